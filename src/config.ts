@@ -1,0 +1,146 @@
+// Environment → typed config, validated once at start. Every variable is listed in ENV_VARS so `--help`
+// and the README stay true to what the code reads.
+import { resolve } from "node:path";
+
+type Parser<T> = (raw: string) => T;
+
+interface Var<T> {
+  name: string;
+  help: string;
+  default?: string;
+  parse: Parser<T>;
+}
+
+const str: Parser<string> = (raw) => raw;
+const int =
+  (min: number, max = Number.MAX_SAFE_INTEGER): Parser<number> =>
+  (raw) => {
+    if (!/^\d+$/.test(raw.trim())) throw new Error(`must be a whole number, got "${raw}"`);
+    const n = Number(raw);
+    if (n < min || n > max) throw new Error(`must be between ${min} and ${max}, got ${n}`);
+    return n;
+  };
+const url: Parser<string> = (raw) => {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new Error(`must be an absolute URL, got "${raw}"`);
+  }
+  if (!["http:", "https:", "libsql:", "wss:", "ws:"].includes(parsed.protocol))
+    throw new Error(`must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, "");
+};
+const oneOf =
+  <T extends string>(...values: T[]): Parser<T> =>
+  (raw) => {
+    if (!values.includes(raw as T)) throw new Error(`must be one of ${values.join(", ")}, got "${raw}"`);
+    return raw as T;
+  };
+const list: Parser<string[]> = (raw) =>
+  raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+const bool: Parser<boolean> = (raw) => {
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new Error(`must be true or false, got "${raw}"`);
+};
+
+function v<T>(name: string, parse: Parser<T>, help: string, def?: string): Var<T> {
+  return { name, parse, help, default: def };
+}
+
+export const PLANS = ["free", "pro", "team"] as const;
+export type PlanId = (typeof PLANS)[number];
+
+const vars = {
+  host: v("BRAINBOX_HOST", str, "Interface to listen on", "127.0.0.1"),
+  port: v("BRAINBOX_PORT", int(0, 65535), "Port to listen on; 0 picks a free port (the URL is logged)", "8080"),
+  dataDir: v("BRAINBOX_DATA_DIR", str, "Folder for the database, uploads and models", "./data"),
+  publicUrl: v("BRAINBOX_PUBLIC_URL", url, "Base of absolute links (citations, upload URLs); default http://HOST:PORT"),
+  databaseUrl: v("BRAINBOX_DATABASE_URL", url, "Remote libSQL server (sqld/Turso) instead of the embedded file"),
+  databaseAuthToken: v("BRAINBOX_DATABASE_AUTH_TOKEN", str, "Auth token for BRAINBOX_DATABASE_URL"),
+  maxBodyBytes: v("BRAINBOX_MAX_BODY_BYTES", int(1024), "Largest JSON request body accepted (413 above)", "1048576"),
+  maxUploadBytes: v("BRAINBOX_MAX_UPLOAD_BYTES", int(1), "Largest uploaded file accepted", "52428800"),
+  ollamaUrl: v("BRAINBOX_OLLAMA_URL", url, "Ollama server for generation; unset = embedded extractive answers"),
+  ollamaModel: v("BRAINBOX_OLLAMA_MODEL", str, "Ollama model used for answers and wiki synthesis", "llama3.2"),
+  embedModel: v("BRAINBOX_EMBED_MODEL", str, "Embedding model folder under BRAINBOX_MODELS_DIR; unset = lexical retrieval"),
+  modelsDir: v("BRAINBOX_MODELS_DIR", str, "Folder of local embedding models (default DATA_DIR/models)"),
+  modelHubUrl: v("BRAINBOX_MODEL_HUB_URL", url, "Hugging Face hub or mirror used by `models pull`", "https://huggingface.co"),
+  fetchAllowHosts: v("BRAINBOX_FETCH_ALLOW_HOSTS", list, "Hosts (host or host:port) exempt from the private-address fetch ban", ""),
+  fetchTimeoutMs: v("BRAINBOX_FETCH_TIMEOUT_MS", int(100), "Timeout of one link fetch", "15000"),
+  fetchMaxBytes: v("BRAINBOX_FETCH_MAX_BYTES", int(1024), "Largest fetched document", "10485760"),
+  uploadUrlTtlSeconds: v("BRAINBOX_UPLOAD_URL_TTL_SECONDS", int(10, 86400), "Lifetime of a signed upload URL", "900"),
+  s3Bucket: v("BRAINBOX_S3_BUCKET", str, "S3-compatible bucket for uploads; unset = the data dir"),
+  s3Endpoint: v("BRAINBOX_S3_ENDPOINT", url, "S3-compatible endpoint URL"),
+  s3Region: v("BRAINBOX_S3_REGION", str, "S3 region", "us-east-1"),
+  s3AccessKeyId: v("BRAINBOX_S3_ACCESS_KEY_ID", str, "S3 access key id"),
+  s3SecretAccessKey: v("BRAINBOX_S3_SECRET_ACCESS_KEY", str, "S3 secret access key"),
+  jobConcurrency: v("BRAINBOX_JOB_CONCURRENCY", int(1, 64), "Jobs processed in parallel by this process", "2"),
+  jobMaxAttempts: v("BRAINBOX_JOB_MAX_ATTEMPTS", int(1, 100), "Attempts before a source is marked failed", "4"),
+  jobs: v("BRAINBOX_JOBS", bool, "Run the background job loop in this process", "true"),
+  defaultPlan: v("BRAINBOX_DEFAULT_PLAN", oneOf(...PLANS), "Plan of new accounts", "free"),
+  ownerPlan: v("BRAINBOX_OWNER_PLAN", oneOf(...PLANS), "Plan of the first owner account", "team"),
+  freeBank: v("BRAINBOX_FREE_BANK", int(0), "Lifetime questions of a Free account (v1 ask)", "100"),
+  proQuota: v("BRAINBOX_PRO_QUOTA", int(0), "Questions per period of a Pro account (v1 ask)", "2000"),
+  teamQuota: v("BRAINBOX_TEAM_QUOTA", int(0), "Questions per period of a Team account (v1 ask)", "10000"),
+  quotaPeriod: v("BRAINBOX_QUOTA_PERIOD", oneOf("day", "week", "month"), "Period of the Pro/Team quota", "month"),
+  dailyQuota: v("BRAINBOX_DAILY_QUOTA", int(0), "Unversioned-ask questions per account per UTC day", "200"),
+  x402FacilitatorUrl: v("BRAINBOX_X402_FACILITATOR_URL", url, "x402 facilitator (verify/settle); required once a brain is paid"),
+  x402Asset: v("BRAINBOX_X402_ASSET", str, "Token contract paid in (USDC on base)", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
+  x402AssetName: v("BRAINBOX_X402_ASSET_NAME", str, "EIP-712 domain name of the token", "USD Coin"),
+  x402AssetVersion: v("BRAINBOX_X402_ASSET_VERSION", str, "EIP-712 domain version of the token", "2"),
+  x402MaxTimeoutSeconds: v("BRAINBOX_X402_MAX_TIMEOUT_SECONDS", int(10, 3600), "Validity window offered to payers", "300"),
+  x402MaxPerCall: v("BRAINBOX_X402_MAX_PER_CALL", int(1), "Ceiling of any one quote, in atomic units", "1000000"),
+  x402PayTo: v("BRAINBOX_X402_PAY_TO", str, "Wallet receiving payments for the app actions"),
+  logLevel: v("BRAINBOX_LOG_LEVEL", oneOf("debug", "info", "warn", "error"), "Log verbosity", "info"),
+};
+
+type Vars = typeof vars;
+type Parsed<K extends keyof Vars> = Vars[K] extends Var<infer T> ? T : never;
+type Raw = { [K in keyof Vars]: Vars[K]["default"] extends string ? Parsed<K> : Parsed<K> | undefined };
+
+export type Config = Omit<Raw, "modelsDir" | "publicUrl" | "dataDir"> & {
+  dataDir: string;
+  modelsDir: string;
+  /** Explicit BRAINBOX_PUBLIC_URL; when absent the server derives it from the bound address. */
+  publicUrl: string | undefined;
+};
+
+export const ENV_VARS: ReadonlyArray<{ name: string; help: string; default?: string }> = Object.values(vars);
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** Reads every BRAINBOX_ variable, reporting all bad values at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(vars) as [string, Var<unknown>][]) {
+    const raw = env[spec.name]?.trim() || spec.default;
+    if (raw === undefined) continue;
+    try {
+      out[key] = spec.parse(raw);
+    } catch (e) {
+      problems.push(`${spec.name} ${(e as Error).message}`);
+    }
+  }
+  const known = new Set(ENV_VARS.map((e) => e.name));
+  for (const name of Object.keys(env))
+    if (name.startsWith("BRAINBOX_") && !known.has(name)) problems.push(`${name} is not a known setting (see --help)`);
+  if (out.s3Bucket && !(out.s3AccessKeyId && out.s3SecretAccessKey))
+    problems.push("BRAINBOX_S3_BUCKET needs BRAINBOX_S3_ACCESS_KEY_ID and BRAINBOX_S3_SECRET_ACCESS_KEY");
+  if (problems.length) throw new ConfigError(problems);
+  const dataDir = resolve(out.dataDir as string);
+  return {
+    ...(out as Raw),
+    dataDir,
+    modelsDir: resolve((out.modelsDir as string | undefined) ?? `${dataDir}/models`),
+    publicUrl: out.publicUrl as string | undefined,
+  };
+}

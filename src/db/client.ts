@@ -1,0 +1,68 @@
+// Opens the database (embedded libSQL file, or a remote libSQL server) and applies migrations.
+//
+// Rule for the serving process: no interactive transactions (db.transaction) while requests run. The
+// embedded driver is synchronous, so a second connection writing while a transaction waits on an `await`
+// busy-waits and freezes the event loop (DESIGN.md "Database"). Write with single statements
+// (UPDATE ... WHERE ... RETURNING, INSERT ... ON CONFLICT) or db.batch, which runs in one synchronous go.
+// Interactive transactions are for start-up and CLI commands only.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createClient, type Client } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import * as schema from "./schema";
+import { migrations } from "./migrations";
+
+export type RootDb = LibSQLDatabase<typeof schema>;
+/** The database or an open transaction: services take either. */
+export type Db = RootDb | Parameters<Parameters<RootDb["transaction"]>[0]>[0];
+export interface Database {
+  db: RootDb;
+  client: Client;
+  /** `file:...` path or the remote URL, for logs and health. */
+  location: string;
+  close(): void;
+}
+
+export function openDatabase(opts: { dataDir: string; url?: string; authToken?: string }): Database {
+  let location: string;
+  if (opts.url) {
+    location = opts.url;
+  } else {
+    mkdirSync(opts.dataDir, { recursive: true });
+    location = `file:${join(opts.dataDir, "brainbox.db")}`;
+  }
+  // `timeout` is the per-connection busy timeout; libSQL turns foreign keys on by default.
+  const client = createClient({ url: location, authToken: opts.authToken, timeout: 5000 } as Parameters<
+    typeof createClient
+  >[0]);
+  return { db: drizzle(client, { schema }), client, location, close: () => client.close() };
+}
+
+/** Applies pending migrations inside one write transaction, so two processes starting together are safe. */
+export async function migrate(client: Client): Promise<string[]> {
+  if (!(await isRemote(client))) await client.execute("PRAGMA journal_mode=WAL");
+  await client.execute(
+    "CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)",
+  );
+  const tx = await client.transaction("write");
+  try {
+    const last = await tx.execute("SELECT max(created_at) AS last FROM __drizzle_migrations");
+    const lastApplied = Number(last.rows[0]?.last ?? 0);
+    const applied: string[] = [];
+    for (const m of migrations) {
+      if (m.when <= lastApplied) continue;
+      for (const statement of m.statements) await tx.execute(statement);
+      const hash = new Bun.CryptoHasher("sha256").update(m.statements.join("\n")).digest("hex");
+      await tx.execute({ sql: "INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)", args: [hash, m.when] });
+      applied.push(m.tag);
+    }
+    await tx.commit();
+    return applied;
+  } finally {
+    tx.close();
+  }
+}
+
+async function isRemote(client: Client): Promise<boolean> {
+  return client.protocol !== "file";
+}

@@ -1,0 +1,32 @@
+// The migrations, embedded as text so the compiled binary carries them. A test checks this list matches
+// migrations/meta/_journal.json, so adding a migration without listing it here fails CI.
+import journal from "../../migrations/meta/_journal.json";
+import m0000 from "../../migrations/0000_init.sql" with { type: "text" };
+import m0001 from "../../migrations/0001_fts_and_plans.sql" with { type: "text" };
+
+const sqlByTag: Record<string, string> = {
+  "0000_init": m0000,
+  "0001_fts_and_plans": m0001,
+};
+
+export interface Migration {
+  tag: string;
+  /** drizzle-kit's journal timestamp: migrations apply in this order and are recorded by it. */
+  when: number;
+  statements: string[];
+}
+
+export const migrations: Migration[] = journal.entries.map((entry) => {
+  const sql = sqlByTag[entry.tag];
+  if (sql === undefined) throw new Error(`migration ${entry.tag} is in the journal but not embedded`);
+  return {
+    tag: entry.tag,
+    when: entry.when,
+    statements: sql
+      .split("--> statement-breakpoint")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
+});
+
+export const embeddedTags = Object.keys(sqlByTag);

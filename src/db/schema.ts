@@ -1,0 +1,160 @@
+// The database schema. drizzle-kit turns it into migrations/ (`npx drizzle-kit generate`); FTS5 and
+// triggers are hand-written migrations beside them. Times are unix milliseconds.
+import { sql } from "drizzle-orm";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer("created_at").notNull().default(now);
+const updatedAt = () => integer("updated_at").notNull().default(now);
+
+/** Plans are data; their numbers (bank, quota) come from configuration. */
+export const plans = sqliteTable("plans", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** `bank`: lifetime question bank; `quota`: questions per period. */
+  metering: text("metering", { enum: ["bank", "quota"] }).notNull(),
+  brainSets: integer("brain_sets", { mode: "boolean" }).notNull(),
+});
+
+export const accounts = sqliteTable("accounts", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  planId: text("plan_id")
+    .notNull()
+    .references(() => plans.id),
+  isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** SHA-256 of the full key, hex. The key itself is never stored. */
+    hash: text("hash").notNull(),
+    /** Prefix plus the last 4 characters, enough to recognise a key in a list. */
+    hint: text("hint").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash").on(t.hash), index("api_keys_account").on(t.accountId)],
+);
+
+export const brains = sqliteTable(
+  "brains",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    emoji: text("emoji").notNull().default("🧠"),
+    visibility: text("visibility", { enum: ["private", "public"] }).notNull().default("private"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("brains_account_slug").on(t.accountId, t.slug)],
+);
+
+export const sources = sqliteTable(
+  "sources",
+  {
+    id: text("id").primaryKey(),
+    brainId: text("brain_id")
+      .notNull()
+      .references(() => brains.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["link", "text", "note", "file"] }).notNull(),
+    title: text("title").notNull(),
+    status: text("status", { enum: ["pending", "processing", "ready", "failed"] })
+      .notNull()
+      .default("pending"),
+    externalId: text("external_id"),
+    /** Link to fetch (link) or the origin the caller gave (text). */
+    url: text("url"),
+    /** Text/note body as given; for links and files, the extracted markdown once processed. */
+    content: text("content"),
+    filename: text("filename"),
+    contentType: text("content_type"),
+    size: integer("size"),
+    storageKey: text("storage_key"),
+    uploadedAt: integer("uploaded_at"),
+    error: text("error"),
+    pageCount: integer("page_count").notNull().default(0),
+    /** Bumped on every content change, so a job for an older version can tell it is stale. */
+    revision: integer("revision").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("sources_brain_external").on(t.brainId, t.externalId), index("sources_brain").on(t.brainId)],
+);
+
+export const pages = sqliteTable(
+  "pages",
+  {
+    /** Integer key: FTS5 external content and vectors are keyed by it. */
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    brainId: text("brain_id")
+      .notNull()
+      .references(() => brains.id, { onDelete: "cascade" }),
+    sourceId: text("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    markdown: text("markdown").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("pages_brain_slug").on(t.brainId, t.slug), index("pages_source").on(t.sourceId)],
+);
+
+/** One vector per page and embedding model; a model change re-embeds in the background. */
+export const pageVectors = sqliteTable(
+  "page_vectors",
+  {
+    pageId: integer("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    brainId: text("brain_id").notNull(),
+    model: text("model").notNull(),
+    /** float32 vector written through vector32(json). */
+    embedding: blob("embedding").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.model] }), index("page_vectors_brain_model").on(t.brainId, t.model)],
+);
+
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    /** The source (or other subject) the job works on; one live job per subject and kind. */
+    subjectId: text("subject_id").notNull(),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>(),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull(),
+    runAfter: integer("run_after").notNull().default(now),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: integer("lease_expires_at"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("jobs_claim").on(t.status, t.runAfter), index("jobs_subject").on(t.subjectId, t.kind)],
+);
+
+/** Signed upload URLs are single-use: the token id is recorded once the bytes land. */
+export const usedUploadTokens = sqliteTable("used_upload_tokens", {
+  tokenId: text("token_id").primaryKey(),
+  usedAt: createdAt(),
+});

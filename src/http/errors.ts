@@ -1,0 +1,99 @@
+// One JSON error shape everywhere: {error: {code, message, ...details}}. Maps domain codes and Elysia's own
+// failures (validation, parse, unknown route) to statuses; never leaks a stack trace.
+import { Elysia, ValidationError } from "elysia";
+import { AppError, type ErrorCode } from "../lib/errors";
+import type { Logger } from "../lib/log";
+
+export const statusOf: Record<ErrorCode, number> = {
+  unauthorized: 401,
+  forbidden: 403,
+  plan_required: 403,
+  not_found: 404,
+  route_not_found: 404,
+  invalid_request: 422,
+  invalid_json: 400,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  bank_exhausted: 402,
+  payment_required: 402,
+  quota_exceeded: 429,
+  rate_limited: 429,
+  upstream_unavailable: 503,
+  internal: 500,
+};
+
+export function errorBody(code: string, message: string, details: Record<string, unknown> = {}) {
+  const { quota, ...rest } = details;
+  // The contract puts `quota` beside the error on a 429, not inside it.
+  return quota === undefined ? { error: { code, message, ...rest } } : { error: { code, message, ...rest }, quota };
+}
+
+export function errorResponse(error: AppError, headers: Record<string, string> = {}): Response {
+  return Response.json(errorBody(error.code, error.message, error.details), {
+    status: statusOf[error.code],
+    headers,
+  });
+}
+
+function describeValidation(error: ValidationError): { field: string; message: string } {
+  const first = error.valueError as { path?: string; message?: string } | undefined;
+  const field = (first?.path ?? "").replace(/^\//, "").replaceAll("/", ".") || error.type;
+  return { field, message: `${field}: ${first?.message ?? "invalid value"}` };
+}
+
+export const httpErrors = (log: Logger) =>
+  new Elysia({ name: "http-errors" }).error({ AppError }).onError({ as: "global" }, ({ code, error: raw, request }) => {
+    // Elysia wraps what a body parser throws; our parser throws AppErrors (413, invalid JSON).
+    const error = code === "PARSE" && (raw as Error).cause instanceof AppError ? (raw as Error).cause : raw;
+    if (error instanceof AppError) {
+      return errorResponse(error, (error.details.headers as Record<string, string> | undefined) ?? {});
+    }
+    switch (code) {
+      case "VALIDATION": {
+        const { field, message } = describeValidation(error as ValidationError);
+        return Response.json(errorBody("invalid_request", message, { field }), { status: 422 });
+      }
+      case "PARSE":
+        return Response.json(errorBody("invalid_json", "The request body is not valid JSON"), { status: 400 });
+      case "NOT_FOUND":
+        return Response.json(errorBody("route_not_found", `No route for ${request.method} ${new URL(request.url).pathname}`), {
+          status: 404,
+        });
+      default: {
+        log.error("unhandled error", { path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) });
+        return Response.json(errorBody("internal", "Internal server error"), { status: 500 });
+      }
+    }
+  });
+
+/** Reads a request body, refusing past `limit` bytes even when no Content-Length was sent. */
+export async function readCapped(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge(limit);
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    total += chunk.byteLength;
+    if (total > limit) throw tooLarge(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const tooLarge = (limit: number) =>
+  new AppError("payload_too_large", `The request body is larger than ${limit} bytes`, { limit });
+
+/** JSON bodies with a size cap and a clear error for malformed JSON. */
+export const jsonBodies = (limit: number) =>
+  new Elysia({ name: "json-bodies" }).onParse({ as: "global" }, async ({ request, contentType }) => {
+    if (!contentType?.startsWith("application/json")) return;
+    const text = await readCapped(request, limit);
+    if (text.trim() === "") return {};
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new AppError("invalid_json", "The request body is not valid JSON");
+    }
+  });

@@ -1,0 +1,32 @@
+// Domain errors carry a stable machine code; the HTTP layer maps codes to statuses (src/http/errors.ts).
+export type ErrorCode =
+  | "unauthorized"
+  | "forbidden"
+  | "plan_required"
+  | "not_found"
+  | "route_not_found"
+  | "invalid_request"
+  | "invalid_json"
+  | "conflict"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "bank_exhausted"
+  | "quota_exceeded"
+  | "payment_required"
+  | "rate_limited"
+  | "upstream_unavailable"
+  | "internal";
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra fields merged into the error body (e.g. `field`, `quota`). */
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new AppError("not_found", `${what} not found`);
+export const invalid = (field: string, message: string) => new AppError("invalid_request", message, { field });

@@ -1,0 +1,118 @@
+#!/usr/bin/env bun
+// The brainbox command line: serve (default), migrate, keys create, models pull. Every command migrates
+// first, so any of them works on a brand-new data dir, also while a server runs on it.
+import { parseArgs } from "node:util";
+import { ConfigError, ENV_VARS, loadConfig, type Config } from "./config";
+import { migrate, openDatabase } from "./db/client";
+import { createLogger } from "./lib/log";
+import { createOwnerKey } from "./modules/accounts/bootstrap";
+import { startServer } from "./runtime";
+import { VERSION } from "./version";
+
+const COMMANDS: Array<[string, string]> = [
+  ["serve", "Start the HTTP server and the background job loop (default)"],
+  ["migrate", "Apply database migrations and exit"],
+  ["keys create --name NAME", "Create an API key for the owner (creating the owner on an empty database); prints the key on the last line"],
+  ["models pull MODEL_ID", "Download an embedding model (ONNX + tokenizer) into BRAINBOX_MODELS_DIR"],
+];
+
+function help(): string {
+  const width = Math.max(...COMMANDS.map(([c]) => c.length)) + 2;
+  const envWidth = Math.max(...ENV_VARS.map((e) => e.name.length)) + 2;
+  return [
+    `brainbox ${VERSION}: knowledge-base question answering in one binary`,
+    "",
+    "Usage: brainbox [command] [options]",
+    "",
+    "Commands:",
+    ...COMMANDS.map(([c, d]) => `  ${c.padEnd(width)}${d}`),
+    "",
+    "Options:",
+    "  --help, -h      Show this help",
+    "  --version       Print the version",
+    "",
+    "Environment:",
+    ...ENV_VARS.map((e) => `  ${e.name.padEnd(envWidth)}${e.help}${e.default !== undefined && e.default !== "" ? ` (default: ${e.default})` : ""}`),
+  ].join("\n");
+}
+
+async function withDatabase<T>(config: Config, fn: (db: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
+  const database = openDatabase({ dataDir: config.dataDir, url: config.databaseUrl, authToken: config.databaseAuthToken });
+  try {
+    await migrate(database.client);
+    return await fn(database);
+  } finally {
+    database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { help: { type: "boolean", short: "h" }, version: { type: "boolean" }, name: { type: "string" } },
+  });
+  if (values.help) return console.log(help()), 0;
+  if (values.version) return console.log(VERSION), 0;
+  const [command = "serve", sub] = positionals;
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+
+  switch (command) {
+    case "serve": {
+      const running = await startServer(config, log);
+      if (running.firstKey) {
+        log.info("created the owner account; its API key follows on stdout, shown once");
+        console.log(running.firstKey.key);
+      }
+      const shutdown = async (signal: string) => {
+        log.info("shutting down", { signal });
+        await running.stop();
+        process.exit(0);
+      };
+      process.on("SIGINT", () => void shutdown("SIGINT"));
+      process.on("SIGTERM", () => void shutdown("SIGTERM"));
+      return -1; // keep running
+    }
+    case "migrate": {
+      const applied = await withDatabase(config, async () => []);
+      log.info("migrations applied", { applied });
+      return 0;
+    }
+    case "keys": {
+      if (sub !== "create") throw new UsageError(`Unknown keys command "${sub ?? ""}": use keys create --name NAME`);
+      const name = values.name?.trim();
+      if (!name) throw new UsageError("keys create needs --name NAME");
+      const key = await withDatabase(config, (d) => createOwnerKey(d.db, config.ownerPlan, name));
+      console.log(`Created API key "${key.name}" (${key.id}). It is shown once; store it now:`);
+      console.log(key.key);
+      return 0;
+    }
+    case "models": {
+      if (sub !== "pull" || !positionals[2]) throw new UsageError("Usage: models pull MODEL_ID");
+      const { pullModel } = await import("./ai/models-pull");
+      const result = await pullModel({ modelId: positionals[2], modelsDir: config.modelsDir, hubUrl: config.modelHubUrl });
+      console.log(`Pulled ${positionals[2]} into ${result.dir} (${result.files.length} files)`);
+      return 0;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}". Run with --help to see the commands.`);
+  }
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error) => {
+    if (error instanceof ConfigError || error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    console.error(`brainbox: ${(error as Error).stack ?? error}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,33 @@
+// Accounts and their plans. The first account is the owner (admin) of the installation.
+import { count, eq } from "drizzle-orm";
+import type { PlanId } from "../../config";
+import type { Db } from "../../db/client";
+import { accounts } from "../../db/schema";
+import { newId } from "../../lib/secrets";
+import { notFound } from "../../lib/errors";
+
+export type Account = typeof accounts.$inferSelect;
+
+export async function createAccount(db: Db, input: { name: string; planId: PlanId; isAdmin?: boolean }): Promise<Account> {
+  const [row] = await db
+    .insert(accounts)
+    .values({ id: newId("acc"), name: input.name, planId: input.planId, isAdmin: input.isAdmin ?? false })
+    .returning();
+  return row!;
+}
+
+export async function getAccount(db: Db, id: string): Promise<Account> {
+  const row = await db.query.accounts.findFirst({ where: eq(accounts.id, id) });
+  if (!row) throw notFound("Account");
+  return row;
+}
+
+export async function countAccounts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(accounts);
+  return row?.n ?? 0;
+}
+
+/** The admin account, if the installation has one yet. */
+export async function findOwner(db: Db): Promise<Account | undefined> {
+  return db.query.accounts.findFirst({ where: eq(accounts.isAdmin, true), orderBy: accounts.createdAt });
+}

@@ -1,0 +1,30 @@
+// API keys of the caller's account: create (shown once), list (no secrets), revoke.
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../context";
+import { authGuard } from "./guard";
+import { createApiKey, listApiKeys, revokeApiKey } from "./keys";
+import { createKeyBody, newKeyResponse } from "./model";
+
+export const apiKeyRoutes = (ctx: AppContext) =>
+  new Elysia({ prefix: "/api/user/api-keys", detail: { tags: ["API keys"] } })
+    .use(authGuard(ctx))
+    // Create a key; the response is the only time the full key is ever shown.
+    .post(
+      "",
+      async ({ principal, body, set }) => {
+        set.status = 201;
+        return createApiKey(ctx.db, principal.account.id, body.name.trim());
+      },
+      { body: createKeyBody, response: { 201: newKeyResponse } },
+    )
+    // List the account's keys without their secrets.
+    .get("", async ({ principal }) => ({ apiKeys: await listApiKeys(ctx.db, principal.account.id) }))
+    // Revoke a key: it answers 401 from then on.
+    .delete(
+      "/:keyId",
+      async ({ principal, params, set }) => {
+        await revokeApiKey(ctx.db, principal.account.id, params.keyId);
+        set.status = 204;
+      },
+      { params: t.Object({ keyId: t.String() }) },
+    );

@@ -1,0 +1,107 @@
+// API keys and bearer authentication. Keys are high-entropy, so a plain SHA-256 is the right hash: the
+// lookup is by hash, then compared again in constant time.
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { apiKeys } from "../../db/schema";
+import { AppError, notFound } from "../../lib/errors";
+import { newId, randomBase62, safeEqual, sha256Hex } from "../../lib/secrets";
+import { getAccount, type Account } from "../accounts/service";
+
+export const API_KEY_PREFIX = "bb_live_";
+/** OAuth access tokens (connectors) share the guard; their prefix tells them apart. */
+export const ACCESS_TOKEN_PREFIX = "bb_at_";
+/** 43 base62 characters ≈ 256 bits. */
+const SECRET_LENGTH = 43;
+
+export interface NewApiKey {
+  id: string;
+  name: string;
+  key: string;
+  prefix: string;
+  hint: string;
+  createdAt: string;
+}
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  hint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export async function createApiKey(db: Db, accountId: string, name: string): Promise<NewApiKey> {
+  const key = API_KEY_PREFIX + randomBase62(SECRET_LENGTH);
+  const hint = `${API_KEY_PREFIX}…${key.slice(-4)}`;
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ id: newId("key"), accountId, name, hash: sha256Hex(key), hint })
+    .returning();
+  return { id: row!.id, name: row!.name, key, prefix: API_KEY_PREFIX, hint, createdAt: iso(row!.createdAt)! };
+}
+
+export async function listApiKeys(db: Db, accountId: string): Promise<ApiKeyView[]> {
+  const rows = await db.query.apiKeys.findMany({
+    where: eq(apiKeys.accountId, accountId),
+    orderBy: desc(apiKeys.createdAt),
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    prefix: API_KEY_PREFIX,
+    hint: r.hint,
+    createdAt: iso(r.createdAt)!,
+    lastUsedAt: iso(r.lastUsedAt),
+    revokedAt: iso(r.revokedAt),
+  }));
+}
+
+export async function revokeApiKey(db: Db, accountId: string, keyId: string): Promise<void> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: Date.now() })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  if (rows.length === 0) {
+    const exists = await db.query.apiKeys.findFirst({ where: and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)) });
+    if (!exists) throw notFound("API key");
+  }
+}
+
+export interface Principal {
+  account: Account;
+  via: "api_key" | "access_token";
+  credentialId: string;
+}
+
+export type TokenResolver = (db: Db, token: string) => Promise<Principal | null>;
+
+const unauthorized = (message: string) => new AppError("unauthorized", message);
+
+/** Resolves an `Authorization: Bearer` value to its account, or throws 401. */
+export async function authenticate(
+  db: Db,
+  authorization: string | undefined,
+  resolvers: { accessToken?: TokenResolver } = {},
+): Promise<Principal> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
+  if (!match) throw unauthorized("Missing bearer credentials: send Authorization: Bearer <API key>");
+  const token = match[1]!;
+  if (token.startsWith(ACCESS_TOKEN_PREFIX) && resolvers.accessToken) {
+    const principal = await resolvers.accessToken(db, token);
+    if (principal) return principal;
+    throw unauthorized("Invalid, expired or revoked access token");
+  }
+  if (!token.startsWith(API_KEY_PREFIX)) throw unauthorized("Invalid API key");
+  const hash = sha256Hex(token);
+  const row = await db.query.apiKeys.findFirst({ where: eq(apiKeys.hash, hash) });
+  if (!row || !safeEqual(row.hash, hash) || row.revokedAt !== null) throw unauthorized("Invalid or revoked API key");
+  // Coarse last-used stamp: one write per key per minute at most.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt > 60_000)
+    await db.update(apiKeys).set({ lastUsedAt: Date.now() }).where(eq(apiKeys.id, row.id));
+  return { account: await getAccount(db, row.accountId), via: "api_key", credentialId: row.id };
+}

@@ -1,0 +1,142 @@
+// Brains: the caller's own knowledge bases, plus public free brains of others (read-only for them).
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { brains, sources } from "../../db/schema";
+import { AppError, notFound } from "../../lib/errors";
+import { isUniqueViolation } from "../../lib/db-errors";
+import { newId } from "../../lib/secrets";
+import { slugify, uniqueSlug } from "../../lib/slug";
+
+export type Brain = typeof brains.$inferSelect;
+export type Visibility = Brain["visibility"];
+
+export interface BrainView {
+  id: string;
+  name: string;
+  slug: string;
+  emoji: string;
+  visibility: Visibility;
+  sourceCount: number;
+  owned: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const sourceCount = sql<number>`(select count(*) from ${sources} where ${sources.brainId} = ${brains.id})`;
+
+function view(row: Brain & { sourceCount: number }, accountId: string): BrainView {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    emoji: row.emoji,
+    visibility: row.visibility,
+    sourceCount: Number(row.sourceCount),
+    owned: row.accountId === accountId,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+const readable = (accountId: string) => or(eq(brains.accountId, accountId), eq(brains.visibility, "public"));
+
+/** `scope: "own"` for the v1 list; `"accessible"` adds public brains of other accounts. */
+export async function listBrains(db: Db, accountId: string, scope: "own" | "accessible"): Promise<BrainView[]> {
+  const rows = await db
+    .select({ brain: brains, sourceCount })
+    .from(brains)
+    .where(scope === "own" ? eq(brains.accountId, accountId) : readable(accountId))
+    .orderBy(asc(brains.createdAt), asc(brains.id));
+  return rows.map((r) => view({ ...r.brain, sourceCount: r.sourceCount }, accountId));
+}
+
+/** A brain the caller may read (ask, context, list); anything else is indistinguishable from absent. */
+export async function readableBrain(db: Db, accountId: string, brainId: string): Promise<Brain> {
+  const row = await db.query.brains.findFirst({ where: and(eq(brains.id, brainId), readable(accountId)) });
+  if (!row) throw notFound("Brain");
+  return row;
+}
+
+/** A brain the caller owns; a public brain of someone else is 403, anything else 404. */
+export async function ownedBrain(db: Db, accountId: string, brainId: string): Promise<Brain> {
+  const row = await readableBrain(db, accountId, brainId);
+  if (row.accountId !== accountId) throw new AppError("forbidden", "Only the brain's owner can change it");
+  return row;
+}
+
+export async function getBrainView(db: Db, accountId: string, brainId: string): Promise<BrainView> {
+  const brain = await readableBrain(db, accountId, brainId);
+  const [row] = await db.select({ sourceCount }).from(brains).where(eq(brains.id, brain.id));
+  return view({ ...brain, sourceCount: row?.sourceCount ?? 0 }, accountId);
+}
+
+async function assertNameFree(db: Db, accountId: string, name: string, exceptId?: string) {
+  const clash = await db.query.brains.findFirst({
+    where: and(
+      eq(brains.accountId, accountId),
+      sql`lower(${brains.name}) = lower(${name})`,
+      exceptId ? ne(brains.id, exceptId) : undefined,
+    ),
+  });
+  if (clash) throw new AppError("conflict", `A brain named "${name}" already exists`, { field: "name" });
+}
+
+async function freeSlug(db: Db, accountId: string, name: string, exceptId?: string) {
+  return uniqueSlug(slugify(name, "brain"), async (slug) =>
+    Boolean(
+      await db.query.brains.findFirst({
+        where: and(eq(brains.accountId, accountId), eq(brains.slug, slug), exceptId ? ne(brains.id, exceptId) : undefined),
+      }),
+    ),
+  );
+}
+
+export async function createBrain(
+  db: Db,
+  accountId: string,
+  input: { name: string; emoji?: string; visibility?: Visibility },
+): Promise<BrainView> {
+  const name = input.name.trim();
+  await assertNameFree(db, accountId, name);
+  const id = newId("brn");
+  try {
+    await db.insert(brains).values({
+      id,
+      accountId,
+      name,
+      slug: await freeSlug(db, accountId, name),
+      emoji: input.emoji ?? "🧠",
+      visibility: input.visibility ?? "private",
+    });
+  } catch (e) {
+    // A concurrent create took the same slug between our check and insert.
+    if (isUniqueViolation(e)) throw new AppError("conflict", `A brain named "${name}" already exists`, { field: "name" });
+    throw e;
+  }
+  return getBrainView(db, accountId, id);
+}
+
+export async function updateBrain(
+  db: Db,
+  accountId: string,
+  brainId: string,
+  input: { name?: string; emoji?: string; visibility?: Visibility },
+): Promise<BrainView> {
+  await ownedBrain(db, accountId, brainId);
+  const changes: Partial<Brain> = { updatedAt: Date.now() };
+  if (input.name !== undefined) {
+    changes.name = input.name.trim();
+    await assertNameFree(db, accountId, changes.name, brainId);
+    changes.slug = await freeSlug(db, accountId, changes.name, brainId);
+  }
+  if (input.emoji !== undefined) changes.emoji = input.emoji;
+  if (input.visibility !== undefined) changes.visibility = input.visibility;
+  await db.update(brains).set(changes).where(eq(brains.id, brainId));
+  return getBrainView(db, accountId, brainId);
+}
+
+/** Deletes the brain with its sources, pages and vectors (foreign keys cascade). */
+export async function deleteBrain(db: Db, accountId: string, brainId: string): Promise<void> {
+  await ownedBrain(db, accountId, brainId);
+  await db.delete(brains).where(eq(brains.id, brainId));
+}

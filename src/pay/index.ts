@@ -1,0 +1,6 @@
+// Public surface of the payment adapter (x402 v1, `exact` on `base`). Never imports src/modules.
+export * from "./wire.ts";
+export * from "./checks.ts";
+export * from "./facilitator.ts";
+export * from "./embedded-facilitator.ts";
+export * from "./nonce-ledger.ts";

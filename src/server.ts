@@ -1,0 +1,22 @@
+// Builds the Elysia app from the feature plugins, all sharing one AppContext.
+import { Elysia } from "elysia";
+import type { AppContext } from "./context";
+import { httpErrors, jsonBodies } from "./http/errors";
+import { apiKeyRoutes } from "./modules/auth";
+import { brainRoutes } from "./modules/brains";
+import { docsRoutes } from "./modules/docs";
+import { healthRoutes } from "./modules/health";
+import { webRoutes } from "./modules/web";
+
+export function buildApp(ctx: AppContext) {
+  return new Elysia()
+    .use(httpErrors(ctx.log))
+    .use(jsonBodies(ctx.config.maxBodyBytes))
+    .use(docsRoutes(ctx.version))
+    .use(healthRoutes(ctx))
+    .use(apiKeyRoutes(ctx))
+    .use(brainRoutes(ctx))
+    .use(webRoutes());
+}
+
+export type App = ReturnType<typeof buildApp>;

@@ -1,0 +1,55 @@
+// Starts a real Brainbox (in this process, real HTTP on a loopback port, a temp data dir) for a test file.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../../src/config";
+import { createLogger } from "../../src/lib/log";
+import { startServer, type Running } from "../../src/runtime";
+
+export interface TestServer extends Running {
+  /** The owner's first API key. */
+  key: string;
+  dataDir: string;
+  /** fetch against the server with the owner key (or `key: null` for none). */
+  api(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export function tempDir(prefix = "brainbox-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function startTestServer(env: Record<string, string> = {}, dataDir = tempDir()): Promise<TestServer> {
+  const config = loadConfig({ BRAINBOX_PORT: "0", BRAINBOX_DATA_DIR: dataDir, BRAINBOX_LOG_LEVEL: "error", ...env });
+  const running = await startServer(config, createLogger("error"));
+  if (!running.firstKey) throw new Error("expected a fresh data dir");
+  const key = running.firstKey.key;
+  const api: TestServer["api"] = (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    const useKey = init.key === undefined ? key : init.key;
+    if (useKey !== null && !headers.has("authorization")) headers.set("authorization", `Bearer ${useKey}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    return fetch(running.url + path, { ...init, headers, body });
+  };
+  return {
+    ...running,
+    key,
+    dataDir,
+    api,
+    async close() {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Parses a JSON response, failing the test with the body when the status is not the expected one. */
+export async function expectJson<T = any>(res: Response, status: number): Promise<T> {
+  const text = await res.text();
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
