@@ -3,10 +3,12 @@
 import journal from "../../migrations/meta/_journal.json";
 import m0000 from "../../migrations/0000_init.sql" with { type: "text" };
 import m0001 from "../../migrations/0001_fts_and_plans.sql" with { type: "text" };
+import m0002 from "../../migrations/0002_settings.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
   "0001_fts_and_plans": m0001,
+  "0002_settings": m0002,
 };
 
 export interface Migration {

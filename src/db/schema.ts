@@ -158,3 +158,9 @@ export const usedUploadTokens = sqliteTable("used_upload_tokens", {
   tokenId: text("token_id").primaryKey(),
   usedAt: createdAt(),
 });
+
+/** Instance-wide values shared by every replica on this database (e.g. the upload-signing secret). */
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
