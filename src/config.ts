@@ -1,6 +1,7 @@
 // Environment → typed config, validated once at start. Every variable is listed in ENV_VARS so `--help`
 // and the README stay true to what the code reads.
 import { resolve } from "node:path";
+import { parseAllowList } from "./ingest/address-policy";
 
 type Parser<T> = (raw: string) => T;
 
@@ -48,8 +49,8 @@ const bool: Parser<boolean> = (raw) => {
   throw new Error(`must be true or false, got "${raw}"`);
 };
 
-function v<T>(name: string, parse: Parser<T>, help: string, def?: string): Var<T> {
-  return { name, parse, help, default: def };
+function v<T, D extends string | undefined = undefined>(name: string, parse: Parser<T>, help: string, def?: D): Var<T> & { default: D } {
+  return { name, parse, help, default: def as D };
 }
 
 export const PLANS = ["free", "pro", "team"] as const;
@@ -69,7 +70,7 @@ const vars = {
   embedModel: v("BRAINBOX_EMBED_MODEL", str, "Embedding model folder under BRAINBOX_MODELS_DIR; unset = lexical retrieval"),
   modelsDir: v("BRAINBOX_MODELS_DIR", str, "Folder of local embedding models (default DATA_DIR/models)"),
   modelHubUrl: v("BRAINBOX_MODEL_HUB_URL", url, "Hugging Face hub or mirror used by `models pull`", "https://huggingface.co"),
-  fetchAllowHosts: v("BRAINBOX_FETCH_ALLOW_HOSTS", list, "Hosts (host or host:port) exempt from the private-address fetch ban", ""),
+  fetchAllowHosts: v("BRAINBOX_FETCH_ALLOW_HOSTS", (raw) => parseAllowList(raw), "Hosts (host or host:port) exempt from the private-address fetch ban", ""),
   fetchTimeoutMs: v("BRAINBOX_FETCH_TIMEOUT_MS", int(100), "Timeout of one link fetch", "15000"),
   fetchMaxBytes: v("BRAINBOX_FETCH_MAX_BYTES", int(1024), "Largest fetched document", "10485760"),
   uploadUrlTtlSeconds: v("BRAINBOX_UPLOAD_URL_TTL_SECONDS", int(10, 86400), "Lifetime of a signed upload URL", "900"),
@@ -80,6 +81,8 @@ const vars = {
   s3SecretAccessKey: v("BRAINBOX_S3_SECRET_ACCESS_KEY", str, "S3 secret access key"),
   jobConcurrency: v("BRAINBOX_JOB_CONCURRENCY", int(1, 64), "Jobs processed in parallel by this process", "2"),
   jobMaxAttempts: v("BRAINBOX_JOB_MAX_ATTEMPTS", int(1, 100), "Attempts before a source is marked failed", "4"),
+  jobRetryBaseMs: v("BRAINBOX_JOB_RETRY_BASE_MS", int(1), "First retry delay; doubles per attempt (max 5 min)", "2000"),
+  jobLeaseMs: v("BRAINBOX_JOB_LEASE_MS", int(1000), "How long a claimed job stays ours without a heartbeat", "60000"),
   jobs: v("BRAINBOX_JOBS", bool, "Run the background job loop in this process", "true"),
   defaultPlan: v("BRAINBOX_DEFAULT_PLAN", oneOf(...PLANS), "Plan of new accounts", "free"),
   ownerPlan: v("BRAINBOX_OWNER_PLAN", oneOf(...PLANS), "Plan of the first owner account", "team"),

@@ -7,6 +7,11 @@ import { createLogger, type Logger } from "./lib/log";
 import { bootstrapOwner } from "./modules/accounts/bootstrap";
 import type { NewApiKey } from "./modules/auth/keys";
 import { buildApp } from "./server";
+import { ingestSourceHandler } from "./jobs/ingest-source";
+import { startJobLoop, type JobLoop } from "./jobs/loop";
+import { createStorage } from "./storage";
+import { loadEmbedder } from "./ai/embedder";
+import { createOllamaGenerator } from "./ai/generator";
 import { VERSION } from "./version";
 
 export interface Running {
@@ -14,26 +19,54 @@ export interface Running {
   ctx: AppContext;
   /** Set on the very first start of an empty database: the owner's first key, shown once. */
   firstKey?: NewApiKey;
+  jobLoop(): JobLoop | null;
   stop(): Promise<void>;
+}
+
+/** Loads the configured embedder and generator; a broken model leaves the brain lexical, never down. */
+async function loadAi(config: Config, log: Logger): Promise<AppContext["ai"]> {
+  const generator = config.ollamaUrl ? createOllamaGenerator({ host: config.ollamaUrl, model: config.ollamaModel }) : null;
+  if (!config.embedModel) return { embedder: null, generator };
+  try {
+    const embedder = await loadEmbedder({ modelsDir: config.modelsDir, model: config.embedModel });
+    log.info("embedder loaded", { model: embedder.model, dim: embedder.dim });
+    return { embedder, generator };
+  } catch (e) {
+    log.error("embedding model failed to load; retrieval is lexical", { error: (e as Error).message });
+    return { embedder: null, embedderError: (e as Error).message, generator };
+  }
 }
 
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<Running> {
   const database = openDatabase({ dataDir: config.dataDir, url: config.databaseUrl, authToken: config.databaseAuthToken });
   await migrate(database.client);
   let boundUrl = "";
-  const aiStatus = (): AiStatus => ({
-    embedder: { active: "none", retrieval: "lexical" },
-    generator: config.ollamaUrl
-      ? { active: "ollama", model: config.ollamaModel }
-      : { active: "extractive" },
-  });
+  const ai = await loadAi(config, log);
+  const aiStatus = async (): Promise<AiStatus> => {
+    const embedder: AiStatus["embedder"] = ai.embedder
+      ? { active: ai.embedder.model, retrieval: "hybrid", dim: ai.embedder.dim }
+      : { active: "none", retrieval: "lexical", ...(ai.embedderError ? { error: ai.embedderError } : {}) };
+    if (!ai.generator) return { embedder, generator: { active: "extractive" } };
+    const ping = await ai.generator.ping();
+    // An unreachable Ollama is not fatal: answers fall back to extractive until it is back.
+    return {
+      embedder,
+      generator: ping.ok
+        ? { active: ai.generator.name, model: config.ollamaModel, reachable: true }
+        : { active: "extractive", model: config.ollamaModel, reachable: false, error: ping.error },
+    };
+  };
+  let jobLoop: JobLoop | null = null;
   const ctx: AppContext = {
     config,
+    storage: createStorage(config),
+    jobs: { wake: () => jobLoop?.wake() },
     database,
     db: database.db,
     log,
     version: VERSION,
     publicUrl: () => config.publicUrl ?? boundUrl,
+    ai,
     aiStatus,
   };
   const { firstKey } = await bootstrapOwner(database.db, config.ownerPlan);
@@ -45,13 +78,24 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   });
   const server = app.server!;
   boundUrl = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`;
+  if (config.jobs)
+    jobLoop = startJobLoop({
+      db: database.db,
+      log,
+      handlers: [ingestSourceHandler(ctx)],
+      concurrency: config.jobConcurrency,
+      leaseMs: config.jobLeaseMs,
+      retryBaseMs: config.jobRetryBaseMs,
+    });
   log.info("listening", { url: boundUrl, publicUrl: ctx.publicUrl(), database: database.location });
   return {
     url: boundUrl,
     ctx,
     firstKey,
+    jobLoop: () => jobLoop,
     async stop() {
       await app.stop(true);
+      await jobLoop?.stop();
       database.close();
     },
   };

@@ -6,6 +6,7 @@ import { apiKeyRoutes } from "./modules/auth";
 import { brainRoutes } from "./modules/brains";
 import { docsRoutes } from "./modules/docs";
 import { healthRoutes } from "./modules/health";
+import { sourceRoutes } from "./modules/sources";
 import { webRoutes } from "./modules/web";
 
 export function buildApp(ctx: AppContext) {
@@ -16,6 +17,7 @@ export function buildApp(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(apiKeyRoutes(ctx))
     .use(brainRoutes(ctx))
+    .use(sourceRoutes(ctx))
     .use(webRoutes());
 }
 

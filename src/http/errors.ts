@@ -68,10 +68,10 @@ export const httpErrors = (log: Logger) =>
   });
 
 /** Reads a request body, refusing past `limit` bytes even when no Content-Length was sent. */
-export async function readCapped(request: Request, limit: number): Promise<string> {
+export async function readCappedBytes(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
@@ -79,7 +79,11 @@ export async function readCapped(request: Request, limit: number): Promise<strin
     if (total > limit) throw tooLarge(limit);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+export async function readCapped(request: Request, limit: number): Promise<string> {
+  return Buffer.from(await readCappedBytes(request, limit)).toString("utf8");
 }
 
 const tooLarge = (limit: number) =>

@@ -1,7 +1,7 @@
 // Brains: the caller's own knowledge bases, plus public free brains of others (read-only for them).
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { brains, sources } from "../../db/schema";
+import { brains } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { newId } from "../../lib/secrets";
@@ -22,7 +22,8 @@ export interface BrainView {
   updatedAt: string;
 }
 
-const sourceCount = sql<number>`(select count(*) from ${sources} where ${sources.brainId} = ${brains.id})`;
+// Written out in full: drizzle renders bare column names inside sql``, and a bare "id" would bind to sources.
+const sourceCount = sql<number>`(select count(*) from "sources" where "sources"."brain_id" = "brains"."id")`;
 
 function view(row: Brain & { sourceCount: number }, accountId: string): BrainView {
   return {

@@ -14,7 +14,7 @@ export const healthRoutes = (ctx: AppContext) =>
       } catch (e) {
         database = { ok: false, kind, error: (e as Error).message };
       }
-      const ai = ctx.aiStatus();
+      const ai = await ctx.aiStatus();
       if (!database.ok) set.status = 503;
       return { status: database.ok ? "ok" : "degraded", version: ctx.version, database, ...ai };
     });

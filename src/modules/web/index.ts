@@ -2,7 +2,8 @@
 import { Elysia } from "elysia";
 import indexHtml from "../../../web/index.html" with { type: "file" };
 
-const html = (path: string) => new Response(Bun.file(path), { headers: { "content-type": "text/html; charset=utf-8" } });
+// Imported as a file, the .html is a path string (bun-types types it as an HTML bundle).
+const html = (path: unknown) => new Response(Bun.file(path as string), { headers: { "content-type": "text/html; charset=utf-8" } });
 
 export const webRoutes = () =>
   new Elysia({ detail: { hide: true } })

@@ -1,0 +1,43 @@
+// Turns a source into one markdown document: notes and text as given, links fetched (SSRF-safe), files
+// read from storage, both extracted to markdown.
+import type { Source } from "../../modules/sources/service";
+import { extractDocument, safeFetch, type AllowList } from "../../ingest";
+import type { BlobStorage } from "../../storage";
+
+export interface SourceDocument {
+  title: string;
+  markdown: string;
+  /** Where the content came from, shown on the pages. */
+  origin?: string;
+}
+
+export interface DocumentDeps {
+  storage: BlobStorage;
+  allowHosts: AllowList;
+  fetchTimeoutMs: number;
+  fetchMaxBytes: number;
+}
+
+export async function loadDocument(deps: DocumentDeps, source: Source): Promise<SourceDocument> {
+  switch (source.type) {
+    case "note":
+    case "text":
+      return { title: source.title, markdown: source.content ?? "", origin: source.url ?? undefined };
+    case "link": {
+      const fetched = await safeFetch(source.url!, {
+        allowHosts: deps.allowHosts,
+        timeoutMs: deps.fetchTimeoutMs,
+        maxBytes: deps.fetchMaxBytes,
+      });
+      const doc = await extractDocument({ bytes: fetched.body, contentType: fetched.contentType, url: fetched.url });
+      // A caller-given title wins; a link added without one is titled by its URL until fetched.
+      const title = source.title && source.title !== source.url ? source.title : doc.title;
+      return { title, markdown: doc.markdown, origin: fetched.url };
+    }
+    case "file": {
+      const bytes = await deps.storage.read(source.storageKey!);
+      const doc = await extractDocument({ bytes, contentType: source.contentType ?? "", filename: source.filename ?? undefined });
+      return { title: doc.title || source.title, markdown: doc.markdown };
+    }
+  }
+}

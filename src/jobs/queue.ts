@@ -1,0 +1,98 @@
+// The durable job queue in the database. Every transition is one atomic statement, so any number of
+// workers, in this process or in replicas on the same database, never lose or double a job: a claim takes
+// a lease; a worker that dies lets its lease expire and the job is claimed again.
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { jobs } from "../db/schema";
+
+export type Job = typeof jobs.$inferSelect;
+
+export interface EnqueueInput {
+  kind: string;
+  subjectId: string;
+  payload?: Record<string, unknown>;
+  maxAttempts: number;
+  runAfter?: number;
+}
+
+/** An INSERT of a job, for use inside a db.batch beside the write that makes the job necessary. */
+export function enqueueStatement(db: Db, job: EnqueueInput, onlyIf?: SQL) {
+  const runAfter = job.runAfter ?? Date.now();
+  const payload = JSON.stringify(job.payload ?? {});
+  return db.run(sql`INSERT INTO ${jobs} (kind, subject_id, payload, max_attempts, run_after)
+    SELECT ${job.kind}, ${job.subjectId}, ${payload}, ${job.maxAttempts}, ${runAfter}
+    WHERE ${onlyIf ?? sql`1`}`);
+}
+
+export async function enqueue(db: Db, job: EnqueueInput): Promise<void> {
+  await enqueueStatement(db, job);
+}
+
+/** Claims the next due job (queued, or running with an expired lease), or null. */
+export async function claimNext(db: Db, owner: string, leaseMs: number, kinds: string[]): Promise<Job | null> {
+  const now = Date.now();
+  const rows = await db.all<Record<string, unknown>>(sql`UPDATE ${jobs}
+    SET status = 'running', lease_owner = ${owner}, lease_expires_at = ${now + leaseMs},
+        attempts = attempts + 1, updated_at = ${now}
+    WHERE id = (
+      SELECT id FROM ${jobs}
+      WHERE kind IN (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+        AND ((status = 'queued' AND run_after <= ${now}) OR (status = 'running' AND lease_expires_at < ${now}))
+      ORDER BY run_after, id LIMIT 1)
+    RETURNING *`);
+  return rows[0] ? toJob(rows[0]) : null;
+}
+
+function toJob(row: Record<string, unknown>): Job {
+  return {
+    id: Number(row.id),
+    kind: String(row.kind),
+    subjectId: String(row.subject_id),
+    payload: row.payload ? JSON.parse(String(row.payload)) : {},
+    status: row.status as Job["status"],
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
+    runAfter: Number(row.run_after),
+    leaseOwner: (row.lease_owner as string) ?? null,
+    leaseExpiresAt: row.lease_expires_at === null ? null : Number(row.lease_expires_at),
+    lastError: (row.last_error as string) ?? null,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+const ownedBy = (job: Job, owner: string) => sql`id = ${job.id} AND lease_owner = ${owner} AND status = 'running'`;
+
+/** Extends the lease; false when the job is no longer ours (lease lost to another worker). */
+export async function renewLease(db: Db, job: Job, owner: string, leaseMs: number): Promise<boolean> {
+  const rows = await db.all(sql`UPDATE ${jobs} SET lease_expires_at = ${Date.now() + leaseMs}
+    WHERE ${ownedBy(job, owner)} RETURNING id`);
+  return rows.length > 0;
+}
+
+export function completeStatement(db: Db, job: Job, owner: string) {
+  return db.run(sql`UPDATE ${jobs} SET status = 'done', lease_owner = NULL, lease_expires_at = NULL, updated_at = ${Date.now()}
+    WHERE ${ownedBy(job, owner)}`);
+}
+
+/** Schedules another attempt after `delayMs`, or marks the job failed when attempts are used up. */
+export async function failAttempt(db: Db, job: Job, owner: string, error: string, delayMs: number, final: boolean): Promise<void> {
+  await db.run(sql`UPDATE ${jobs}
+    SET status = ${final ? "failed" : "queued"}, run_after = ${Date.now() + delayMs}, last_error = ${error},
+        lease_owner = NULL, lease_expires_at = NULL, updated_at = ${Date.now()}
+    WHERE ${ownedBy(job, owner)}`);
+}
+
+/** Gives a job back untouched (shutdown, or waiting): the attempt it took does not count. */
+export async function release(db: Db, job: Job, owner: string, delayMs = 0): Promise<void> {
+  await db.run(sql`UPDATE ${jobs} SET status = 'queued', attempts = max(attempts - 1, 0), lease_owner = NULL,
+    lease_expires_at = NULL, run_after = ${Date.now() + delayMs}, updated_at = ${Date.now()}
+    WHERE ${ownedBy(job, owner)}`);
+}
+
+export async function queueDepth(db: Db): Promise<{ queued: number; running: number; failed: number }> {
+  const rows = await db.all<{ status: string; n: number }>(sql`SELECT status, count(*) AS n FROM ${jobs}
+    WHERE status IN ('queued', 'running', 'failed') GROUP BY status`);
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  return { queued: by.queued ?? 0, running: by.running ?? 0, failed: by.failed ?? 0 };
+}

@@ -1,0 +1,34 @@
+// Wire shapes of sources. Bodies are typed loosely here and normalized in normalize.ts, so every mistake
+// gets an error that names its field instead of a vague "no union member matched".
+import { t } from "elysia";
+
+const title = t.String({ maxLength: 500 });
+const externalId = t.String({ minLength: 1, maxLength: 200 });
+
+export const v1SourceBody = t.Object({
+  kind: t.Optional(t.String({ description: "`link` for a link; omit for text or note" })),
+  mode: t.Optional(t.String({ description: "`note` stores the content verbatim (no synthesis)" })),
+  url: t.Optional(t.String({ description: "link: the URL to fetch" })),
+  title: t.Optional(title),
+  content: t.Optional(t.String({ description: "text or note body (markdown)" })),
+  sourceUrl: t.Optional(t.String({ description: "text: where the passage comes from" })),
+  externalId: t.Optional(externalId),
+});
+
+export const unversionedSourceBody = t.Object({
+  type: t.String({ description: "`link`, `text` or `note`" }),
+  url: t.Optional(t.String()),
+  title: t.Optional(title),
+  content: t.Optional(t.String({ description: "text: the passage" })),
+  body: t.Optional(t.String({ description: "note: the markdown stored verbatim" })),
+  sourceUrl: t.Optional(t.String()),
+  externalId: t.Optional(externalId),
+});
+
+export const uploadUrlBody = t.Object({
+  filename: t.String({ minLength: 1, maxLength: 255, pattern: "\\S" }),
+  contentType: t.String({ minLength: 3, maxLength: 127, pattern: "^[\\w.+-]+/[\\w.+-]+(;.*)?$" }),
+  size: t.Integer({ minimum: 1 }),
+});
+
+export const sourceParams = t.Object({ brainId: t.String(), sourceId: t.String() });

@@ -1,0 +1,26 @@
+// Where uploaded files live: the data dir by default, an S3-compatible bucket when configured.
+import type { Config } from "../config";
+import { createLocalStorage } from "./local";
+import { createS3Storage } from "./s3";
+
+export interface BlobStorage {
+  readonly kind: "local" | "s3";
+  write(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  read(key: string): Promise<Uint8Array>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** A URL the client PUTs to directly (S3 presigned); null when uploads go through this server. */
+  presignPut(key: string, opts: { contentType: string; expiresInSeconds: number }): string | null;
+}
+
+export function createStorage(config: Config): BlobStorage {
+  if (config.s3Bucket)
+    return createS3Storage({
+      bucket: config.s3Bucket,
+      endpoint: config.s3Endpoint,
+      region: config.s3Region,
+      accessKeyId: config.s3AccessKeyId!,
+      secretAccessKey: config.s3SecretAccessKey!,
+    });
+  return createLocalStorage(`${config.dataDir}/uploads`);
+}

@@ -1,0 +1,38 @@
+// Helpers for tests that add sources and wait for the job loop to process them.
+import { expect } from "bun:test";
+import { expectJson, type TestServer } from "./server";
+
+export async function newBrain(s: { api: TestServer["api"] }, name = `Brain ${crypto.randomUUID().slice(0, 8)}`, key?: string): Promise<string> {
+  const { brain } = await expectJson(await s.api("/api/v1/brains", { method: "POST", json: { name }, key }), 201);
+  return brain.id;
+}
+
+/** Polls a source until it reaches one of `statuses` (default: ready or failed). */
+export async function waitForSource(
+  s: { api: TestServer["api"] },
+  brainId: string,
+  sourceId: string,
+  statuses: string[] = ["ready", "failed"],
+  timeoutMs = 20_000,
+): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  let last: any;
+  while (Date.now() < deadline) {
+    last = (await expectJson(await s.api(`/api/v1/brains/${brainId}/sources/${sourceId}`), 200)).source;
+    if (statuses.includes(last.status)) return last;
+    await Bun.sleep(25);
+  }
+  throw new Error(`source ${sourceId} stuck at ${JSON.stringify(last)}`);
+}
+
+export async function addText(s: { api: TestServer["api"] }, brainId: string, title: string, content: string, extra: Record<string, unknown> = {}) {
+  const res = await s.api(`/api/v1/brains/${brainId}/sources`, { method: "POST", json: { title, content, ...extra } });
+  const body = await res.json();
+  expect([200, 201]).toContain(res.status);
+  return body as { source: { id: string; status: string; type: string; title: string; externalId: string | null }; created: boolean };
+}
+
+export async function pagesOf(s: TestServer, brainId: string): Promise<Array<{ id: number; slug: string; title: string; markdown: string; source_id: string }>> {
+  const rows = await s.ctx.database.client.execute({ sql: "SELECT id, slug, title, markdown, source_id FROM pages WHERE brain_id = ? ORDER BY id", args: [brainId] });
+  return rows.rows as any;
+}
