@@ -89,9 +89,14 @@ export async function readCapped(request: Request, limit: number): Promise<strin
 const tooLarge = (limit: number) =>
   new AppError("payload_too_large", `The request body is larger than ${limit} bytes`, { limit });
 
+/** Routes that stream their own body (uploads): the parser must leave the stream untouched. */
+export const RAW_BODY_PREFIX = "/api/uploads/";
+
 /** JSON bodies with a size cap and a clear error for malformed JSON. */
 export const jsonBodies = (limit: number) =>
-  new Elysia({ name: "json-bodies" }).onParse({ as: "global" }, async ({ request, contentType }) => {
+  new Elysia({ name: "json-bodies" }).onParse({ as: "global" }, async ({ request, contentType, path }) => {
+    // A returned value ends parsing; the upload handler then reads request.body itself, capped.
+    if (path.startsWith(RAW_BODY_PREFIX)) return {};
     if (!contentType?.startsWith("application/json")) return;
     const text = await readCapped(request, limit);
     if (text.trim() === "") return {};

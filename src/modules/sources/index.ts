@@ -118,6 +118,6 @@ export const sourceRoutes = (ctx: AppContext) => {
         const { sourceId, size } = await receiveUpload(deps, params.token, request);
         return { sourceId, size, status: "pending" };
       },
-      { params: t.Object({ token: t.String() }), parse: "none", detail: { tags: ["Sources"] } },
+      { params: t.Object({ token: t.String() }), detail: { tags: ["Sources"] } },
     );
 };
