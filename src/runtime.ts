@@ -7,6 +7,7 @@ import { createLogger, type Logger } from "./lib/log";
 import { bootstrapOwner } from "./modules/accounts/bootstrap";
 import type { NewApiKey } from "./modules/auth/keys";
 import { buildApp } from "./server";
+import { embedPagesHandler, scheduleEmbedding } from "./jobs/embed-pages";
 import { ingestSourceHandler } from "./jobs/ingest-source";
 import { startJobLoop, type JobLoop } from "./jobs/loop";
 import { createStorage } from "./storage";
@@ -78,11 +79,12 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   });
   const server = app.server!;
   boundUrl = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`;
+  if (ai.embedder) await scheduleEmbedding(database.db, ai.embedder.model);
   if (config.jobs)
     jobLoop = startJobLoop({
       db: database.db,
       log,
-      handlers: [ingestSourceHandler(ctx)],
+      handlers: [ingestSourceHandler(ctx), ...(ai.embedder ? [embedPagesHandler(database.db, ai.embedder)] : [])],
       concurrency: config.jobConcurrency,
       leaseMs: config.jobLeaseMs,
       retryBaseMs: config.jobRetryBaseMs,
