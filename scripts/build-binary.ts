@@ -5,15 +5,39 @@ import type { BunPlugin } from "bun";
 
 const target = `${process.platform}-${process.arch === "arm64" ? "arm64" : "x64"}-gnu`;
 
+const ortArch = `${process.platform}/${process.arch}`;
+
+/** Replaces `from` with `to` in one file of a package, failing loudly if the package changed. */
+function rewrite(filter: RegExp, from: string, to: string, loader: "js" = "js"): Parameters<BunPlugin["setup"]>[0] extends infer B ? (build: B & { onLoad: Function }) => void : never {
+  return (build) =>
+    build.onLoad({ filter }, async ({ path }: { path: string }) => {
+      const source = await Bun.file(path).text();
+      if (!source.includes(from)) throw new Error(`${path} changed (no "${from}"): update scripts/build-binary.ts`);
+      return { contents: source.replace(from, to), loader };
+    });
+}
+
 const staticNativeAddons: BunPlugin = {
   name: "static-native-addons",
   setup(build) {
-    build.onLoad({ filter: /node_modules\/libsql\/index\.js$/ }, async ({ path }) => {
-      const source = await Bun.file(path).text();
-      const dynamic = "require(`@libsql/${target}`)";
-      if (!source.includes(dynamic)) throw new Error("libsql's native require changed: update scripts/build-binary.ts");
-      return { contents: source.replace(dynamic, `require("@libsql/${target}/index.node")`), loader: "js" };
-    });
+    rewrite(/node_modules\/libsql\/index\.js$/, "require(`@libsql/${target}`)", `require("@libsql/${target}/index.node")`)(build);
+    // Transformers.js loads onnxruntime-node through createRequire, which the bundler cannot follow.
+    rewrite(
+      /@huggingface\/transformers\/dist\/transformers\.node\.mjs$/,
+      'var onnx_node_default = requireFromHere("onnxruntime-node");',
+      'import __ortNode from "onnxruntime-node"; var onnx_node_default = __ortNode;',
+    )(build);
+    rewrite(
+      /onnxruntime-node\/dist\/binding\.js$/,
+      "require(`../bin/napi-v6/${process.platform}/${process.arch}/onnxruntime_binding.node`)",
+      `require("../bin/napi-v6/${ortArch}/onnxruntime_binding.node")`,
+    )(build);
+    // sharp (image decoding) is never used for text embeddings; a stub keeps its native build out.
+    build.onResolve({ filter: /^sharp$/ }, () => ({ path: "sharp-stub", namespace: "stub" }));
+    build.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
+      contents: "export default function sharp() { throw new Error('image input is not supported'); }",
+      loader: "js",
+    }));
   },
 };
 

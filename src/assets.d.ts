@@ -11,3 +11,7 @@ declare module "swagger-ui-dist/swagger-ui-bundle.js" {
   const path: string;
   export default path;
 }
+declare module "*.so.1" {
+  const path: string;
+  export default path;
+}

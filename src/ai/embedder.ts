@@ -1,8 +1,10 @@
 // Sentence embeddings with Transformers.js on onnxruntime-node (CPU), from a local model folder only.
-import { env, pipeline, type FeatureExtractionPipeline } from "@huggingface/transformers";
+import type { FeatureExtractionPipeline } from "@huggingface/transformers";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { REQUIRED_MODEL_FILES } from "./model-files.ts";
+import { disableOrtTelemetry } from "./ort-telemetry.ts";
+import { preloadOrtLibrary } from "./ort-native.ts";
 
 export interface Embedder {
   readonly model: string;
@@ -57,12 +59,24 @@ export async function loadEmbedder(opts: { modelsDir: string; model: string }): 
   return { model: opts.model, dim, embed };
 }
 
+// Loaded on first use: importing this file stays cheap, and telemetry is off before onnxruntime loads.
+let transformers: Promise<typeof import("@huggingface/transformers")> | undefined;
+function loadTransformers() {
+  if (!transformers) {
+    disableOrtTelemetry();
+    preloadOrtLibrary();
+    transformers = import("@huggingface/transformers");
+  }
+  return transformers;
+}
+
 async function createPipeline(modelsDir: string, model: string, dir: string): Promise<FeatureExtractionPipeline> {
-  env.allowRemoteModels = false;
-  env.allowLocalModels = true;
-  env.localModelPath = modelsDir;
-  env.useFSCache = false; // never write caches next to the library (read-only in the single binary)
   try {
+    const { env, pipeline } = await loadTransformers();
+    env.allowRemoteModels = false;
+    env.allowLocalModels = true;
+    env.localModelPath = modelsDir;
+    env.useFSCache = false; // never write caches next to the library (read-only in the single binary)
     return await pipeline("feature-extraction", model, { device: "cpu", dtype: "fp32" });
   } catch (e) {
     throw new EmbedderError(`Could not load the embedding model in ${dir}: ${errorText(e)}`, { cause: e });

@@ -91,7 +91,12 @@ export function classifyAddress(address: string): AddressClassification {
  * `undefined` means "an ordinary name: resolve it and classify every address".
  */
 export function classifyHostname(hostname: string): AddressClassification | undefined {
-  const host = normalizeHostname(hostname);
+  let host: string;
+  try {
+    host = normalizeHostname(hostname);
+  } catch {
+    return blocked("not a valid hostname");
+  }
   if (isIP(host)) return classifyAddress(host);
   const nameReason = BLOCKED_NAMES.get(host) ?? (host.endsWith(".localhost") ? "loopback name" : undefined);
   return nameReason ? blocked(nameReason) : undefined;
@@ -165,7 +170,12 @@ function parseAllowEntry(entry: string): AllowEntry {
 /** Hostname matches exactly (after normalization); port too when the entry names one. */
 export function isAllowListed(list: AllowList, hostname: string, port: number): boolean {
   if (list.length === 0) return false;
-  const host = normalizeHostname(hostname);
+  let host: string;
+  try {
+    host = normalizeHostname(hostname);
+  } catch {
+    return false;
+  }
   return list.some((entry) => entry.host === host && (entry.port === undefined || entry.port === port));
 }
 

@@ -192,10 +192,12 @@ function isTransportError(error: unknown): boolean {
 /** The x402 reason for a contract revert, or undefined if the error is not a revert. */
 function revertReason(error: unknown): string | undefined {
   if (!(error instanceof BaseError) || isTransportError(error)) return undefined;
+  // Only a revert is a verdict on the payment; e.g. a gas account out of ETH is the facilitator's problem.
   const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError || e instanceof ExecutionRevertedError);
+  if (!reverted) return undefined;
   const text = reverted instanceof ContractFunctionRevertedError ? (reverted.reason ?? error.message) : error.message;
   for (const [pattern, reason] of REVERT_REASONS) if (pattern.test(text)) return reason;
-  return reverted ? "invalid_payment" : undefined;
+  return "invalid_payment";
 }
 
 function messageOf(error: unknown): string {

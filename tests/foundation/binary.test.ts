@@ -4,6 +4,10 @@ import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { BUN, lastLine, ROOT, runCli, spawnServer } from "../support/cli";
 import { tempDir } from "../support/server";
+import { buildPdf } from "../support/documents";
+import { waitForSource } from "../support/sources";
+import { buildTinyModel } from "../support/tiny-model";
+import { openDatabase } from "../../src/db/client";
 
 const dir = tempDir("brainbox-lone-");
 const binary = join(dir, "brainbox");
@@ -16,9 +20,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test("the lone binary serves, creates a key and lists brains", async () => {
+test("the lone binary serves, creates a key and lists brains, embeds and reads a PDF", async () => {
   expect(existsSync(join(dir, "..", "node_modules"))).toBe(false);
-  const env = { BRAINBOX_DATA_DIR: join(dir, "data") };
+  await buildTinyModel(join(dir, "models"), "tiny");
+  const env = { BRAINBOX_DATA_DIR: join(dir, "data"), BRAINBOX_MODELS_DIR: join(dir, "models"), BRAINBOX_EMBED_MODEL: "tiny" };
   const created = await runCli(["keys", "create", "--name", "lone"], env, [binary]);
   expect(created.code).toBe(0);
   const key = lastLine(created.stdout);
@@ -33,6 +38,26 @@ test("the lone binary serves, creates a key and lists brains", async () => {
     expect(docs.status).toBe(200);
     const page = await fetch(`${server.url}/`);
     expect(await page.text()).toContain("Brainbox");
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as any;
+    expect(health.embedder).toMatchObject({ active: "tiny", retrieval: "hybrid" });
+
+    // A PDF through the upload flow: unpdf, Transformers.js and onnxruntime all run from inside the binary.
+    const brainId = ((await made.json()) as any).brain.id;
+    const pdf = buildPdf(["Basalt columns form when lava cools slowly."]);
+    const ticket = (await (
+      await fetch(`${server.url}/api/brains/${brainId}/sources/upload-url`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ filename: "basalt.pdf", contentType: "application/pdf", size: pdf.byteLength }),
+      })
+    ).json()) as any;
+    expect((await fetch(ticket.uploadUrl, { method: "PUT", body: new Blob([pdf as BlobPart]), headers: { "content-type": "application/pdf" } })).status).toBe(200);
+    const source = await waitForSource({ api: (path, init = {}) => fetch(server.url + path, { ...init, headers }) }, brainId, ticket.sourceId);
+    expect(source.status).toBe("ready");
+    const db = openDatabase({ dataDir: env.BRAINBOX_DATA_DIR });
+    const vectors = await db.client.execute("SELECT count(*) AS n FROM page_vectors WHERE model = 'tiny'");
+    db.close();
+    expect(Number(vectors.rows[0]!.n)).toBe(1);
   } finally {
     await server.stop();
   }

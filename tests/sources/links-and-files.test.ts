@@ -92,7 +92,7 @@ async function upload(filename: string, contentType: string, bytes: Uint8Array, 
     await s.api(`/api/brains/${brainId}/sources/upload-url`, { method: "POST", json: { filename, contentType, size: bytes.byteLength } }),
     201,
   );
-  const put = await fetch(ticket.uploadUrl, { method: "PUT", body: putBytes, headers: { "content-type": putType } });
+  const put = await fetch(ticket.uploadUrl, { method: "PUT", body: new Blob([putBytes as BlobPart]), headers: { "content-type": putType } });
   return { ticket, put };
 }
 
@@ -112,7 +112,7 @@ describe("file uploads", () => {
     const bytes = new TextEncoder().encode("plain text about otters");
     const { ticket, put } = await upload("otters.txt", "text/plain", bytes);
     expect(put.status).toBe(200);
-    const again = await fetch(ticket.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": "text/plain" } });
+    const again = await fetch(ticket.uploadUrl, { method: "PUT", body: new Blob([bytes as BlobPart]), headers: { "content-type": "text/plain" } });
     expect((await expectJson(again, 403)).error.code).toBe("forbidden");
   });
 

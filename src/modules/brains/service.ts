@@ -83,13 +83,12 @@ async function assertNameFree(db: Db, accountId: string, name: string, exceptId?
 }
 
 async function freeSlug(db: Db, accountId: string, name: string, exceptId?: string) {
-  return uniqueSlug(slugify(name, "brain"), async (slug) =>
-    Boolean(
-      await db.query.brains.findFirst({
-        where: and(eq(brains.accountId, accountId), eq(brains.slug, slug), exceptId ? ne(brains.id, exceptId) : undefined),
-      }),
-    ),
-  );
+  const rows = await db
+    .select({ slug: brains.slug })
+    .from(brains)
+    .where(and(eq(brains.accountId, accountId), exceptId ? ne(brains.id, exceptId) : undefined));
+  const taken = new Set(rows.map((r) => r.slug));
+  return uniqueSlug(slugify(name, "brain"), (slug) => taken.has(slug));
 }
 
 export async function createBrain(

@@ -1,0 +1,33 @@
+import { IngestError } from "./errors.ts";
+import { escapePlainText } from "./extract-text.ts";
+import type { DocumentSource, ExtractedDocument as Extracted } from "./types.ts";
+import { firstLineTitle, pickTitle, titleFromName } from "./titles.ts";
+
+/** Text of every page (a blank line between pages); title from metadata, first line or file name. */
+export async function extractPdf(bytes: Uint8Array, source: DocumentSource): Promise<Extracted> {
+  // Loaded on first use: pdf.js is large and most brains never see a PDF.
+  const { getDocumentProxy, extractText, getMeta } = await import("unpdf");
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
+  try {
+    // pdf.js may detach the buffer it is given: hand it a copy. (This pdf.js build has no eval path for fonts.)
+    pdf = await getDocumentProxy(bytes.slice(), { verbosity: 0 });
+    const { text: pages } = await extractText(pdf, { mergePages: false });
+    const info = (await getMeta(pdf).catch(() => undefined))?.info as { Title?: unknown } | undefined;
+    const text = pages.map((page) => page.trim()).filter(Boolean).join("\n\n");
+    const metaTitle = typeof info?.Title === "string" ? info.Title : "";
+    return {
+      title: pickTitle(metaTitle, firstLineTitle(text), titleFromName(source.filename, source.url)),
+      markdown: escapePlainText(text),
+    };
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    const why = name === "PasswordException" ? "it is password-protected" : `it is damaged or not a PDF (${describe(error)})`;
+    throw new IngestError("unreadable_document", `could not read the PDF: ${why}`, { cause: error });
+  } finally {
+    await pdf?.loadingTask.destroy().catch(() => undefined); // frees the worker-side document
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,55 @@
+import { decodeText } from "./decode-text.ts";
+import { detectKind, type DocumentKind } from "./detect-type.ts";
+import { IngestError } from "./errors.ts";
+import { extractDocx } from "./extract-docx.ts";
+import { extractHtml } from "./extract-html.ts";
+import { extractPdf } from "./extract-pdf.ts";
+import { extractMarkdown, extractPlainText } from "./extract-text.ts";
+import { normalizeMarkdown } from "./markdown-blocks.ts";
+import type { ExtractedDocument } from "./types.ts";
+
+const EMPTY_HINTS: Partial<Record<DocumentKind, string>> = {
+  pdf: " (a scanned PDF needs OCR first)",
+  html: " (a page rendered by JavaScript has no text to fetch)",
+};
+
+export type ExtractInput = { bytes: Uint8Array; contentType: string; filename?: string; url?: string };
+
+/**
+ * Any supported document (HTML, PDF, DOCX, Markdown, plain text) to a title and Markdown.
+ * Errors are always IngestError: `unsupported_type`, `unreadable_document`, `empty_document`.
+ */
+export async function extractDocument(input: ExtractInput): Promise<ExtractedDocument> {
+  const source = { url: input.url, filename: input.filename };
+  const kind = detectKind(input);
+  let extracted: ExtractedDocument;
+  try {
+    switch (kind) {
+      case "pdf":
+        extracted = await extractPdf(input.bytes, source);
+        break;
+      case "docx":
+        extracted = await extractDocx(input.bytes, source);
+        break;
+      case "html":
+        extracted = extractHtml(decodeText(input.bytes, input.contentType, { html: true }), source);
+        break;
+      case "markdown":
+        extracted = extractMarkdown(decodeText(input.bytes, input.contentType), source);
+        break;
+      case "text":
+        extracted = extractPlainText(decodeText(input.bytes, input.contentType), source);
+        break;
+    }
+  } catch (error) {
+    if (error instanceof IngestError) throw error;
+    // A parser bug or hostile input must fail this document, not the job runner.
+    const why = error instanceof Error ? error.message : String(error);
+    throw new IngestError("unreadable_document", `could not read the ${kind.toUpperCase()} document: ${why}`, { cause: error });
+  }
+  const markdown = normalizeMarkdown(extracted.markdown);
+  if (!/[\p{L}\p{N}]/u.test(markdown)) {
+    throw new IngestError("empty_document", `the ${kind.toUpperCase()} document contains no text${EMPTY_HINTS[kind] ?? ""}`);
+  }
+  return { title: extracted.title, markdown };
+}
