@@ -4,11 +4,13 @@ import journal from "../../migrations/meta/_journal.json";
 import m0000 from "../../migrations/0000_init.sql" with { type: "text" };
 import m0001 from "../../migrations/0001_fts_and_plans.sql" with { type: "text" };
 import m0002 from "../../migrations/0002_settings.sql" with { type: "text" };
+import m0003 from "../../migrations/0003_metering_and_brain_sets.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
   "0001_fts_and_plans": m0001,
   "0002_settings": m0002,
+  "0003_metering_and_brain_sets": m0003,
 };
 
 export interface Migration {

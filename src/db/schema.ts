@@ -164,3 +164,52 @@ export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * Question metering. One row per account, counter and period: `bank` (lifetime, period 0), `quota`
+ * (plan period), `daily` (UTC day). Spending is one conditional upsert, so it is exact under concurrency.
+ */
+export const usageCounters = sqliteTable(
+  "usage_counters",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    counter: text("counter", { enum: ["bank", "quota", "daily"] }).notNull(),
+    periodStart: integer("period_start").notNull(),
+    used: integer("used").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.counter, t.periodStart] })],
+);
+
+/** A primary brain blended with advisor brains. */
+export const brainSets = sqliteTable(
+  "brain_sets",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    primaryBrainId: text("primary_brain_id")
+      .notNull()
+      .references(() => brains.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("brain_sets_account").on(t.accountId)],
+);
+
+export const brainSetAdvisors = sqliteTable(
+  "brain_set_advisors",
+  {
+    setId: text("set_id")
+      .notNull()
+      .references(() => brainSets.id, { onDelete: "cascade" }),
+    brainId: text("brain_id")
+      .notNull()
+      .references(() => brains.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.setId, t.brainId] })],
+);
