@@ -2,8 +2,9 @@
 // The brainbox command line: serve (default), migrate, keys create, models pull. Every command migrates
 // first, so any of them works on a brand-new data dir, also while a server runs on it.
 import { parseArgs } from "node:util";
-import { ConfigError, ENV_VARS, loadConfig, type Config } from "./config";
+import { ConfigError, ENV_VARS, loadConfig, PLANS, type Config, type PlanId } from "./config";
 import { migrate, openDatabase } from "./db/client";
+import { AppError } from "./lib/errors";
 import { createLogger } from "./lib/log";
 import { createOwnerKey } from "./modules/accounts/bootstrap";
 import { startServer } from "./runtime";
@@ -13,6 +14,9 @@ const COMMANDS: Array<[string, string]> = [
   ["serve", "Start the HTTP server and the background job loop (default)"],
   ["migrate", "Apply database migrations and exit"],
   ["keys create --name NAME", "Create an API key for the owner (creating the owner on an empty database); prints the key on the last line"],
+  ["accounts create --name NAME [--plan PLAN]", "Create an account (plan free|pro|team, default BRAINBOX_DEFAULT_PLAN); prints its first API key on the last line"],
+  ["accounts list", "List accounts with their plans"],
+  ["accounts plan ACCOUNT_ID PLAN", "Change an account's plan"],
   ["models pull MODEL_ID", "Download an embedding model (ONNX + tokenizer) into BRAINBOX_MODELS_DIR"],
 ];
 
@@ -51,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: { help: { type: "boolean", short: "h" }, version: { type: "boolean" }, name: { type: "string" } },
+    options: { help: { type: "boolean", short: "h" }, version: { type: "boolean" }, name: { type: "string" }, plan: { type: "string" } },
   });
   if (values.help) return console.log(help()), 0;
   if (values.version) return console.log(VERSION), 0;
@@ -89,6 +93,39 @@ async function main(argv: string[]): Promise<number> {
       console.log(key.key);
       return 0;
     }
+    case "accounts": {
+      const { createAccount, listAccounts, setPlan } = await import("./modules/accounts/service");
+      const { createApiKey } = await import("./modules/auth/keys");
+      const parsePlan = (raw: string | undefined): PlanId => {
+        if (!raw || !(PLANS as readonly string[]).includes(raw)) throw new UsageError(`--plan must be one of ${PLANS.join(", ")}`);
+        return raw as PlanId;
+      };
+      if (sub === "create") {
+        const name = values.name?.trim();
+        if (!name) throw new UsageError("accounts create needs --name NAME");
+        const plan = values.plan === undefined ? config.defaultPlan : parsePlan(values.plan);
+        const key = await withDatabase(config, async (d) => {
+          const account = await createAccount(d.db, { name, planId: plan });
+          console.log(`Created account "${name}" (${account.id}) on the ${plan} plan. Its API key is shown once:`);
+          return createApiKey(d.db, account.id, "First key");
+        });
+        console.log(key.key);
+        return 0;
+      }
+      if (sub === "list") {
+        const rows = await withDatabase(config, (d) => listAccounts(d.db));
+        for (const a of rows) console.log(`${a.id}\t${a.planId}\t${a.isAdmin ? "admin" : "-"}\t${a.name}`);
+        return 0;
+      }
+      if (sub === "plan") {
+        const [, , accountId, plan] = positionals;
+        if (!accountId) throw new UsageError("Usage: accounts plan ACCOUNT_ID PLAN");
+        const updated = await withDatabase(config, (d) => setPlan(d.db, accountId, parsePlan(plan)));
+        console.log(`${updated.id} is now on the ${updated.planId} plan`);
+        return 0;
+      }
+      throw new UsageError(`Unknown accounts command "${sub ?? ""}": use create, list or plan`);
+    }
     case "models": {
       if (sub !== "pull" || !positionals[2]) throw new UsageError("Usage: models pull MODEL_ID");
       const { pullModel } = await import("./ai/models-pull");
@@ -111,6 +148,10 @@ main(process.argv.slice(2)).then(
     if (error instanceof ConfigError || error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
       console.error(error.message);
       process.exit(2);
+    }
+    if (error instanceof AppError) {
+      console.error(`brainbox: ${error.message}`);
+      process.exit(1);
     }
     console.error(`brainbox: ${(error as Error).stack ?? error}`);
     process.exit(1);

@@ -2,7 +2,9 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "./context";
 import { httpErrors, jsonBodies } from "./http/errors";
+import { accountRoutes } from "./modules/accounts";
 import { apiKeyRoutes } from "./modules/auth";
+import { brainSetRoutes } from "./modules/brain-sets";
 import { brainRoutes } from "./modules/brains";
 import { docsRoutes } from "./modules/docs";
 import { healthRoutes } from "./modules/health";
@@ -16,8 +18,10 @@ export function buildApp(ctx: AppContext) {
     .use(docsRoutes(ctx.version))
     .use(healthRoutes(ctx))
     .use(apiKeyRoutes(ctx))
+    .use(accountRoutes(ctx))
     .use(brainRoutes(ctx))
     .use(sourceRoutes(ctx))
+    .use(brainSetRoutes(ctx))
     .use(webRoutes());
 }
 

@@ -24,7 +24,7 @@ export const statusOf: Record<ErrorCode, number> = {
 };
 
 export function errorBody(code: string, message: string, details: Record<string, unknown> = {}) {
-  const { quota, ...rest } = details;
+  const { quota, headers: _headers, ...rest } = details;
   // The contract puts `quota` beside the error on a 429, not inside it.
   return quota === undefined ? { error: { code, message, ...rest } } : { error: { code, message, ...rest }, quota };
 }

@@ -31,3 +31,21 @@ export async function countAccounts(db: Db): Promise<number> {
 export async function findOwner(db: Db): Promise<Account | undefined> {
   return db.query.accounts.findFirst({ where: eq(accounts.isAdmin, true), orderBy: accounts.createdAt });
 }
+
+export async function listAccounts(db: Db): Promise<Account[]> {
+  return db.query.accounts.findMany({ orderBy: accounts.createdAt });
+}
+
+export async function setPlan(db: Db, accountId: string, planId: PlanId): Promise<Account> {
+  const [row] = await db.update(accounts).set({ planId }).where(eq(accounts.id, accountId)).returning();
+  if (!row) throw notFound("Account");
+  return row;
+}
+
+export const accountView = (a: Account) => ({
+  id: a.id,
+  name: a.name,
+  plan: a.planId,
+  isAdmin: a.isAdmin,
+  createdAt: new Date(a.createdAt).toISOString(),
+});

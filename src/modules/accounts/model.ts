@@ -1,0 +1,9 @@
+import { t } from "elysia";
+
+export const plan = t.Union([t.Literal("free"), t.Literal("pro"), t.Literal("team")]);
+export const createAccountBody = t.Object({
+  name: t.String({ minLength: 1, maxLength: 120, pattern: "\\S" }),
+  plan: t.Optional(plan),
+});
+export const setPlanBody = t.Object({ plan });
+export const accountParams = t.Object({ accountId: t.String() });

@@ -1,0 +1,131 @@
+// Question metering. Spending is ONE conditional upsert per question, so 50 parallel asks against 10
+// remaining questions let exactly 10 through and a counter never passes its limit. A failed answer (an
+// error, not a thin one) gives its question back; a thin answer counts, since the work was done.
+import { and, eq, sql } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { usageCounters } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import type { Account } from "../accounts/service";
+import { periodBounds, planLimits, type Period } from "./limits";
+
+type Counter = "bank" | "quota" | "daily";
+
+export interface QuotaView {
+  limit: number;
+  used: number;
+  remaining: number;
+  period: Period | "lifetime";
+  /** When the counter starts again (null for the lifetime bank). */
+  resetsAt: string | null;
+}
+
+interface Slot {
+  counter: Counter;
+  periodStart: number;
+  limit: number;
+  period: Period | "lifetime";
+  resetsAt: number | null;
+}
+
+function slot(config: Config, account: Account, counter: Counter, now = new Date()): Slot {
+  const limits = planLimits(config, account.planId as never);
+  if (counter === "bank") return { counter, periodStart: 0, limit: limits.bank, period: "lifetime", resetsAt: null };
+  const period: Period = counter === "daily" ? "day" : limits.period;
+  const { start, end } = periodBounds(period, now);
+  return { counter, periodStart: start, limit: counter === "daily" ? limits.daily : limits.quota, period, resetsAt: end };
+}
+
+const view = (s: Slot, used: number): QuotaView => ({
+  limit: s.limit,
+  used: Math.min(used, s.limit),
+  remaining: Math.max(s.limit - used, 0),
+  period: s.period,
+  resetsAt: s.resetsAt === null ? null : new Date(s.resetsAt).toISOString(),
+});
+
+async function usedOf(db: Db, accountId: string, s: Slot): Promise<number> {
+  const row = await db.query.usageCounters.findFirst({
+    where: and(eq(usageCounters.accountId, accountId), eq(usageCounters.counter, s.counter), eq(usageCounters.periodStart, s.periodStart)),
+  });
+  return row?.used ?? 0;
+}
+
+/** Spends one question from the slot; null when none is left. */
+async function spend(db: Db, accountId: string, s: Slot): Promise<number | null> {
+  if (s.limit <= 0) return null;
+  const rows = await db.all<{ used: number }>(sql`
+    INSERT INTO ${usageCounters} (account_id, counter, period_start, used) VALUES (${accountId}, ${s.counter}, ${s.periodStart}, 1)
+    ON CONFLICT (account_id, counter, period_start) DO UPDATE SET used = used + 1 WHERE used < ${s.limit}
+    RETURNING used`);
+  return rows[0] ? Number(rows[0].used) : null;
+}
+
+async function giveBack(db: Db, accountId: string, s: Slot): Promise<void> {
+  await db.run(sql`UPDATE ${usageCounters} SET used = used - 1
+    WHERE account_id = ${accountId} AND counter = ${s.counter} AND period_start = ${s.periodStart} AND used > 0`);
+}
+
+export interface Spent {
+  /** Quota object of a Pro/Team account (null on Free, as the contract shows). */
+  quota: QuotaView | null;
+  /** Questions left in the lifetime bank. */
+  bank: number;
+  /** Gives the question back when the answer failed. */
+  refund(): Promise<void>;
+}
+
+/** v1 ask and brain-set ask: Free spends its bank (402 when empty), Pro/Team their quota (429 when over). */
+export async function spendQuestion(db: Db, config: Config, account: Account): Promise<Spent> {
+  const limits = planLimits(config, account.planId as never);
+  const bankSlot = slot(config, account, "bank");
+  if (limits.metering === "bank") {
+    const used = await spend(db, account.id, bankSlot);
+    if (used === null) {
+      const bank = view(bankSlot, await usedOf(db, account.id, bankSlot));
+      throw new AppError("bank_exhausted", `The Free plan's question bank is used up (${bank.limit} questions). Upgrade to keep asking.`, { bank });
+    }
+    return { quota: null, bank: Math.max(bankSlot.limit - used, 0), refund: () => giveBack(db, account.id, bankSlot) };
+  }
+  const quotaSlot = slot(config, account, "quota");
+  const used = await spend(db, account.id, quotaSlot);
+  const bank = Math.max(bankSlot.limit - (await usedOf(db, account.id, bankSlot)), 0);
+  if (used === null) {
+    const quota = view(quotaSlot, await usedOf(db, account.id, quotaSlot));
+    throw new AppError("quota_exceeded", `Question quota of ${quota.limit} per ${quota.period} reached; it resets at ${quota.resetsAt}`, {
+      quota,
+      headers: retryAfter(quotaSlot),
+    });
+  }
+  return { quota: view(quotaSlot, used), bank, refund: () => giveBack(db, account.id, quotaSlot) };
+}
+
+/** Unversioned ask: a daily quota for every plan; 429 with the quota object and Retry-After when over. */
+export async function spendDailyQuestion(db: Db, config: Config, account: Account): Promise<{ quota: QuotaView; refund(): Promise<void> }> {
+  const daily = slot(config, account, "daily");
+  const used = await spend(db, account.id, daily);
+  if (used === null) {
+    const quota = view(daily, await usedOf(db, account.id, daily));
+    throw new AppError("quota_exceeded", `Daily question quota of ${quota.limit} reached; it resets at ${quota.resetsAt}`, {
+      quota,
+      headers: retryAfter(daily),
+    });
+  }
+  return { quota: view(daily, used), refund: () => giveBack(db, account.id, daily) };
+}
+
+function retryAfter(s: Slot): Record<string, string> {
+  return s.resetsAt === null ? {} : { "retry-after": String(Math.max(1, Math.ceil((s.resetsAt - Date.now()) / 1000))) };
+}
+
+/** The account's plan and every counter, for the account endpoint and the admin page. */
+export async function usageOf(db: Db, config: Config, account: Account) {
+  const limits = planLimits(config, account.planId as never);
+  const [bank, quota, daily] = await Promise.all(
+    (["bank", "quota", "daily"] as const).map(async (c) => {
+      const s = slot(config, account, c);
+      return view(s, await usedOf(db, account.id, s));
+    }),
+  );
+  return { plan: limits.plan, metering: limits.metering, brainSets: limits.brainSets, bank: bank!, quota: limits.metering === "quota" ? quota! : null, daily: daily! };
+}
