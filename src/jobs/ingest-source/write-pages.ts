@@ -11,9 +11,6 @@ export interface PageToWrite extends SynthesizedPage {
   vector?: Float32Array;
 }
 
-/** Brains bigger than this skip outward title matching (it loads every title); inward links still work. */
-const TITLE_SCAN_LIMIT = 20_000;
-
 /** Slugs unique in the brain, ignoring this source's own pages (they are about to be replaced). */
 export async function allocateSlugs(db: RootDb, brainId: string, sourceId: string, drafts: SynthesizedPage[]): Promise<PageToWrite[]> {
   const rows = await db.all<{ slug: string }>(
@@ -27,13 +24,32 @@ export async function allocateSlugs(db: RootDb, brainId: string, sourceId: strin
   });
 }
 
-/** Adds `Related:` links from the new pages to pages of the brain whose titles they mention. */
+/** Candidate pages looked at per new page when linking; the full-text index ranks them. */
+const LINK_CANDIDATES = 50;
+const MAX_QUERY_TERMS = 64;
+
+/** Distinct words of a text as an FTS5 OR query of quoted terms (quotes keep FTS syntax out). */
+function anyWordQuery(text: string, column: "title" | "body"): string | null {
+  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])].slice(0, MAX_QUERY_TERMS);
+  return words.length ? `${column}: (${words.map((w) => `"${w}"`).join(" OR ")})` : null;
+}
+
+/**
+ * Adds `Related:` links from the new pages to pages of the brain whose titles they mention. Candidates come
+ * from the full-text index (titles sharing words with the page), so the cost does not grow with the brain.
+ */
 export async function linkOutward(db: RootDb, brainId: string, sourceId: string, fresh: PageToWrite[]): Promise<PageToWrite[]> {
-  const others = await db.all<{ slug: string; title: string }>(
-    sql`SELECT slug, title FROM ${pages} WHERE brain_id = ${brainId} AND source_id != ${sourceId} LIMIT ${TITLE_SCAN_LIMIT}`,
-  );
-  const all: LinkablePage[] = [...fresh, ...others.map((o) => ({ ...o, markdown: "" }))];
-  const related = linkRelatedPages(all);
+  const others = new Map<string, LinkablePage>();
+  for (const page of fresh) {
+    const query = anyWordQuery(page.markdown, "title");
+    if (!query) continue;
+    const rows = await db.all<{ slug: string; title: string }>(sql`
+      SELECT p.slug, p.title FROM pages_fts f JOIN ${pages} p ON p.id = f.rowid
+      WHERE pages_fts MATCH ${query} AND p.brain_id = ${brainId} AND p.source_id != ${sourceId}
+      ORDER BY f.rank LIMIT ${LINK_CANDIDATES}`);
+    for (const r of rows) others.set(r.slug, { ...r, markdown: "" });
+  }
+  const related = linkRelatedPages([...fresh, ...others.values()]);
   return fresh.map((p) => ({ ...p, markdown: appendRelatedLinks(p.markdown, related.get(p.slug) ?? []) }));
 }
 
