@@ -19,31 +19,37 @@ const WORDS = (
 const VOCAB = [...SPECIAL, ...PUNCT, ...CHARS, ...CHARS.map((c) => `##${c}`), ...WORDS];
 
 /** Writes the model folder `{modelsDir}/{name}` and returns the model name. */
-export async function buildTinyModel(modelsDir: string, name = "tiny-bert"): Promise<string> {
+/**
+ * `hidden` and `layers` (feed-forward blocks of H→4H→H with a residual) make a heavier model of the same
+ * shape: benchmarks use one whose cost per text is close to a real small embedding model's.
+ */
+export async function buildTinyModel(modelsDir: string, name = "tiny-bert", size: { hidden?: number; layers?: number } = {}): Promise<string> {
+  const hidden = size.hidden ?? HIDDEN;
+  const layers = size.layers ?? 0;
   const dir = join(modelsDir, name);
   await mkdir(join(dir, "onnx"), { recursive: true });
   await Promise.all([
-    Bun.write(join(dir, "config.json"), JSON.stringify(modelConfig(), null, 2)),
+    Bun.write(join(dir, "config.json"), JSON.stringify(modelConfig(hidden), null, 2)),
     Bun.write(join(dir, "tokenizer.json"), JSON.stringify(tokenizerJson(), null, 2)),
     Bun.write(join(dir, "tokenizer_config.json"), JSON.stringify(tokenizerConfig(), null, 2)),
     Bun.write(join(dir, "special_tokens_map.json"), JSON.stringify(specialTokensMap(), null, 2)),
     Bun.write(join(dir, "vocab.txt"), VOCAB.join("\n") + "\n"),
-    Bun.write(join(dir, "onnx", "model.onnx"), onnxModel(SEED)),
+    Bun.write(join(dir, "onnx", "model.onnx"), onnxModel(SEED, hidden, layers)),
   ]);
   return name;
 }
 
 // ---------- JSON files (the shapes Hugging Face tokenizers / Transformers.js read) ----------
 
-function modelConfig() {
+function modelConfig(hidden: number) {
   return {
     architectures: ["BertModel"],
     model_type: "bert",
     vocab_size: VOCAB.length,
-    hidden_size: HIDDEN,
+    hidden_size: hidden,
     num_hidden_layers: 1,
     num_attention_heads: 2,
-    intermediate_size: HIDDEN * 2,
+    intermediate_size: hidden * 2,
     max_position_embeddings: MAX_POSITIONS,
     type_vocab_size: 2,
     pad_token_id: 0,
@@ -101,10 +107,10 @@ function tokenizerJson() {
 // hidden = Tanh(MatMul(word[input_ids] + position[cumsum(mask)-1] + type[token_type_ids], W) + b)
 // Position embeddings make word order matter; positions come from the mask so no Shape/Range is needed.
 
-function onnxModel(seed: number): Uint8Array {
+function onnxModel(seed: number, H: number, layers: number): Uint8Array {
   const random = mulberry32(seed);
   const uniform = (n: number, scale: number) => Float32Array.from({ length: n }, () => (random() * 2 - 1) * scale);
-  const V = VOCAB.length, H = HIDDEN;
+  const V = VOCAB.length;
 
   const initializers = [
     floatTensor("word_embeddings", [V, H], uniform(V * H, 1)),
@@ -125,8 +131,21 @@ function onnxModel(seed: number): Uint8Array {
     node("Add", ["words_positions", "types"], ["embeddings"]),
     node("MatMul", ["embeddings", "dense_weight"], ["projected"]),
     node("Add", ["projected", "dense_bias"], ["biased"]),
-    node("Tanh", ["biased"], ["last_hidden_state"]),
+    node("Tanh", ["biased"], [layers ? "block0" : "last_hidden_state"]),
   ];
+  for (let l = 0; l < layers; l++) {
+    const input = `block${l}`;
+    const output = l === layers - 1 ? "last_hidden_state" : `block${l + 1}`;
+    initializers.push(floatTensor(`up${l}`, [H, 4 * H], uniform(4 * H * H, 1 / Math.sqrt(H))));
+    initializers.push(floatTensor(`down${l}`, [4 * H, H], uniform(4 * H * H, 1 / Math.sqrt(4 * H))));
+    nodes.push(
+      node("MatMul", [input, `up${l}`], [`up_out${l}`]),
+      node("Tanh", [`up_out${l}`], [`act${l}`]),
+      node("MatMul", [`act${l}`, `down${l}`], [`down_out${l}`]),
+      node("Add", [input, `down_out${l}`], [`res${l}`]),
+      node("Tanh", [`res${l}`], [output]),
+    );
+  }
   const graph = message(
     ...nodes.map((n) => bytesField(1, n)),
     stringField(2, "tiny_bert"),

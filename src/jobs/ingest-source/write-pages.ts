@@ -24,6 +24,9 @@ export async function allocateSlugs(db: RootDb, brainId: string, sourceId: strin
   });
 }
 
+// Queries below use CROSS JOIN so SQLite drives from the full-text match; a plain JOIN let the planner
+// scan the brain's pages and run the MATCH once per page (measured: 18 ms per new page at 300 pages).
+
 /** Candidate pages looked at per new page when linking; the full-text index ranks them. */
 const LINK_CANDIDATES = 50;
 const MAX_QUERY_TERMS = 64;
@@ -44,7 +47,7 @@ export async function linkOutward(db: RootDb, brainId: string, sourceId: string,
     const query = anyWordQuery(page.markdown, "title");
     if (!query) continue;
     const rows = await db.all<{ slug: string; title: string }>(sql`
-      SELECT p.slug, p.title FROM pages_fts f JOIN ${pages} p ON p.id = f.rowid
+      SELECT p.slug, p.title FROM pages_fts f CROSS JOIN ${pages} p ON p.id = f.rowid
       WHERE pages_fts MATCH ${query} AND p.brain_id = ${brainId} AND p.source_id != ${sourceId}
       ORDER BY f.rank LIMIT ${LINK_CANDIDATES}`);
     for (const r of rows) others.set(r.slug, { ...r, markdown: "" });
@@ -90,7 +93,7 @@ export async function linkInward(db: RootDb, brainId: string, sourceId: string, 
     if (words.length < 2 && page.title.length < 5) continue;
     const phrase = `"${words.join(" ")}"`;
     const mentions = await db.all<{ id: number; slug: string; title: string; markdown: string }>(sql`
-      SELECT p.id, p.slug, p.title, p.markdown FROM pages_fts f JOIN ${pages} p ON p.id = f.rowid
+      SELECT p.id, p.slug, p.title, p.markdown FROM pages_fts f CROSS JOIN ${pages} p ON p.id = f.rowid
       WHERE pages_fts MATCH ${`body: ${phrase}`} AND p.brain_id = ${brainId} AND p.source_id != ${sourceId} LIMIT 25`);
     for (const other of mentions) {
       const confirmed = linkRelatedPages([other, { ...page, markdown: "" }]).get(other.slug) ?? [];
