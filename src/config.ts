@@ -79,7 +79,7 @@ const vars = {
   s3Region: v("BRAINBOX_S3_REGION", str, "S3 region", "us-east-1"),
   s3AccessKeyId: v("BRAINBOX_S3_ACCESS_KEY_ID", str, "S3 access key id"),
   s3SecretAccessKey: v("BRAINBOX_S3_SECRET_ACCESS_KEY", str, "S3 secret access key"),
-  jobConcurrency: v("BRAINBOX_JOB_CONCURRENCY", int(1, 64), "Jobs processed in parallel by this process", "2"),
+  jobConcurrency: v("BRAINBOX_JOB_CONCURRENCY", int(1, 64), "Jobs processed in parallel by this process (embeddings are batched across them)", "4"),
   jobMaxAttempts: v("BRAINBOX_JOB_MAX_ATTEMPTS", int(1, 100), "Attempts before a source is marked failed", "4"),
   jobRetryBaseMs: v("BRAINBOX_JOB_RETRY_BASE_MS", int(1), "First retry delay; doubles per attempt (max 5 min)", "2000"),
   jobLeaseMs: v("BRAINBOX_JOB_LEASE_MS", int(1000), "How long a claimed job stays ours without a heartbeat", "60000"),
@@ -98,6 +98,12 @@ const vars = {
   x402MaxTimeoutSeconds: v("BRAINBOX_X402_MAX_TIMEOUT_SECONDS", int(10, 3600), "Validity window offered to payers", "300"),
   x402MaxPerCall: v("BRAINBOX_X402_MAX_PER_CALL", int(1), "Ceiling of any one quote, in atomic units", "1000000"),
   x402PayTo: v("BRAINBOX_X402_PAY_TO", str, "Wallet receiving payments for the app actions"),
+  x402FacilitatorTimeoutMs: v("BRAINBOX_X402_FACILITATOR_TIMEOUT_MS", int(100), "Timeout of a facilitator verify (settle gets 4x)", "10000"),
+  x402RpcUrl: v("BRAINBOX_X402_RPC_URL", url, "Base RPC node for the embedded facilitator (instead of BRAINBOX_X402_FACILITATOR_URL)"),
+  x402GasPrivateKey: v("BRAINBOX_X402_GAS_PRIVATE_KEY", str, "0x key paying settlement gas for the embedded facilitator"),
+  x402GeoScanPricePerPage: v("BRAINBOX_X402_GEO_SCAN_PRICE_PER_PAGE", int(1), "geo/scan quote per page requested, atomic units", "5000"),
+  x402SocialImagePricePerMegapixel: v("BRAINBOX_X402_SOCIAL_IMAGE_PRICE_PER_MEGAPIXEL", int(1), "social/image quote per megapixel, atomic units", "10000"),
+  x402ClipsPricePerFrame: v("BRAINBOX_X402_CLIPS_PRICE_PER_FRAME", int(1), "clips/render quote per frame, atomic units", "1000"),
   logLevel: v("BRAINBOX_LOG_LEVEL", oneOf("debug", "info", "warn", "error"), "Log verbosity", "info"),
 };
 

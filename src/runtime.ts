@@ -11,6 +11,7 @@ import { embedPagesHandler, scheduleEmbedding } from "./jobs/embed-pages";
 import { ingestSourceHandler } from "./jobs/ingest-source";
 import { startJobLoop, type JobLoop } from "./jobs/loop";
 import { createStorage } from "./storage";
+import { batchingEmbedder } from "./ai/batching-embedder";
 import { loadEmbedder } from "./ai/embedder";
 import { createOllamaGenerator } from "./ai/generator";
 import { VERSION } from "./version";
@@ -29,7 +30,7 @@ async function loadAi(config: Config, log: Logger): Promise<AppContext["ai"]> {
   const generator = config.ollamaUrl ? createOllamaGenerator({ host: config.ollamaUrl, model: config.ollamaModel }) : null;
   if (!config.embedModel) return { embedder: null, generator };
   try {
-    const embedder = await loadEmbedder({ modelsDir: config.modelsDir, model: config.embedModel });
+    const embedder = batchingEmbedder(await loadEmbedder({ modelsDir: config.modelsDir, model: config.embedModel }));
     log.info("embedder loaded", { model: embedder.model, dim: embedder.dim });
     return { embedder, generator };
   } catch (e) {

@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "./context";
 import { httpErrors, jsonBodies } from "./http/errors";
 import { accountRoutes } from "./modules/accounts";
+import { answerRoutes } from "./modules/answer";
 import { apiKeyRoutes } from "./modules/auth";
 import { brainSetRoutes } from "./modules/brain-sets";
 import { brainRoutes } from "./modules/brains";
@@ -10,6 +11,8 @@ import { docsRoutes } from "./modules/docs";
 import { healthRoutes } from "./modules/health";
 import { sourceRoutes } from "./modules/sources";
 import { webRoutes } from "./modules/web";
+import { wikiRoutes } from "./modules/wiki";
+import { x402Routes } from "./modules/x402";
 
 export function buildApp(ctx: AppContext) {
   return new Elysia()
@@ -21,7 +24,10 @@ export function buildApp(ctx: AppContext) {
     .use(accountRoutes(ctx))
     .use(brainRoutes(ctx))
     .use(sourceRoutes(ctx))
+    .use(answerRoutes(ctx))
+    .use(wikiRoutes(ctx))
     .use(brainSetRoutes(ctx))
+    .use(x402Routes(ctx))
     .use(webRoutes());
 }
 

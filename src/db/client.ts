@@ -31,8 +31,10 @@ export function openDatabase(opts: { dataDir: string; url?: string; authToken?: 
     mkdirSync(opts.dataDir, { recursive: true });
     location = `file:${join(opts.dataDir, "brainbox.db")}`;
   }
-  // `timeout` is the per-connection busy timeout; libSQL turns foreign keys on by default.
-  const client = createClient({ url: location, authToken: opts.authToken, timeout: 5000 } as Parameters<
+  // `timeout` is the busy timeout; libSQL turns foreign keys on by default. One connection: the embedded
+  // driver is synchronous, so more connections add no parallelism, only lock waits (see the rule above),
+  // and a single connection keeps its pragmas.
+  const client = createClient({ url: location, authToken: opts.authToken, timeout: 5000, concurrency: 1 } as Parameters<
     typeof createClient
   >[0]);
   return { db: drizzle(client, { schema }), client, location, close: () => client.close() };
@@ -40,7 +42,11 @@ export function openDatabase(opts: { dataDir: string; url?: string; authToken?: 
 
 /** Applies pending migrations inside one write transaction, so two processes starting together are safe. */
 export async function migrate(client: Client): Promise<string[]> {
-  if (!(await isRemote(client))) await client.execute("PRAGMA journal_mode=WAL");
+  if (!(await isRemote(client))) {
+    await client.execute("PRAGMA journal_mode=WAL");
+    // NORMAL in WAL mode survives a process crash; only an OS crash may lose the last commits.
+    await client.execute("PRAGMA synchronous=NORMAL");
+  }
   await client.execute(
     "CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)",
   );

@@ -5,12 +5,16 @@ import m0000 from "../../migrations/0000_init.sql" with { type: "text" };
 import m0001 from "../../migrations/0001_fts_and_plans.sql" with { type: "text" };
 import m0002 from "../../migrations/0002_settings.sql" with { type: "text" };
 import m0003 from "../../migrations/0003_metering_and_brain_sets.sql" with { type: "text" };
+import m0004 from "../../migrations/0004_x402_payments.sql" with { type: "text" };
+import m0005 from "../../migrations/0005_asks_and_vector_versions.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
   "0001_fts_and_plans": m0001,
   "0002_settings": m0002,
   "0003_metering_and_brain_sets": m0003,
+  "0004_x402_payments": m0004,
+  "0005_asks_and_vector_versions": m0005,
 };
 
 export interface Migration {

@@ -213,3 +213,43 @@ export const brainSetAdvisors = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.setId, t.brainId] })],
 );
+
+/** x402: a public brain whose owner charges per question. A row means paid; deleting it stops charging. */
+export const paidBrains = sqliteTable("paid_brains", {
+  brainId: text("brain_id")
+    .primaryKey()
+    .references(() => brains.id, { onDelete: "cascade" }),
+  /** Price of one question in atomic units of BRAINBOX_X402_ASSET (USDC: 6 decimals). */
+  priceAtomic: integer("price_atomic").notNull(),
+  /** Checksummed address receiving the payments. */
+  payTo: text("pay_to").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * x402 nonce ledger: one row per EIP-3009 authorization we accepted, inserted (ON CONFLICT DO NOTHING)
+ * BEFORE the facilitator verifies it, so one signed header runs at most one job. `reserved` rows whose job
+ * never started are deleted; once a job started the row stays: `settled` (tx), `voided` (thin or failed
+ * job, settle refused: never runnable again), `unknown` (settle outcome unknown: reconcile on chain).
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    /** 0x-prefixed lower-case hex of the 32-byte authorization nonce. */
+    nonce: text("nonce").primaryKey(),
+    payer: text("payer").notNull(),
+    payTo: text("pay_to").notNull(),
+    resource: text("resource").notNull(),
+    /** Decimal string: the signed value, equal to the quote. */
+    amountAtomic: text("amount_atomic").notNull(),
+    status: text("status", { enum: ["reserved", "settled", "voided", "unknown"] })
+      .notNull()
+      .default("reserved"),
+    txHash: text("tx_hash"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payments_payer").on(t.payer), index("payments_status").on(t.status)],
+);

@@ -1,5 +1,6 @@
 // Brains: the caller's own knowledge bases, plus public free brains of others (read-only for them).
-import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+// A paid public brain (x402) is not free: others reach it only through /api/x402, never with a key.
+import { and, asc, eq, ne, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { brains } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
@@ -18,14 +19,20 @@ export interface BrainView {
   visibility: Visibility;
   sourceCount: number;
   owned: boolean;
+  /** x402 terms when the owner charges per question (see src/modules/x402). */
+  paid: { priceAtomic: string; payTo: string } | null;
   createdAt: string;
   updatedAt: string;
 }
 
 // Written out in full: drizzle renders bare column names inside sql``, and a bare "id" would bind to sources.
 const sourceCount = sql<number>`(select count(*) from "sources" where "sources"."brain_id" = "brains"."id")`;
+const paidPrice = sql<number | null>`(select "price_atomic" from "paid_brains" where "paid_brains"."brain_id" = "brains"."id")`;
+const paidPayTo = sql<string | null>`(select "pay_to" from "paid_brains" where "paid_brains"."brain_id" = "brains"."id")`;
+const extras = { sourceCount, paidPrice, paidPayTo };
+type Extras = { sourceCount: number; paidPrice: number | null; paidPayTo: string | null };
 
-function view(row: Brain & { sourceCount: number }, accountId: string): BrainView {
+function view(row: Brain & Extras, accountId: string): BrainView {
   return {
     id: row.id,
     name: row.name,
@@ -34,21 +41,24 @@ function view(row: Brain & { sourceCount: number }, accountId: string): BrainVie
     visibility: row.visibility,
     sourceCount: Number(row.sourceCount),
     owned: row.accountId === accountId,
+    paid: row.paidPrice !== null && row.paidPayTo !== null ? { priceAtomic: String(row.paidPrice), payTo: row.paidPayTo } : null,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   };
 }
 
-const readable = (accountId: string) => or(eq(brains.accountId, accountId), eq(brains.visibility, "public"));
+const isPaid = () => sql`(select 1 from "paid_brains" where "paid_brains"."brain_id" = "brains"."id")`;
+const readable = (accountId: string) =>
+  or(eq(brains.accountId, accountId), and(eq(brains.visibility, "public"), notExists(isPaid())));
 
 /** `scope: "own"` for the v1 list; `"accessible"` adds public brains of other accounts. */
 export async function listBrains(db: Db, accountId: string, scope: "own" | "accessible"): Promise<BrainView[]> {
   const rows = await db
-    .select({ brain: brains, sourceCount })
+    .select({ brain: brains, ...extras })
     .from(brains)
     .where(scope === "own" ? eq(brains.accountId, accountId) : readable(accountId))
     .orderBy(asc(brains.createdAt), asc(brains.id));
-  return rows.map((r) => view({ ...r.brain, sourceCount: r.sourceCount }, accountId));
+  return rows.map(({ brain, ...more }) => view({ ...brain, ...more }, accountId));
 }
 
 /** A brain the caller may read (ask, context, list); anything else is indistinguishable from absent. */
@@ -67,8 +77,8 @@ export async function ownedBrain(db: Db, accountId: string, brainId: string): Pr
 
 export async function getBrainView(db: Db, accountId: string, brainId: string): Promise<BrainView> {
   const brain = await readableBrain(db, accountId, brainId);
-  const [row] = await db.select({ sourceCount }).from(brains).where(eq(brains.id, brain.id));
-  return view({ ...brain, sourceCount: row?.sourceCount ?? 0 }, accountId);
+  const [row] = await db.select(extras).from(brains).where(eq(brains.id, brain.id));
+  return view({ ...brain, sourceCount: row?.sourceCount ?? 0, paidPrice: row?.paidPrice ?? null, paidPayTo: row?.paidPayTo ?? null }, accountId);
 }
 
 async function assertNameFree(db: Db, accountId: string, name: string, exceptId?: string) {

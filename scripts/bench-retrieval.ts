@@ -1,0 +1,196 @@
+// Retrieval latency of POST /api/brains/{id}/context over real HTTP, on one brain of N synthetic pages
+// (Zipf-distributed words, 384-dim clustered unit vectors), lexical and hybrid, plus the vector search's
+// recall against an exact scan and the exact-SQL alternative for comparison.
+//   bun scripts/bench-retrieval.ts [--pages 10000,100000] [--queries 300]
+// The hybrid runs use a synthetic query embedder (a vector near a page's), so the numbers are retrieval
+// only: a real model adds its own per-query embedding time (bge-small on 2 cores: tens of ms).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import type { Embedder } from "../src/ai/embedder";
+import { loadConfig } from "../src/config";
+import type { RootDb } from "../src/db/client";
+import { createLogger } from "../src/lib/log";
+import { answerService } from "../src/modules/answer";
+import { buildSnapshot } from "../src/retrieval/vector-index";
+import { startServer } from "../src/runtime";
+
+const arg = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1]! : fallback;
+};
+const SIZES = arg("pages", "10000,100000").split(",").map(Number);
+const QUERIES = Number(arg("queries", "300"));
+const DIM = 384;
+const MODEL = "bench-synthetic";
+const VOCABULARY = 30_000;
+const TOPICS = 1_000;
+
+const random = mulberry32(42);
+const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
+// Pseudo-words: syllable strings, so the porter stemmer leaves them alone and Zipf's law shapes frequencies.
+const SYLLABLES = "ka lo mi ren tu sa vel dor pi ne qua zo fi lu ber tan gis mo ra che".split(" ");
+const words = Array.from({ length: VOCABULARY }, (_, i) => {
+  let w = "";
+  for (let n = i + 1; n > 0; n = Math.floor(n / SYLLABLES.length)) w += SYLLABLES[n % SYLLABLES.length];
+  return `${w}x`;
+});
+const zipfCdf = (() => {
+  const weights = words.map((_, i) => 1 / (i + 1));
+  const total = weights.reduce((a, b) => a + b, 0);
+  let acc = 0;
+  return weights.map((w) => (acc += w / total));
+})();
+const zipfWord = () => {
+  const r = random();
+  let lo = 0;
+  let hi = zipfCdf.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (zipfCdf[mid]! < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return words[lo]!;
+};
+const midWord = () => {
+  for (;;) {
+    const w = zipfWord();
+    if (words.indexOf(w) >= 50) return w;
+  }
+};
+const topicCentres = Array.from({ length: TOPICS }, () => unit(Float32Array.from({ length: DIM }, gauss)));
+const topicWords = Array.from({ length: TOPICS }, () => Array.from({ length: 12 }, () => words[200 + Math.floor(random() * (VOCABULARY - 200))]!));
+
+function unit(v: Float32Array): Float32Array {
+  const n = Math.hypot(...v) || 1;
+  return v.map((x) => x / n);
+}
+
+function syntheticPage(i: number) {
+  const topic = Math.floor(random() * TOPICS);
+  const body: string[] = [];
+  const length = 120 + Math.floor(random() * 240);
+  for (let w = 0; w < length; w++) body.push(random() < 0.08 ? topicWords[topic]![Math.floor(random() * 12)]! : zipfWord());
+  const title = [topicWords[topic]![0]!, zipfWord(), zipfWord()].join(" ");
+  const vector = unit(topicCentres[topic]!.map((c) => c + 0.08 * gauss()));
+  return { slug: `page-${i}`, title, markdown: `${body.join(" ")}.`, topic, vector };
+}
+
+async function fill(db: RootDb, brainId: string, sourceId: string, count: number) {
+  const vectors: { vector: Float32Array; topic: number }[] = [];
+  const BATCH = 500;
+  for (let start = 0; start < count; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => syntheticPage(start + k));
+    await db.batch(
+      batch.flatMap((p) => [
+        db.run(sql`INSERT INTO pages (brain_id, source_id, slug, title, markdown) VALUES (${brainId}, ${sourceId}, ${p.slug}, ${p.title}, ${p.markdown})`),
+        db.run(sql`INSERT INTO page_vectors (page_id, brain_id, model, embedding)
+          VALUES (last_insert_rowid(), ${brainId}, ${MODEL}, vector32(${JSON.stringify(Array.from(p.vector))}))`),
+      ]) as unknown as Parameters<RootDb["batch"]>[0],
+    );
+    for (const p of batch) vectors.push({ vector: p.vector, topic: p.topic });
+  }
+  return vectors;
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function syntheticQuery() {
+  const topic = Math.floor(random() * TOPICS);
+  // Query words skip the 50 commonest (in real text those are the stopwords retrieval removes).
+  const terms = [topicWords[topic]![Math.floor(random() * 12)]!, midWord(), words[50 + Math.floor(random() * 2000)]!, midWord()];
+  return { text: `what about ${terms.join(" ")}?`, vector: unit(topicCentres[topic]!.map((c) => c + 0.1 * gauss())) };
+}
+
+for (const size of SIZES) {
+  const dataDir = mkdtempSync(join(tmpdir(), "brainbox-bench-"));
+  const config = loadConfig({ BRAINBOX_PORT: "0", BRAINBOX_DATA_DIR: dataDir, BRAINBOX_JOBS: "false", BRAINBOX_LOG_LEVEL: "error" });
+  const running = await startServer(config, createLogger("error"));
+  const key = running.firstKey!.key;
+  const call = (path: string, json?: unknown) =>
+    fetch(running.url + path, {
+      method: json ? "POST" : "GET",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: json ? JSON.stringify(json) : undefined,
+    });
+  try {
+    const { brain } = (await (await call("/api/v1/brains", { name: "Bench" })).json()) as any;
+    const db = running.ctx.db;
+    await db.run(sql`INSERT INTO sources (id, brain_id, type, title, status, content) VALUES ('src_bench', ${brain.id}, 'note', 'bench', 'ready', '')`);
+    let t = performance.now();
+    const stored = await fill(db, brain.id, "src_bench", size);
+    console.log(`\n== ${size} pages (${DIM}-dim vectors): written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    const queries = Array.from({ length: QUERIES }, syntheticQuery);
+    const vectorOf = new Map(queries.map((q) => [q.text, q.vector]));
+    const measure = async (label: string) => {
+      const times: number[] = [];
+      for (const q of queries) {
+        const started = performance.now();
+        const res = await call(`/api/brains/${brain.id}/context`, { query: q.text });
+        await res.arrayBuffer();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1)} ms   p99 ${percentile(times, 99).toFixed(1)} ms`);
+    };
+
+    await measure("context, lexical");
+    // Hybrid: a synthetic embedder answers the query's prepared vector.
+    const embedder: Embedder = { model: MODEL, dim: DIM, embed: async (texts) => texts.map((x) => vectorOf.get(x) ?? queries[0]!.vector) };
+    running.ctx.ai.embedder = embedder;
+    const retriever = answerService(running.ctx).retriever;
+    t = performance.now();
+    await retriever.vectors.search(brain.id, MODEL, queries[0]!.vector, 10);
+    console.log(`vector snapshot load                ${(performance.now() - t).toFixed(0)} ms`);
+    await measure("context, hybrid (in-memory vectors)");
+
+    // Recall@10 of the in-memory search against an exact float scan of the same vectors.
+    const snapshot = buildSnapshot(brain.id, MODEL, 0, stored.map((_, i) => i), stored.map((s) => s.vector));
+    let recall = 0;
+    const sample = queries.slice(0, 50);
+    for (const q of sample) {
+      const exact = stored.map((s, i) => ({ i, d: dot(s.vector, q.vector) })).sort((a, b) => b.d - a.d).slice(0, 10).map((x) => x.i);
+      const { hits } = await retriever.vectors.search(brain.id, MODEL, q.vector, 10);
+      const ids = new Set(hits.map((h) => h.pageId));
+      const pageIdOf = await db.all<{ id: number }>(sql`SELECT id FROM pages WHERE brain_id = ${brain.id} ORDER BY id`);
+      recall += exact.filter((i) => ids.has(Number(pageIdOf[i]!.id))).length / 10;
+    }
+    console.log(`vector recall@10 vs exact           ${(recall / sample.length).toFixed(3)}  (${snapshot.count * snapshot.dim <= 4_000_000 ? "exact int8 scan" : "1-bit prefilter + int8 rescoring"})`);
+
+    // The alternative: exact search in SQL.
+    const sqlTimes: number[] = [];
+    for (const q of queries.slice(0, 20)) {
+      const started = performance.now();
+      await db.all(sql`SELECT page_id FROM page_vectors WHERE brain_id = ${brain.id} AND model = ${MODEL}
+        ORDER BY vector_distance_cos(embedding, vector32(${JSON.stringify(Array.from(q.vector))})) LIMIT 10`);
+      sqlTimes.push(performance.now() - started);
+    }
+    sqlTimes.sort((a, b) => a - b);
+    console.log(`exact SQL vector_distance_cos       p50 ${percentile(sqlTimes, 50).toFixed(1)} ms (20 queries, vector part only)`);
+    console.log(`memory (rss)                        ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+  } finally {
+    await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function dot(a: Float32Array, b: Float32Array) {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

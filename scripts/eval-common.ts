@@ -1,0 +1,147 @@
+// Shared by the evaluation scripts: a real Brainbox on loopback (temp data dir), loading sources through the
+// HTTP API, asking through it, and the figures the issue asks for.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../src/config";
+import { createLogger } from "../src/lib/log";
+import { answerService } from "../src/modules/answer";
+import { startServer, type Running } from "../src/runtime";
+
+export const EVAL_DIR = process.env.BRAINBOX_EVAL_DIR ?? join(import.meta.dir, "../../shared/eval");
+
+export interface EvalServer {
+  running: Running;
+  api(path: string, json?: unknown, headers?: Record<string, string>): Promise<any>;
+  close(): Promise<void>;
+}
+
+/** Starts Brainbox with the caller's BRAINBOX_* environment (e.g. BRAINBOX_EMBED_MODEL) on a fresh data dir. */
+export async function startEvalServer(): Promise<EvalServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "brainbox-eval-"));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("BRAINBOX_") && k !== "BRAINBOX_EVAL_DIR"));
+  const config = loadConfig({ BRAINBOX_LOG_LEVEL: "warn", ...env, BRAINBOX_PORT: "0", BRAINBOX_DATA_DIR: dataDir });
+  const running = await startServer(config, createLogger("warn"));
+  const key = running.firstKey!.key;
+  const api = async (path: string, json?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(running.url + path, {
+      method: json === undefined ? "GET" : "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${text}`);
+    return JSON.parse(text);
+  };
+  return {
+    running,
+    api,
+    async close() {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Adds text sources (with externalId) and waits until every one is ready; returns externalId → source id. */
+export async function loadSources(server: EvalServer, brainId: string, docs: { externalId: string; title: string; content: string }[]) {
+  const started = Date.now();
+  const ids = new Map<string, string>();
+  for (const doc of docs) {
+    const { source } = await server.api(`/api/v1/brains/${brainId}/sources`, doc);
+    ids.set(doc.externalId, source.id);
+  }
+  for (;;) {
+    const { sources } = await server.api(`/api/v1/brains/${brainId}/sources`);
+    const failed = sources.filter((s: any) => s.status === "failed");
+    if (failed.length) throw new Error(`sources failed: ${JSON.stringify(failed.slice(0, 3))}`);
+    if (sources.every((s: any) => s.status === "ready")) break;
+    await Bun.sleep(200);
+  }
+  console.log(`loaded ${docs.length} sources in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return ids;
+}
+
+/** slug → source id for every page of the brain (to map /context slugs to their source). */
+export async function pageSources(server: EvalServer, brainId: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  let cursor: string | null = null;
+  do {
+    const page: any = await server.api(`/api/v1/brains/${brainId}/pages?limit=200${cursor ? `&cursor=${cursor}` : ""}`);
+    for (const p of page.pages) out.set(p.slug, p.sourceId);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+export interface Question {
+  id: string;
+  question: string;
+  answerable: boolean;
+  /** Source id of the gold passage (answerable ones). */
+  goldSource?: string;
+}
+
+export interface Outcome extends Question {
+  thin: boolean;
+  citedSources: string[];
+  contextSources: string[];
+  features: Record<string, unknown>;
+}
+
+/** Asks every question on the unversioned surface (citations carry documentId) and retrieves /context. */
+export async function askAll(server: EvalServer, brainId: string, questions: Question[], slugSource: Map<string, string>): Promise<Outcome[]> {
+  const service = answerService(server.running.ctx);
+  const brain = await server.api(`/api/v1/brains/${brainId}`);
+  const brains = [{ id: brainId, name: brain.brain.name, kind: "primary" as const }];
+  const out: Outcome[] = [];
+  const started = Date.now();
+  for (const q of questions) {
+    const answer = await server.api(`/api/brains/${brainId}/ask`, { question: q.question });
+    const context = await server.api(`/api/brains/${brainId}/context`, { query: q.question });
+    const { evidence } = await service.assess({ brains, question: q.question });
+    out.push({
+      ...q,
+      thin: answer.thin,
+      citedSources: answer.citations.map((c: any) => c.documentId),
+      contextSources: context.pages.map((p: any) => slugSource.get(p.slug) ?? "?"),
+      features: { ...evidence.features, expectedType: evidence.expectedType },
+    });
+  }
+  console.log(`asked ${questions.length} questions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return out;
+}
+
+const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "n/a");
+
+export function report(name: string, outcomes: Outcome[]) {
+  const answerable = outcomes.filter((o) => o.answerable);
+  const unanswerable = outcomes.filter((o) => !o.answerable);
+  const goldCited = answerable.filter((o) => o.goldSource && o.citedSources.includes(o.goldSource));
+  const goldCitedOfAnswered = answerable.filter((o) => !o.thin && o.goldSource && o.citedSources.includes(o.goldSource));
+  const recall5 = answerable.filter((o) => o.goldSource && o.contextSources.slice(0, 5).includes(o.goldSource));
+  const recall1 = answerable.filter((o) => o.goldSource && o.contextSources[0] === o.goldSource);
+  const figures = {
+    unanswerableThin: pct(unanswerable.filter((o) => o.thin).length, unanswerable.length),
+    answerableThin: pct(answerable.filter((o) => o.thin).length, answerable.length),
+    goldCited: pct(goldCited.length, answerable.length),
+    goldCitedWhenAnswered: pct(goldCitedOfAnswered.length, answerable.filter((o) => !o.thin).length),
+    contextRecallAt5: pct(recall5.length, answerable.length),
+    contextRecallAt1: pct(recall1.length, answerable.length),
+  };
+  console.log(`\n${name}: ${answerable.length} answerable, ${unanswerable.length} unanswerable`);
+  console.log(`  unanswerable → thin        ${figures.unanswerableThin}   (goal ≥ 85%)`);
+  console.log(`  answerable → thin          ${figures.answerableThin}   (goal ≤ 10%)`);
+  console.log(`  gold page cited            ${figures.goldCited}   (goal ≥ 90%; of answered: ${figures.goldCitedWhenAnswered})`);
+  console.log(`  /context gold recall@5     ${figures.contextRecallAt5}   (@1: ${figures.contextRecallAt1})`);
+  return figures;
+}
+
+/** `--dump FILE` writes every outcome with its evidence features (input of scripts/eval-calibrate.ts). */
+export function maybeDump(set: string, outcomes: Outcome[]) {
+  const at = process.argv.indexOf("--dump");
+  if (at < 0) return;
+  const file = process.argv[at + 1]!;
+  writeFileSync(file, JSON.stringify(outcomes.map((o) => ({ set, ...o })), null, 1));
+  console.log(`wrote ${outcomes.length} outcomes to ${file}`);
+}

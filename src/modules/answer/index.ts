@@ -1,0 +1,107 @@
+// Asking and context over HTTP: the v1 surface (answer with absolute-link citations, id, quota, bank; context
+// with page URLs) and the unversioned one (answerMd + answerHtml + documentId citations; contextText). One
+// service call each; the presenters below only reshape. Asks stream as SSE on `Accept: text/event-stream`.
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context";
+import { authGuard } from "../auth/guard";
+import { readableBrain } from "../brains/service";
+import { markdownLabel, renderMarkdown } from "../wiki/render";
+import { rewriteCitations } from "./citations";
+import { UNMETERED, type AskMeter, type MeterReading } from "./meter";
+import { askBody, brainParams, contextBody } from "./model";
+import { answerService, type AnswerResult, type AskBrain, type Citation, type ContextResult } from "./service";
+import { eventStream, wantsEventStream } from "./sse";
+
+export { answerService, type AnswerResult, type AnswerService, type AskBrain, type Citation, type ContextResult } from "./service";
+export type { AskMeter, MeterReading } from "./meter";
+
+type Surface = "v1" | "unversioned";
+
+export const answerRoutes = (ctx: AppContext, opts: { meter?: AskMeter } = {}) => {
+  const service = answerService(ctx);
+  const pageUrl = (brainId: string, slug: string) =>
+    `${ctx.publicUrl()}/api/v1/brains/${encodeURIComponent(brainId)}/pages/${encodeURIComponent(slug)}`;
+  const citationUrl = (c: Citation) => pageUrl(c.brain.id, c.slug);
+  /** [[ref]] → [title](url) for the cited pages; the service already removed every other ref. */
+  const linked = (r: AnswerResult) => {
+    const byRef = new Map(r.citations.map((c) => [c.ref, c]));
+    return rewriteCitations(r.answerMd, (ref) => {
+      const c = byRef.get(ref);
+      return c ? `[${markdownLabel(c.title)}](${citationUrl(c)})` : "";
+    });
+  };
+
+  const v1Answer = (r: AnswerResult, reading: MeterReading) => ({
+    id: r.id,
+    answer: linked(r),
+    citations: r.citations.map((c) => ({ slug: c.slug, title: c.title, url: citationUrl(c) })),
+    thin: r.thin,
+    quota: reading.quota,
+    bank: reading.bank,
+  });
+  const unversionedAnswer = (r: AnswerResult) => ({
+    answerMd: r.answerMd,
+    answerHtml: renderMarkdown(linked(r)),
+    citations: r.citations.map((c) => ({ slug: c.slug, title: c.title, documentId: c.sourceId })),
+    retrievedSlugs: r.retrievedSlugs,
+    thin: r.thin,
+  });
+  const v1Context = (r: ContextResult) => ({
+    context: r.contextMd,
+    pages: r.pages.map((p) => ({ slug: p.slug, title: p.title, url: pageUrl(p.brainId, p.slug) })),
+    thin: r.thin,
+  });
+  const unversionedContext = (r: ContextResult) => ({
+    contextText: r.contextMd,
+    pages: r.pages.map((p) => ({ slug: p.slug, title: p.title })),
+    thin: r.thin,
+  });
+
+  async function primaryBrain(accountId: string, brainId: string): Promise<AskBrain[]> {
+    const brain = await readableBrain(ctx.db, accountId, brainId);
+    return [{ id: brain.id, name: brain.name, kind: "primary" }];
+  }
+
+  /** Checks access and the meter up front (real HTTP statuses), then answers plainly or as an event stream. */
+  async function ask(surface: Surface, accountId: string, brainId: string, question: string, request: Request) {
+    const brains = await primaryBrain(accountId, brainId);
+    const reading = opts.meter ? await opts.meter.admit({ accountId, brainId, surface }) : UNMETERED;
+    const run = async (stream?: { onToken: (t: string) => void; onReset: () => void; signal: AbortSignal }) => {
+      const result = await service.answer({ brains, question, ...stream, record: { accountId, surface } });
+      const settled = await opts.meter?.settle?.({ accountId, brainId, surface, askId: result.id, thin: result.thin });
+      return surface === "v1" ? v1Answer(result, settled ?? reading) : unversionedAnswer(result);
+    };
+    if (!wantsEventStream(request)) return run();
+    return eventStream(ctx.log, (send, signal) => run({ onToken: (t) => send("token", t), onReset: () => send("reset", ""), signal }));
+  }
+
+  return (
+    new Elysia({ detail: { tags: ["Answers"] } })
+      .use(authGuard(ctx))
+      // v1 ask: grounded answer, [[slug]] rewritten to absolute links; SSE with Accept: text/event-stream.
+      .post("/api/v1/brains/:brainId/ask", ({ principal, params, body, request }) => ask("v1", principal.account.id, params.brainId, body.question, request), {
+        params: brainParams,
+        body: askBody,
+        detail: { summary: "Ask a brain (v1)" },
+      })
+      // Unversioned ask: answerMd keeps [[slug]], answerHtml is rendered and sanitized.
+      .post("/api/brains/:brainId/ask", ({ principal, params, body, request }) => ask("unversioned", principal.account.id, params.brainId, body.question, request), {
+        params: brainParams,
+        body: askBody,
+        detail: { summary: "Ask a brain (unversioned)" },
+      })
+      // v1 context: {context, pages:[{slug,title,url}], thin}; no answer generated, never metered.
+      .post(
+        "/api/v1/brains/:brainId/context",
+        async ({ principal, params, body }) => v1Context(await service.context({ brains: await primaryBrain(principal.account.id, params.brainId), query: body.query })),
+        { params: brainParams, body: contextBody, detail: { summary: "Retrieve context pages (v1)" } },
+      )
+      // Unversioned context: {contextText, pages:[{slug,title}], thin}.
+      .post(
+        "/api/brains/:brainId/context",
+        async ({ principal, params, body }) =>
+          unversionedContext(await service.context({ brains: await primaryBrain(principal.account.id, params.brainId), query: body.query })),
+        { params: brainParams, body: contextBody, detail: { summary: "Retrieve context pages (unversioned)" } },
+      )
+  );
+};

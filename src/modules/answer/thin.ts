@@ -1,0 +1,32 @@
+// `thin`: the brain cannot answer. Decided from evidence (evidence.ts) against thresholds calibrated on the
+// evaluation sets (scripts/eval-clapnq.ts and eval-squad2.ts --dump the features, scripts/eval-calibrate.ts
+// searches the thresholds); the generator's own refusal also makes an answer thin (grounded.ts). Raw bm25 is no gate:
+// its IDF is ~0 in a brain of a few pages, so it would call every small brain thin.
+import type { EvidenceFeatures } from "./evidence";
+
+export interface ThinThresholds {
+  /** Best sentence (with its page title) must cover this IDF-weighted share of the question. */
+  minCoverage: number;
+  /** The best sentence's own words (without its title) must cover this share. */
+  minOwnCoverage: number;
+  /** ... and a sentence holding the asked-for kind of answer (name, time, quantity) must cover this much. */
+  minTypedCoverage: number;
+}
+
+/**
+ * Calibrated by scripts/eval-calibrate.ts on ClapNQ dev (300) + SQuAD 2.0 subset (706), lexical retrieval,
+ * extractive answers: the most unanswerable→thin while answerable→thin stays ≤ 10% on both sets.
+ */
+export const THIN_THRESHOLDS: ThinThresholds = {
+  minCoverage: 0,
+  minOwnCoverage: 0.3,
+  minTypedCoverage: 0.25,
+};
+
+export function isThin(f: EvidenceFeatures, t: ThinThresholds = THIN_THRESHOLDS): boolean {
+  if (f.pages === 0) return true;
+  return f.coverage < t.minCoverage || f.ownCoverage < t.minOwnCoverage || f.typedCoverage < t.minTypedCoverage;
+}
+
+/** What a thin answer says, plainly; it carries no citations. */
+export const THIN_ANSWER = "I don't know: this brain has no pages that answer this question.";

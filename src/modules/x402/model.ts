@@ -1,0 +1,42 @@
+// Wire shapes of the paid rail: owner settings, the paid ask and the three app actions.
+import { t } from "elysia";
+
+export const brainParams = t.Object({ brainId: t.String({ minLength: 1, maxLength: 100 }) });
+
+export const paidTermsBody = t.Object({
+  // Loosely typed here, checked in parseTerms, so every mistake names `priceAtomic` (not a union branch).
+  priceAtomic: t.Union([t.String({ maxLength: 40 }), t.Number()], {
+    description: "Price of one question in atomic units of the asset, a decimal string or whole number (USDC: 6 decimals, 10000 = $0.01)",
+  }),
+  payTo: t.String({ description: "EVM address that receives the payments" }),
+});
+
+export const paidAskBody = t.Object({
+  question: t.String({ minLength: 1, maxLength: 4000, pattern: "\\S", description: "The question, in any language" }),
+});
+
+export const GEO_MAX_PAGES = 10;
+export const geoScanBody = t.Object({
+  url: t.String({ minLength: 1, maxLength: 2048, description: "http(s) page to scan; other pages of the same site are followed from it" }),
+  maxPages: t.Optional(t.Integer({ minimum: 1, maximum: GEO_MAX_PAGES, description: "Pages to scan (the quote is per page), default 1" })),
+});
+
+export const CARD_LIMITS = { minWidth: 200, maxWidth: 2400, minHeight: 100, maxHeight: 1260, width: 1200, height: 630 } as const;
+export const socialImageBody = t.Object({
+  title: t.Optional(t.String({ minLength: 1, maxLength: 200, description: "Card title; defaults to the page title with brainId+slug" })),
+  text: t.Optional(t.String({ maxLength: 600, description: "Line under the title; defaults to the page's opening with brainId+slug" })),
+  brainId: t.Optional(t.String({ minLength: 1, maxLength: 100, description: "A public free brain, with slug: card for that wiki page" })),
+  slug: t.Optional(t.String({ minLength: 1, maxLength: 200 })),
+  width: t.Optional(t.Integer({ minimum: CARD_LIMITS.minWidth, maximum: CARD_LIMITS.maxWidth, description: "Pixels, default 1200" })),
+  height: t.Optional(t.Integer({ minimum: CARD_LIMITS.minHeight, maximum: CARD_LIMITS.maxHeight, description: "Pixels, default 630" })),
+  theme: t.Optional(t.Union([t.Literal("dark"), t.Literal("light")])),
+});
+
+export const CLIP_LIMITS = { minFrames: 2, maxFrames: 120, frames: 24, minWidth: 160, maxWidth: 640, width: 480, minHeight: 90, maxHeight: 360, height: 270 } as const;
+export const clipsBody = t.Object({
+  brainId: t.String({ minLength: 1, maxLength: 100, description: "A public free brain" }),
+  slug: t.String({ minLength: 1, maxLength: 200, description: "The wiki page to quote" }),
+  frames: t.Optional(t.Integer({ minimum: CLIP_LIMITS.minFrames, maximum: CLIP_LIMITS.maxFrames, description: "Frames in the GIF (the quote is per frame), default 24" })),
+  width: t.Optional(t.Integer({ minimum: CLIP_LIMITS.minWidth, maximum: CLIP_LIMITS.maxWidth, description: "Pixels, default 480" })),
+  height: t.Optional(t.Integer({ minimum: CLIP_LIMITS.minHeight, maximum: CLIP_LIMITS.maxHeight, description: "Pixels, default 270" })),
+});

@@ -1,0 +1,201 @@
+// The paid rail of one app context: settings, ledger, the paidCall flow, quotes and the bazaar. The HTTP
+// routes here and the MCP tools share it through x402Service(ctx), so there is one ledger and one
+// facilitator check per process.
+import type { AppContext } from "../../context";
+import { AppError } from "../../lib/errors";
+import type { PaymentRequirements } from "../../pay";
+import { PaymentLedger } from "./ledger";
+import { CARD_LIMITS, CLIP_LIMITS, GEO_MAX_PAGES } from "./model";
+import { createPaidCall, type PaidCall } from "./paid-call";
+import { countPaidBrains, listPaidBrains, requirePaidBrain, type PaidBrain } from "./paid-brains";
+import { clipsQuote, geoScanQuote, socialImageQuote, type ActionPrices } from "./pricing";
+import { createRail, type Rail } from "./rail";
+
+export type AppAction = "geo/scan" | "social/image" | "clips/render";
+
+export interface X402Service {
+  rail: Rail;
+  ledger: PaymentLedger;
+  /** quote → checks → reserve → verify → run → settle (see paid-call.ts). */
+  paidCall: PaidCall;
+  prices: ActionPrices;
+  /** A public paid brain, or null (private, unpaid, absent): lets MCP tell "pay first" from "not found". */
+  findPaidBrain(brainId: string): Promise<PaidBrain | null>;
+  /** A public paid brain and its terms; 404 for a private, unpaid or absent brain. */
+  paidBrainTerms(brainId: string, resource?: string): Promise<{ brain: PaidBrain; requirements: PaymentRequirements }>;
+  brainRequirements(brain: PaidBrain, resource?: string): PaymentRequirements;
+  /** Terms of an app action for a quote; 404 when app actions are off (no BRAINBOX_X402_PAY_TO). */
+  actionRequirements(action: AppAction, amount: bigint): PaymentRequirements;
+  bazaar(): Promise<Bazaar>;
+  /** Logs what start-up found: paid brains without a facilitator, a facilitator that does not settle base. */
+  startupCheck(): Promise<void>;
+}
+
+export interface BazaarItem {
+  resource: string;
+  type: "http";
+  method: "POST";
+  x402Version: 1;
+  kind: "brain" | "action";
+  description: string;
+  accepts: PaymentRequirements[];
+  brain?: { id: string; name: string; slug: string; emoji: string };
+  action?: AppAction;
+  /** App actions: how the quote grows with the payload (the accepts entry shows the default payload's quote). */
+  pricing?: { unit: string; perUnitAtomic: string; defaultUnits: number; maxUnits: number; ceilingAtomic: string };
+}
+
+export interface Bazaar {
+  x402Version: 1;
+  items: BazaarItem[];
+}
+
+const ACTION_TEXT: Record<AppAction, { description: string; input: Record<string, unknown>; mimeType: string }> = {
+  "geo/scan": {
+    description: "Answer-engine readiness scan of a web page and its site: title, description, headings, JSON-LD, llms.txt, AI crawler rules, a score",
+    input: { url: { type: "string", required: true }, maxPages: { type: "integer", minimum: 1, maximum: GEO_MAX_PAGES } },
+    mimeType: "application/json",
+  },
+  "social/image": {
+    description: "Share card PNG for a title and text, or for a wiki page of a public brain",
+    input: { title: { type: "string" }, text: { type: "string" }, brainId: { type: "string" }, slug: { type: "string" }, width: { type: "integer" }, height: { type: "integer" }, theme: { type: "string", enum: ["dark", "light"] } },
+    mimeType: "application/json",
+  },
+  "clips/render": {
+    description: "Animated GIF of quote clips from a wiki page of a public brain",
+    input: { brainId: { type: "string", required: true }, slug: { type: "string", required: true }, frames: { type: "integer" }, width: { type: "integer" }, height: { type: "integer" } },
+    mimeType: "application/json",
+  },
+};
+
+const httpSchema = (bodyFields: Record<string, unknown>) => ({ input: { type: "http", method: "POST", bodyType: "json", bodyFields } });
+
+const services = new WeakMap<AppContext, X402Service>();
+
+/** The rail of this app context; throws X402ConfigError on bad x402 settings (so start-up fails). */
+export function x402Service(ctx: AppContext): X402Service {
+  let service = services.get(ctx);
+  if (!service) services.set(ctx, (service = createX402Service(ctx)));
+  return service;
+}
+
+function createX402Service(ctx: AppContext): X402Service {
+  const { config, db, log } = ctx;
+  const rail = createRail(config);
+  const ledger = new PaymentLedger(db);
+  const paidCall = createPaidCall({ rail, ledger, log });
+  const prices: ActionPrices = {
+    geoScanPerPage: BigInt(config.x402GeoScanPricePerPage),
+    socialImagePerMegapixel: BigInt(config.x402SocialImagePricePerMegapixel),
+    clipsPerFrame: BigInt(config.x402ClipsPricePerFrame),
+    ceiling: rail.maxPerCall,
+  };
+  const url = (path: string) => `${ctx.publicUrl()}${path}`;
+  const askPath = (brainId: string) => `/api/x402/${encodeURIComponent(brainId)}/ask`;
+
+  const brainRequirements = (brain: PaidBrain, resource = url(askPath(brain.id))) =>
+    rail.requirements({
+      // A price above a ceiling lowered since it was set is charged at the ceiling, never above it.
+      amount: brain.priceAtomic > rail.maxPerCall ? rail.maxPerCall : brain.priceAtomic,
+      payTo: brain.payTo,
+      resource,
+      description: `Ask the brain "${brain.name}": a grounded answer with citations; a thin answer is not charged`,
+      outputSchema: httpSchema({ question: { type: "string", required: true, description: "The question" } }),
+    });
+
+  const actionRequirements = (action: AppAction, amount: bigint) => {
+    if (!rail.appPayTo) throw new AppError("not_found", "Paid app actions are not enabled on this server");
+    const text = ACTION_TEXT[action];
+    return rail.requirements({
+      amount,
+      payTo: rail.appPayTo,
+      resource: url(`/api/x402/${action}`),
+      description: text.description,
+      mimeType: text.mimeType,
+      outputSchema: httpSchema(text.input),
+    });
+  };
+
+  const actionItems = (): BazaarItem[] => {
+    if (!rail.appPayTo) return [];
+    const item = (action: AppAction, amount: bigint, pricing: Omit<NonNullable<BazaarItem["pricing"]>, "ceilingAtomic">): BazaarItem => ({
+      resource: url(`/api/x402/${action}`),
+      type: "http",
+      method: "POST",
+      x402Version: 1,
+      kind: "action",
+      action,
+      description: ACTION_TEXT[action].description,
+      accepts: [actionRequirements(action, amount)],
+      pricing: { ...pricing, ceilingAtomic: String(prices.ceiling) },
+    });
+    const defaultMegapixels = (CARD_LIMITS.width * CARD_LIMITS.height) / 1e6;
+    return [
+      item("geo/scan", geoScanQuote(prices, 1), { unit: "page", perUnitAtomic: String(prices.geoScanPerPage), defaultUnits: 1, maxUnits: GEO_MAX_PAGES }),
+      item("social/image", socialImageQuote(prices, CARD_LIMITS.width, CARD_LIMITS.height), {
+        unit: "megapixel",
+        perUnitAtomic: String(prices.socialImagePerMegapixel),
+        defaultUnits: defaultMegapixels,
+        maxUnits: (CARD_LIMITS.maxWidth * CARD_LIMITS.maxHeight) / 1e6,
+      }),
+      item("clips/render", clipsQuote(prices, CLIP_LIMITS.frames), {
+        unit: "frame",
+        perUnitAtomic: String(prices.clipsPerFrame),
+        defaultUnits: CLIP_LIMITS.frames,
+        maxUnits: CLIP_LIMITS.maxFrames,
+      }),
+    ];
+  };
+
+  return {
+    rail,
+    ledger,
+    paidCall,
+    prices,
+    brainRequirements,
+    actionRequirements,
+
+    findPaidBrain: (brainId) => requirePaidBrain(db, brainId).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === "not_found") return null;
+      throw error;
+    }),
+
+    async paidBrainTerms(brainId, resource) {
+      const brain = await requirePaidBrain(db, brainId);
+      return { brain, requirements: brainRequirements(brain, resource) };
+    },
+
+    async bazaar() {
+      // Nothing is live without a facilitator: listing terms nobody can settle would only cost payers.
+      if (!rail.configured) return { x402Version: 1, items: [] };
+      const brains = (await listPaidBrains(db)).map(
+        (brain): BazaarItem => ({
+          resource: url(askPath(brain.id)),
+          type: "http",
+          method: "POST",
+          x402Version: 1,
+          kind: "brain",
+          description: `Ask the brain "${brain.name}"`,
+          brain: { id: brain.id, name: brain.name, slug: brain.slug, emoji: brain.emoji },
+          accepts: [brainRequirements(brain)],
+        }),
+      );
+      return { x402Version: 1, items: [...brains, ...actionItems()] };
+    },
+
+    async startupCheck() {
+      if (!rail.configured) {
+        const paid = await countPaidBrains(db);
+        if (paid > 0)
+          log.error("paid brains exist but no x402 facilitator is configured: their asks answer 503 until BRAINBOX_X402_FACILITATOR_URL is set", { paidBrains: paid });
+        return;
+      }
+      try {
+        await rail.facilitator();
+        log.info("x402 facilitator ready", { url: config.x402FacilitatorUrl ?? "embedded" });
+      } catch (error) {
+        log.warn("x402 facilitator not ready; paid calls answer 503 until it is", { error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+  };
+}

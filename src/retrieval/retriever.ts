@@ -1,0 +1,194 @@
+// Retrieval over one brain or several at once: BM25 is the backbone; with an embedding model, vector
+// similarity is blended in by a normalized score blend with a per-model weight (blend-weights.ts).
+// Several brains: each brain's scores are multiplied by its preference weight (a brain set's primary 1,
+// advisors less), so the primary wins ties while a clearly better advisor page still ranks.
+import { inArray } from "drizzle-orm";
+import type { Embedder } from "../ai/embedder";
+import type { Db } from "../db/client";
+import { pages } from "../db/schema";
+import type { Logger } from "../lib/log";
+import { vectorWeightFor } from "./blend-weights";
+import { createTermStats, searchLexical, selectiveTerms, type TermStats } from "./lexical";
+import { queryTerms } from "./terms";
+import { createVectorIndex, type VectorIndex } from "./vector-index";
+
+export interface BrainScope {
+  id: string;
+  /** Preference multiplier of this brain's scores; 1 when absent. */
+  weight?: number;
+}
+
+export interface RetrievedPage {
+  pageId: number;
+  brainId: string;
+  sourceId: string;
+  slug: string;
+  title: string;
+  markdown: string;
+  updatedAt: number;
+  /** Blended, preference-weighted score in [0, 1]; what the order is by. */
+  score: number;
+  /** Raw -bm25() (0 when no term matched). */
+  lexical: number;
+  /** Cosine with the query, when vectors are on and the page has one. */
+  cosine: number | null;
+}
+
+export interface Retrieval {
+  query: string;
+  /** Full-text terms of the query (stopwords removed). */
+  terms: string[];
+  mode: "lexical" | "hybrid";
+  pages: RetrievedPage[];
+  /** IDF statistics of `terms` (for evidence scoring). */
+  stats: TermStats;
+}
+
+export interface Retriever {
+  /** `vectorWeight` overrides the model's tuned blend weight (tuning scripts only). */
+  retrieve(input: { brains: BrainScope[]; query: string; limit?: number; vectorWeight?: number }): Promise<Retrieval>;
+  readonly vectors: VectorIndex;
+}
+
+/** Candidates taken from each side before blending; the blend then keeps `limit`. */
+const CANDIDATES = 50;
+const DEFAULT_LIMIT = 8;
+const QUERY_CACHE_SIZE = 256;
+
+/** `embedder` is read per query: the configured model can be swapped (or fail) without a new retriever. */
+export function createRetriever(deps: { db: Db; embedder: () => Embedder | null; log: Logger; vectors?: VectorIndex }): Retriever {
+  const { db, log } = deps;
+  const vectors = deps.vectors ?? createVectorIndex({ db, log });
+  const termStats = createTermStats(db);
+  const queryVectors = new Map<string, Float32Array>();
+  let warnedUntuned = false;
+
+  async function embedQuery(embedder: Embedder | null, query: string): Promise<Float32Array | null> {
+    if (!embedder) return null;
+    const key = `${embedder.model}\u0000${query}`;
+    const cached = queryVectors.get(key);
+    if (cached) return cached;
+    try {
+      const [vector] = await embedder.embed([query]);
+      if (!vector) return null;
+      if (queryVectors.size >= QUERY_CACHE_SIZE) queryVectors.delete(queryVectors.keys().next().value!);
+      queryVectors.set(key, vector);
+      return vector;
+    } catch (e) {
+      log.warn("query embedding failed; retrieving lexically", { error: (e as Error).message });
+      return null;
+    }
+  }
+
+  async function retrieve({ brains, query, limit = DEFAULT_LIMIT, vectorWeight: weightOverride }: Parameters<Retriever["retrieve"]>[0]): Promise<Retrieval> {
+    const embedder = deps.embedder();
+    const terms = queryTerms(query);
+    const brainIds = [...new Set(brains.map((b) => b.id))];
+    const preference = new Map(brains.map((b) => [b.id, b.weight ?? 1]));
+    const stats = await termStats(terms);
+    const [lexical, queryVector] = await Promise.all([
+      searchLexical(db, brainIds, selectiveTerms(terms, stats), CANDIDATES),
+      embedQuery(embedder, query),
+    ]);
+
+    const candidates = new Map<number, { brainId: string; lexical: number; cosine: number | null }>();
+    for (const hit of lexical) candidates.set(hit.pageId, { brainId: hit.brainId, lexical: hit.score, cosine: null });
+
+    let mode: Retrieval["mode"] = "lexical";
+    if (embedder && queryVector) {
+      mode = "hybrid";
+      for (const brainId of brainIds) {
+        const { hits, snapshot } = await vectors.search(brainId, embedder.model, queryVector, CANDIDATES);
+        for (const hit of hits) {
+          const known = candidates.get(hit.pageId);
+          if (known) known.cosine = hit.cosine;
+          else candidates.set(hit.pageId, { brainId, lexical: 0, cosine: hit.cosine });
+        }
+        if (!snapshot) continue;
+        // Lexical hits outside the vector top list still get their true cosine, so the blend is fair to them.
+        const missing = [...candidates].filter(([, c]) => c.brainId === brainId && c.cosine === null).map(([id]) => id);
+        for (const [id, cosine] of vectors.cosines(snapshot, queryVector, missing)) candidates.get(id)!.cosine = cosine;
+      }
+    }
+
+    const scored = blend(candidates, mode === "hybrid" ? (weightOverride ?? vectorWeight(embedder!.model)) : 0, preference);
+    const top = scored.slice(0, limit);
+    const rows = top.length
+      ? await db
+          .select({
+            id: pages.id,
+            brainId: pages.brainId,
+            sourceId: pages.sourceId,
+            slug: pages.slug,
+            title: pages.title,
+            markdown: pages.markdown,
+            updatedAt: pages.updatedAt,
+          })
+          .from(pages)
+          .where(inArray(pages.id, top.map((t) => t.pageId)))
+      : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    // A page deleted since it was scored simply drops out.
+    const found = top.flatMap((t) => {
+      const row = byId.get(t.pageId);
+      return row ? [{ ...t, ...row, pageId: row.id }] : [];
+    });
+    return {
+      query,
+      terms,
+      mode,
+      pages: found.map(({ id: _id, ...p }) => p),
+      stats,
+    };
+  }
+
+  function vectorWeight(model: string): number {
+    const { weight, tuned } = vectorWeightFor(model);
+    if (!tuned && !warnedUntuned) {
+      warnedUntuned = true;
+      log.warn("no tuned blend weight for this embedding model; using the default", { model, vectorWeight: weight });
+    }
+    return weight;
+  }
+
+  return { retrieve, vectors };
+}
+
+interface Scored {
+  pageId: number;
+  brainId: string;
+  score: number;
+  lexical: number;
+  cosine: number | null;
+}
+
+/**
+ * Normalized score blend: BM25 divided by the best BM25 of the query (so 0 stays "no term matched"), cosine
+ * min-max scaled over the candidates; (1−w)·lexical + w·vector, times the brain's preference.
+ */
+export function blend(
+  candidates: Map<number, { brainId: string; lexical: number; cosine: number | null }>,
+  vectorWeight: number,
+  preference: Map<string, number>,
+): Scored[] {
+  let maxLexical = 0;
+  let minCosine = Infinity;
+  let maxCosine = -Infinity;
+  for (const c of candidates.values()) {
+    maxLexical = Math.max(maxLexical, c.lexical);
+    if (c.cosine !== null) {
+      minCosine = Math.min(minCosine, c.cosine);
+      maxCosine = Math.max(maxCosine, c.cosine);
+    }
+  }
+  const cosineSpan = maxCosine - minCosine;
+  const out: Scored[] = [];
+  for (const [pageId, c] of candidates) {
+    const lexicalPart = maxLexical > 0 ? c.lexical / maxLexical : 0;
+    const vectorPart = c.cosine === null ? 0 : cosineSpan > 1e-9 ? (c.cosine - minCosine) / cosineSpan : 1;
+    const score = ((1 - vectorWeight) * lexicalPart + vectorWeight * vectorPart) * (preference.get(c.brainId) ?? 1);
+    out.push({ pageId, brainId: c.brainId, score, lexical: c.lexical, cosine: c.cosine });
+  }
+  // Ties (same score) fall back to page id so results are stable across runs.
+  return out.sort((a, b) => b.score - a.score || a.pageId - b.pageId);
+}
