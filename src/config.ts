@@ -104,6 +104,9 @@ const vars = {
   x402GeoScanPricePerPage: v("BRAINBOX_X402_GEO_SCAN_PRICE_PER_PAGE", int(1), "geo/scan quote per page requested, atomic units", "5000"),
   x402SocialImagePricePerMegapixel: v("BRAINBOX_X402_SOCIAL_IMAGE_PRICE_PER_MEGAPIXEL", int(1), "social/image quote per megapixel, atomic units", "10000"),
   x402ClipsPricePerFrame: v("BRAINBOX_X402_CLIPS_PRICE_PER_FRAME", int(1), "clips/render quote per frame, atomic units", "1000"),
+  corsOrigins: v("BRAINBOX_CORS_ORIGINS", list, "Origins allowed to call the API from a browser (* = any; bearer auth only, no cookies)", "*"),
+  authFailuresPerMinute: v("BRAINBOX_AUTH_FAILURES_PER_MINUTE", int(1), "Failed authentications per client address per minute before 429", "30"),
+  metricsToken: v("BRAINBOX_METRICS_TOKEN", str, "Bearer token required by /metrics (unset = open)"),
   logLevel: v("BRAINBOX_LOG_LEVEL", oneOf("debug", "info", "warn", "error"), "Log verbosity", "info"),
 };
 

@@ -6,6 +6,7 @@ import type { TokenResolver } from "./modules/auth/keys";
 import type { Embedder } from "./ai/embedder";
 import type { OllamaGenerator } from "./ai/generator";
 import type { BlobStorage } from "./storage";
+import type { Metrics } from "./http/metrics";
 
 export interface AppContext {
   config: Config;
@@ -15,6 +16,7 @@ export interface AppContext {
   /** Base of absolute links: BRAINBOX_PUBLIC_URL, or the bound address once the server listens. */
   publicUrl(): string;
   version: string;
+  metrics: Metrics;
   storage: BlobStorage;
   /** The background job loop of this process (wake it after enqueueing work). */
   jobs: { wake(): void };

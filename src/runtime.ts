@@ -7,6 +7,9 @@ import { createLogger, type Logger } from "./lib/log";
 import { bootstrapOwner } from "./modules/accounts/bootstrap";
 import type { NewApiKey } from "./modules/auth/keys";
 import { buildApp } from "./server";
+import { withEdge } from "./http/edge";
+import { createMetrics } from "./http/metrics";
+import { METRIC_HELP, registerGauges } from "./modules/metrics/gauges";
 import { embedPagesHandler, scheduleEmbedding } from "./jobs/embed-pages";
 import { ingestSourceHandler } from "./jobs/ingest-source";
 import { startJobLoop, type JobLoop } from "./jobs/loop";
@@ -59,7 +62,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     };
   };
   let jobLoop: JobLoop | null = null;
+  const metrics = createMetrics(METRIC_HELP);
   const ctx: AppContext = {
+    metrics,
     config,
     storage: createStorage(config),
     jobs: { wake: () => jobLoop?.wake() },
@@ -72,13 +77,23 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     aiStatus,
   };
   const { firstKey } = await bootstrapOwner(database.db, config.ownerPlan);
-  const app = buildApp(ctx).listen({
+  registerGauges(ctx);
+  const app = buildApp(ctx);
+  const edge = withEdge((req) => app.handle(req), {
+    log,
+    metrics,
+    corsOrigins: config.corsOrigins,
+    authFailuresPerMinute: config.authFailuresPerMinute,
+  });
+  const server = Bun.serve({
     hostname: config.host,
     port: config.port,
     // JSON bodies are capped by the parser; uploads stream up to their own cap.
     maxRequestBodySize: config.maxUploadBytes + 1024 * 1024,
+    // Answers from a slow local model can take minutes; SSE streams keep the connection busy anyway.
+    idleTimeout: 255,
+    fetch: (req, srv) => edge(req, srv.requestIP(req)?.address ?? "unknown"),
   });
-  const server = app.server!;
   boundUrl = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`;
   if (ai.embedder) await scheduleEmbedding(database.db, ai.embedder.model);
   if (config.jobs)
@@ -89,6 +104,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       concurrency: config.jobConcurrency,
       leaseMs: config.jobLeaseMs,
       retryBaseMs: config.jobRetryBaseMs,
+      metrics,
     });
   log.info("listening", { url: boundUrl, publicUrl: ctx.publicUrl(), database: database.location });
   return {
@@ -97,7 +113,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     firstKey,
     jobLoop: () => jobLoop,
     async stop() {
-      await app.stop(true);
+      // Stop taking requests, let in-flight ones finish, then finish or hand back running jobs.
+      await server.stop(false);
       await jobLoop?.stop();
       database.close();
     },

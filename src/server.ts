@@ -9,6 +9,7 @@ import { brainSetRoutes } from "./modules/brain-sets";
 import { brainRoutes } from "./modules/brains";
 import { docsRoutes } from "./modules/docs";
 import { healthRoutes } from "./modules/health";
+import { metricsRoutes } from "./modules/metrics";
 import { sourceRoutes } from "./modules/sources";
 import { webRoutes } from "./modules/web";
 import { wikiRoutes } from "./modules/wiki";
@@ -20,6 +21,7 @@ export function buildApp(ctx: AppContext) {
     .use(jsonBodies(ctx.config.maxBodyBytes))
     .use(docsRoutes(ctx.version))
     .use(healthRoutes(ctx))
+    .use(metricsRoutes(ctx))
     .use(apiKeyRoutes(ctx))
     .use(accountRoutes(ctx))
     .use(brainRoutes(ctx))

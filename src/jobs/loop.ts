@@ -2,6 +2,7 @@
 // retries with exponential backoff, and on shutdown finishes or hands back what it holds.
 import { hostname } from "node:os";
 import type { Db } from "../db/client";
+import type { Metrics } from "../http/metrics";
 import type { Logger } from "../lib/log";
 import { randomBase62 } from "../lib/secrets";
 import { claimNext, completeStatement, failAttempt, release, renewLease, type Job } from "./queue";
@@ -42,6 +43,7 @@ export function startJobLoop(opts: {
   leaseMs: number;
   retryBaseMs: number;
   pollMs?: number;
+  metrics?: Metrics;
 }): JobLoop {
   const { db, log, concurrency, leaseMs, retryBaseMs } = opts;
   const owner = `${hostname()}:${process.pid}:${randomBase62(6)}`;
@@ -86,6 +88,7 @@ export function startJobLoop(opts: {
       await handler.run(job, controller.signal);
       await completeStatement(db, job, owner);
       counters.completed++;
+      opts.metrics?.inc("jobs_completed_total", { kind: job.kind });
     } catch (e) {
       if (stopping && controller.signal.aborted) return; // handed back by stop()
       if (e instanceof DeferJobError) {
@@ -93,6 +96,7 @@ export function startJobLoop(opts: {
         return;
       }
       counters.failedAttempts++;
+      opts.metrics?.inc("job_attempts_failed_total", { kind: job.kind });
       const message = (e as Error)?.message ?? String(e);
       const final = e instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       const delay = Math.min(retryBaseMs * 2 ** (job.attempts - 1), 300_000);

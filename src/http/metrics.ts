@@ -1,0 +1,86 @@
+// A small Prometheus registry: counters, gauges read at scrape time, and latency histograms. Labels are
+// bounded by construction (route templates, status classes), never raw paths or ids.
+type Labels = Record<string, string>;
+
+const key = (labels: Labels) =>
+  Object.entries(labels)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}="${v.replace(/["\\\n]/g, "_")}"`)
+    .join(",");
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export interface Metrics {
+  inc(name: string, labels?: Labels, by?: number): void;
+  observe(name: string, seconds: number, labels?: Labels): void;
+  /** A gauge computed when /metrics is scraped (e.g. the job queue depth from the database). */
+  gauge(name: string, help: string, read: () => Promise<Array<{ labels: Labels; value: number }>>): void;
+  render(): Promise<string>;
+}
+
+export function createMetrics(help: Record<string, string> = {}): Metrics {
+  const counters = new Map<string, Map<string, number>>();
+  const histograms = new Map<string, Map<string, { counts: number[]; sum: number; count: number }>>();
+  const gauges: Array<{ name: string; help: string; read: () => Promise<Array<{ labels: Labels; value: number }>> }> = [];
+
+  return {
+    inc(name, labels = {}, by = 1) {
+      const series = counters.get(name) ?? new Map();
+      counters.set(name, series);
+      const k = key(labels);
+      series.set(k, (series.get(k) ?? 0) + by);
+    },
+    observe(name, seconds, labels = {}) {
+      const series = histograms.get(name) ?? new Map();
+      histograms.set(name, series);
+      const k = key(labels);
+      const h = series.get(k) ?? { counts: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 };
+      series.set(k, h);
+      LATENCY_BUCKETS.forEach((b, i) => {
+        if (seconds <= b) h.counts[i]!++;
+      });
+      h.sum += seconds;
+      h.count++;
+    },
+    gauge(name, helpText, read) {
+      gauges.push({ name, help: helpText, read });
+    },
+    async render() {
+      const lines: string[] = [];
+      for (const [name, series] of counters) {
+        lines.push(`# HELP ${name} ${help[name] ?? name}`, `# TYPE ${name} counter`);
+        for (const [k, v] of series) lines.push(`${name}${k ? `{${k}}` : ""} ${v}`);
+      }
+      for (const [name, series] of histograms) {
+        lines.push(`# HELP ${name} ${help[name] ?? name}`, `# TYPE ${name} histogram`);
+        for (const [k, h] of series) {
+          const sep = k ? `${k},` : "";
+          LATENCY_BUCKETS.forEach((b, i) => lines.push(`${name}_bucket{${sep}le="${b}"} ${h.counts[i]}`));
+          lines.push(`${name}_bucket{${sep}le="+Inf"} ${h.count}`, `${name}_sum${k ? `{${k}}` : ""} ${h.sum}`, `${name}_count${k ? `{${k}}` : ""} ${h.count}`);
+        }
+      }
+      for (const g of gauges) {
+        lines.push(`# HELP ${g.name} ${g.help}`, `# TYPE ${g.name} gauge`);
+        for (const { labels, value } of await g.read()) {
+          const k = key(labels);
+          lines.push(`${g.name}${k ? `{${k}}` : ""} ${value}`);
+        }
+      }
+      return `${lines.join("\n")}\n`;
+    },
+  };
+}
+
+/** A path with its variable parts replaced, so metrics and logs group requests by endpoint. */
+export function routeOf(path: string): string {
+  return path
+    .split("/")
+    .map((segment, i, all) => {
+      if (/^[a-z]{3}_[0-9A-Za-z]{16}$/.test(segment)) return ":id";
+      if (all[i - 1] === "pages" && i === all.length - 1) return ":slug";
+      if (all[i - 1] === "uploads") return ":token";
+      if (all[i - 1] === "x402" && !["geo", "social", "clips", "bazaar"].includes(segment)) return ":id";
+      return segment;
+    })
+    .join("/");
+}
