@@ -30,7 +30,7 @@ export function buildApp(ctx: AppContext) {
     .use(wikiRoutes(ctx))
     .use(brainSetRoutes(ctx))
     .use(x402Routes(ctx))
-    .use(webRoutes());
+    .use(webRoutes({ connectOrigins: [ctx.config.s3Endpoint, ctx.config.publicUrl].filter((o): o is string => Boolean(o)) }));
 }
 
 export type App = ReturnType<typeof buildApp>;

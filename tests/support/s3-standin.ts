@@ -36,7 +36,7 @@ export function startS3Standin(bucket: string): S3Standin {
         case "HEAD": {
           const object = objects.get(key);
           if (!object) return req.method === "HEAD" ? new Response(null, { status: 404 }) : xml(404, "NoSuchKey", "The specified key does not exist.");
-          return new Response(req.method === "HEAD" ? null : object.body, {
+          return new Response(req.method === "HEAD" ? null : new Blob([object.body as BlobPart]), {
             headers: { "content-type": object.type, "content-length": String(object.body.byteLength) },
           });
         }
