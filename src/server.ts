@@ -6,9 +6,11 @@ import { accountRoutes } from "./modules/accounts";
 import { answerRoutes } from "./modules/answer";
 import { apiKeyRoutes } from "./modules/auth";
 import { brainSetRoutes } from "./modules/brain-sets";
+import { brainSetAskRoutes } from "./modules/brain-sets/ask";
 import { brainRoutes } from "./modules/brains";
 import { docsRoutes } from "./modules/docs";
 import { healthRoutes } from "./modules/health";
+import { planMeter } from "./modules/plans/meter";
 import { metricsRoutes } from "./modules/metrics";
 import { sourceRoutes } from "./modules/sources";
 import { webRoutes } from "./modules/web";
@@ -26,9 +28,10 @@ export function buildApp(ctx: AppContext) {
     .use(accountRoutes(ctx))
     .use(brainRoutes(ctx))
     .use(sourceRoutes(ctx))
-    .use(answerRoutes(ctx))
+    .use(answerRoutes(ctx, { meter: planMeter(ctx) }))
     .use(wikiRoutes(ctx))
     .use(brainSetRoutes(ctx))
+    .use(brainSetAskRoutes(ctx))
     .use(x402Routes(ctx))
     .use(webRoutes({ connectOrigins: [ctx.config.s3Endpoint, ctx.config.publicUrl].filter((o): o is string => Boolean(o)) }));
 }

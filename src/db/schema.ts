@@ -253,3 +253,77 @@ export const payments = sqliteTable(
   },
   (t) => [index("payments_payer").on(t.payer), index("payments_status").on(t.status)],
 );
+
+/** OAuth clients (connectors such as MCP hosts), registered dynamically (RFC 7591). */
+export const oauthClients = sqliteTable("oauth_clients", {
+  /** The client_id. */
+  id: text("id").primaryKey(),
+  /** SHA-256 of the client secret, hex; null for public clients (token_endpoint_auth_method `none`). */
+  secretHash: text("secret_hash"),
+  authMethod: text("auth_method", { enum: ["none", "client_secret_basic", "client_secret_post"] }).notNull(),
+  name: text("name").notNull(),
+  /** Registered redirect URIs, matched exactly. */
+  redirectUris: text("redirect_uris", { mode: "json" }).$type<string[]>().notNull(),
+  grantTypes: text("grant_types", { mode: "json" }).$type<string[]>().notNull(),
+  /** The other registered metadata (client_uri, logo_uri, ...), echoed back as registered. */
+  metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
+/** One approved authorization of a client by an account: its tokens live and die with it. */
+export const oauthGrants = sqliteTable(
+  "oauth_grants",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    scope: text("scope").notNull(),
+    /** RFC 8707 resource the client asked for (informational: tokens are good for the whole API). */
+    resource: text("resource"),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("oauth_grants_account").on(t.accountId)],
+);
+
+/** Authorization codes: stored hashed, single use (used_at set once), short-lived, bound to client + redirect + PKCE. */
+export const oauthCodes = sqliteTable("oauth_codes", {
+  hash: text("hash").primaryKey(),
+  clientId: text("client_id")
+    .notNull()
+    .references(() => oauthClients.id, { onDelete: "cascade" }),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  redirectUri: text("redirect_uri").notNull(),
+  codeChallenge: text("code_challenge").notNull(),
+  scope: text("scope").notNull(),
+  resource: text("resource"),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+  /** The grant its exchange created: revoked if the code is ever presented again. */
+  grantId: text("grant_id"),
+});
+
+/** Access (`bb_at_`) and refresh (`bb_rt_`) tokens, stored as SHA-256 hashes. */
+export const oauthTokens = sqliteTable(
+  "oauth_tokens",
+  {
+    hash: text("hash").primaryKey(),
+    kind: text("kind", { enum: ["access", "refresh"] }).notNull(),
+    grantId: text("grant_id")
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+    /** `rotated` (a refresh token exchanged once: presenting it again revokes the grant) or `revoked`. */
+    revokedReason: text("revoked_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("oauth_tokens_grant").on(t.grantId)],
+);

@@ -67,7 +67,13 @@ export const answerRoutes = (ctx: AppContext, opts: { meter?: AskMeter } = {}) =
     const brains = await primaryBrain(accountId, brainId);
     const reading = opts.meter ? await opts.meter.admit({ accountId, brainId, surface }) : UNMETERED;
     const run = async (stream?: { onToken: (t: string) => void; onReset: () => void; signal: AbortSignal }) => {
-      const result = await service.answer({ brains, question, ...stream, record: { accountId, surface } });
+      let result: AnswerResult;
+      try {
+        result = await service.answer({ brains, question, ...stream, record: { accountId, surface } });
+      } catch (e) {
+        await opts.meter?.refund?.({ accountId, brainId, surface }, reading);
+        throw e;
+      }
       const settled = await opts.meter?.settle?.({ accountId, brainId, surface, askId: result.id, thin: result.thin });
       return surface === "v1" ? v1Answer(result, settled ?? reading) : unversionedAnswer(result);
     };
@@ -94,7 +100,15 @@ export const answerRoutes = (ctx: AppContext, opts: { meter?: AskMeter } = {}) =
       .post(
         "/api/v1/brains/:brainId/context",
         async ({ principal, params, body }) => v1Context(await service.context({ brains: await primaryBrain(principal.account.id, params.brainId), query: body.query })),
-        { params: brainParams, body: contextBody, detail: { summary: "Retrieve context pages (v1)" } },
+        {
+          params: brainParams,
+          body: contextBody,
+          detail: {
+            summary: "Retrieve context pages (v1)",
+            description:
+              "The v1 shape of the context capability (not shown in the seed): `{context, pages:[{slug,title,url}], thin}`. `context` is the full markdown of the retrieved pages (as the unversioned `contextText`), `url` the page's absolute address (as in v1 citations). Never metered.",
+          },
+        },
       )
       // Unversioned context: {contextText, pages:[{slug,title}], thin}.
       .post(

@@ -15,6 +15,8 @@ export interface AskMeter {
    */
   admit(ask: { accountId: string; brainId: string; surface: "v1" | "unversioned" }): Promise<MeterReading>;
   /** After answering (e.g. give a thin answer back); may return an updated reading. */
+  /** The answer failed with an error (not a thin answer): give the question back. */
+  refund?(ask: { accountId: string; brainId: string; surface: "v1" | "unversioned" }, reading: MeterReading): Promise<void>;
   settle?(ask: { accountId: string; brainId: string; surface: "v1" | "unversioned"; askId: string; thin: boolean }): Promise<MeterReading | void>;
 }
 

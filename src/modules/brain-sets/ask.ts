@@ -1,0 +1,63 @@
+// Asking a brain set: one answer over the primary and its advisors (the primary preferred), citations
+// tagged by brain. A Pro/Team feature, metered like v1 ask.
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context";
+import { AppError } from "../../lib/errors";
+import { answerService, type AskBrain } from "../answer";
+import { askBody } from "../answer/model";
+import { eventStream, wantsEventStream } from "../answer/sse";
+import { authGuard } from "../auth/guard";
+import { planLimits } from "../plans/limits";
+import { spendQuestion } from "../plans/metering";
+import { setParams } from "./model";
+import { resolveBrainSet } from "./service";
+
+export const brainSetAskRoutes = (ctx: AppContext) => {
+  const service = answerService(ctx);
+  const pageUrl = (brainId: string, slug: string) =>
+    `${ctx.publicUrl()}/api/v1/brains/${encodeURIComponent(brainId)}/pages/${encodeURIComponent(slug)}`;
+
+  return new Elysia({ detail: { tags: ["Brain sets"] } })
+    .use(authGuard(ctx))
+    // Ask a set: [[ref]] citations in the answer (ref = slug, or slug@brainId when two brains share a slug).
+    .post(
+      "/api/v1/brain-sets/:setId/ask",
+      async ({ principal, params, body, request }) => {
+        const account = principal.account;
+        if (!planLimits(ctx.config, account.planId as never).brainSets)
+          throw new AppError("plan_required", "Asking a brain set needs the Pro or Team plan", { plan: account.planId });
+        const set = await resolveBrainSet(ctx.db, account.id, params.setId);
+        const brains: AskBrain[] = [
+          { id: set.primary.id, name: set.primary.name, kind: "primary" },
+          ...set.advisors.map((b): AskBrain => ({ id: b.id, name: b.name, kind: "advisor" })),
+        ];
+        const spent = await spendQuestion(ctx.db, ctx.config, account);
+        const run = async (stream?: { onToken: (t: string) => void; onReset: () => void; signal: AbortSignal }) => {
+          try {
+            const r = await service.answer({ brains, question: body.question, ...stream, record: { accountId: account.id, surface: "brain-set" } });
+            return {
+              id: r.id,
+              answer: r.answerMd,
+              citations: r.citations.map((c) => ({
+                brain: { id: c.brain.id, name: c.brain.name, kind: c.brain.kind },
+                slug: c.slug,
+                ref: c.ref,
+                title: c.title,
+                url: pageUrl(c.brain.id, c.slug),
+              })),
+              thin: r.thin,
+              advisorContributed: r.citations.some((c) => c.brain.kind === "advisor"),
+              quota: spent.quota,
+              bank: spent.bank,
+            };
+          } catch (e) {
+            await spent.refund();
+            throw e;
+          }
+        };
+        if (!wantsEventStream(request)) return run();
+        return eventStream(ctx.log, (send, signal) => run({ onToken: (t) => send("token", t), onReset: () => send("reset", ""), signal }));
+      },
+      { params: setParams, body: askBody },
+    );
+};

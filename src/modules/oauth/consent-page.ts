@@ -1,0 +1,63 @@
+// The consent page: minimal HTML, every value escaped, no script at all (the CSP allows only 'self'
+// scripts and the page has none), a stylesheet from this server, never framed.
+import type { OAuthClient } from "./clients";
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const CONSENT_CSS_PATH = "/oauth/consent.css";
+
+export const CONSENT_CSS = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#222}
+h1{font-size:1.35rem}.who{background:#f4f4f6;border-radius:6px;padding:.75rem 1rem}.muted{color:#666;font-size:.9em}
+.error{background:#fde8e8;color:#8a1c1c;border-radius:6px;padding:.6rem 1rem}label{display:block;margin:1rem 0 .3rem;font-weight:600}
+input[type=password]{width:100%;box-sizing:border-box;padding:.5rem;font:inherit}.actions{display:flex;gap:.75rem;margin-top:1.25rem}
+button{font:inherit;padding:.5rem 1.1rem;border-radius:6px;border:1px solid #888;background:#fff;cursor:pointer}
+button.approve{background:#1f5fbf;border-color:#1f5fbf;color:#fff}code{word-break:break-all}`;
+
+/** Page headers: only this server's stylesheet and scripts, no framing, no referrer, never cached. */
+export const PAGE_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "content-security-policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
+  "cache-control": "no-store",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+};
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)} · Brainbox</title><link rel="stylesheet" href="${CONSENT_CSS_PATH}"></head>
+<body>${body}</body></html>`;
+}
+
+export function consentPage(input: { client: OAuthClient; redirectUri: string; formToken: string; error?: string }): string {
+  const { client, redirectUri } = input;
+  const destination = URL.canParse(redirectUri) ? new URL(redirectUri) : null;
+  const returnsTo = destination?.host || destination?.protocol || redirectUri;
+  const clientUri = typeof client.metadata.client_uri === "string" ? client.metadata.client_uri : null;
+  return page(
+    `Connect ${client.name}`,
+    `<h1>Connect “${escape(client.name)}” to your Brainbox</h1>
+<div class="who"><p><strong>${escape(client.name)}</strong> <span class="muted">(the name it registered with; not verified)</span>
+${clientUri ? `<br><span class="muted">${escape(clientUri)}</span>` : ""}</p>
+<p>It asks for <strong>full access to your account</strong>: your brains, their sources and wiki pages, asking questions
+(counted against your plan) and adding sources. It gets an access token that you can revoke at any time.</p>
+<p class="muted">After you answer you go back to <code>${escape(returnsTo)}</code>.</p></div>
+${input.error ? `<p class="error" role="alert">${escape(input.error)}</p>` : ""}
+<form method="post" action="/oauth/authorize">
+<input type="hidden" name="form_token" value="${escape(input.formToken)}">
+<label for="api_key">Sign in with one of your API keys</label>
+<input type="password" id="api_key" name="api_key" autocomplete="off" placeholder="bb_live_…">
+<p class="muted">The key only proves it is you; it is not given to the application.</p>
+<div class="actions"><button class="approve" type="submit" name="decision" value="approve">Approve</button>
+<button type="submit" name="decision" value="deny">Deny</button></div>
+</form>`,
+  );
+}
+
+export function errorPage(message: string): string {
+  return page(
+    "Cannot connect",
+    `<h1>This connection request cannot be used</h1><p class="error" role="alert">${escape(message)}</p>
+<p class="muted">Start again from the application you were connecting.</p>`,
+  );
+}

@@ -1,0 +1,121 @@
+// Brainbox as its own OAuth 2.1 authorization server, for one-click connectors (MCP hosts): discovery,
+// dynamic client registration, the consent page, the token and revocation endpoints, and the owner's
+// list of connected clients (grants). Tokens it issues are accepted wherever an API key is.
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../context";
+import { AppError } from "../../lib/errors";
+import { authGuard } from "../auth/guard";
+import { API_KEY_PREFIX, authenticate } from "../auth/keys";
+import { parseAuthorizationRequest, redirectWith } from "./authorize";
+import { authenticateClient, findClient, registerClient } from "./clients";
+import { issueCode } from "./codes";
+import { CONSENT_CSS, CONSENT_CSS_PATH, consentPage, errorPage, PAGE_HEADERS } from "./consent-page";
+import { consentSecret, signConsent, verifyConsent } from "./consent-token";
+import { NO_STORE, OAuthError, oauthEndpoint } from "./errors";
+import { formFields } from "./form";
+import { listGrants, revokeGrant } from "./grants";
+import { authorizationServerMetadata, protectedResourceMetadata } from "./metadata";
+import { tokenService } from "./tokens";
+
+export { resolveAccessToken } from "./tokens";
+export { mcpResourceMetadataUrl } from "./metadata";
+
+const html = (body: string, status = 200) => new Response(body, { status, headers: PAGE_HEADERS });
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, ...NO_STORE } });
+
+export const oauthRoutes = (ctx: AppContext) => {
+  const tokens = tokenService({ db: ctx.db, config: ctx.config, publicUrl: ctx.publicUrl });
+  const issuer = () => ctx.publicUrl();
+
+  /** The consent form for a checked request (again, with `error`, after a bad API key). */
+  async function consentFor(request: Parameters<typeof signConsent>[1], error?: string) {
+    const client = await findClient(ctx.db, request.clientId);
+    if (!client || !client.redirectUris.includes(request.redirectUri)) return html(errorPage("This application is no longer registered."), 400);
+    const formToken = signConsent(await consentSecret(ctx.db), request);
+    return html(consentPage({ client, redirectUri: request.redirectUri, formToken, error }), error ? 400 : 200);
+  }
+
+  const discovery = new Elysia({ detail: { tags: ["OAuth"] } })
+    // RFC 8414 authorization server metadata: endpoints, PKCE S256, grant types.
+    .get("/.well-known/oauth-authorization-server", () => authorizationServerMetadata(issuer()))
+    // RFC 9728 protected resource metadata of the HTTP API.
+    .get("/.well-known/oauth-protected-resource", () => protectedResourceMetadata(issuer(), ""))
+    // RFC 9728 protected resource metadata of /mcp (what its 401 points at).
+    .get("/.well-known/oauth-protected-resource/mcp", () => protectedResourceMetadata(issuer(), "/mcp"));
+
+  const endpoints = new Elysia({ detail: { tags: ["OAuth"] } })
+    // RFC 7591 dynamic registration: open, as MCP hosts expect; the secret (if any) is shown once.
+    .post("/oauth/register", ({ body }) =>
+      oauthEndpoint(async () => Response.json(await registerClient(ctx.db, body), { status: 201, headers: NO_STORE })),
+    )
+    // The authorization request: the consent page, or an error (a page, or on the redirect URI).
+    .get("/oauth/authorize", async ({ request }) => {
+      const parsed = await parseAuthorizationRequest(ctx.db, new URL(request.url).searchParams, issuer());
+      if (parsed.kind === "show-error") return html(errorPage(parsed.message), 400);
+      if (parsed.kind === "redirect-error")
+        return seeOther(redirectWith(parsed.redirectUri, { error: parsed.error.code, error_description: parsed.error.description, state: parsed.state, iss: issuer() }));
+      return consentFor(parsed.request);
+    })
+    // The consent form: approve (with an API key of the account being connected) or deny.
+    .post("/oauth/authorize", async ({ body }) => {
+      let form: Record<string, string>;
+      try {
+        form = formFields(body);
+      } catch {
+        return html(errorPage("The form could not be read."), 400);
+      }
+      const request = verifyConsent(await consentSecret(ctx.db), form.form_token);
+      if (!request) return html(errorPage("This form has expired or was altered."), 400);
+      const back = (params: Record<string, string>) => seeOther(redirectWith(request.redirectUri, { ...params, state: request.state, iss: issuer() }));
+      if (form.decision !== "approve") return back({ error: "access_denied", error_description: "The owner denied the request" });
+      const key = (form.api_key ?? "").trim();
+      // An API key only: a connector's own access token must not connect further clients.
+      if (!key.startsWith(API_KEY_PREFIX)) return consentFor(request, `Paste one of your API keys (they start with ${API_KEY_PREFIX}).`);
+      let accountId: string;
+      try {
+        accountId = (await authenticate(ctx.db, `Bearer ${key}`)).account.id;
+      } catch (error) {
+        if (error instanceof AppError && error.code === "unauthorized") return consentFor(request, "That API key is not valid (or was revoked).");
+        throw error;
+      }
+      if (!(await findClient(ctx.db, request.clientId))) return html(errorPage("This application is no longer registered."), 400);
+      return back({ code: await issueCode(ctx.db, ctx.config.oauthCodeTtlSeconds, request, accountId) });
+    })
+    // Token endpoint: authorization_code (with PKCE) and refresh_token (rotating).
+    .post("/oauth/token", ({ body, request }) =>
+      oauthEndpoint(async () => {
+        const form = formFields(body);
+        const client = await authenticateClient(ctx.db, request.headers.get("authorization"), form);
+        if (form.grant_type === "authorization_code") return Response.json(await tokens.exchangeCode(client, form), { headers: NO_STORE });
+        if (form.grant_type === "refresh_token") return Response.json(await tokens.refresh(client, form), { headers: NO_STORE });
+        throw new OAuthError(form.grant_type ? "unsupported_grant_type" : "invalid_request", form.grant_type ? `grant_type ${form.grant_type} is not supported` : "grant_type is required");
+      }),
+    )
+    // RFC 7009 revocation: 200 whether or not the token was known.
+    .post("/oauth/revoke", ({ body, request }) =>
+      oauthEndpoint(async () => {
+        const form = formFields(body);
+        const client = await authenticateClient(ctx.db, request.headers.get("authorization"), form);
+        await tokens.revoke(client, form);
+        return new Response(null, { status: 200, headers: NO_STORE });
+      }),
+    )
+    // The consent page's stylesheet (the page's CSP allows only this server's styles).
+    .get(CONSENT_CSS_PATH, () => new Response(CONSENT_CSS, { headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" } }));
+
+  const grants = new Elysia({ prefix: "/api/user/oauth-grants", detail: { tags: ["API keys"] } })
+    .use(authGuard(ctx))
+    // Connected applications (OAuth grants) of the caller's account, newest first, revoked ones included.
+    .get("", async ({ principal }) => ({ grants: await listGrants(ctx.db, principal.account.id) }))
+    // Disconnect an application: its access and refresh tokens answer 401 from then on.
+    .delete(
+      "/:grantId",
+      async ({ principal, params, set }) => {
+        await revokeGrant(ctx.db, principal.account.id, params.grantId);
+        set.status = 204;
+      },
+      { params: t.Object({ grantId: t.String() }) },
+    );
+
+  return new Elysia().use(discovery).use(endpoints).use(grants);
+};

@@ -1,0 +1,49 @@
+// Discovery documents: RFC 8414 authorization server metadata and RFC 9728 protected resource metadata.
+// Brainbox is both the authorization server and the resource (its MCP endpoint and its HTTP API).
+
+/** The one scope: what an API key can do (the contract shows no finer scopes). */
+export const SCOPE = "brainbox";
+
+export const OAUTH_PATHS = {
+  authorize: "/oauth/authorize",
+  token: "/oauth/token",
+  register: "/oauth/register",
+  revoke: "/oauth/revoke",
+} as const;
+
+export const CLIENT_AUTH_METHODS = ["none", "client_secret_basic", "client_secret_post"] as const;
+export type ClientAuthMethod = (typeof CLIENT_AUTH_METHODS)[number];
+
+/** Where an MCP client learns how to get a token for `/mcp` (named in WWW-Authenticate on a 401). */
+export const mcpResourceMetadataUrl = (publicUrl: string) => `${publicUrl}/.well-known/oauth-protected-resource/mcp`;
+
+export function authorizationServerMetadata(issuer: string) {
+  return {
+    issuer,
+    authorization_endpoint: issuer + OAUTH_PATHS.authorize,
+    token_endpoint: issuer + OAUTH_PATHS.token,
+    registration_endpoint: issuer + OAUTH_PATHS.register,
+    revocation_endpoint: issuer + OAUTH_PATHS.revoke,
+    scopes_supported: [SCOPE],
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
+    grant_types_supported: ["authorization_code", "refresh_token"],
+    code_challenge_methods_supported: ["S256"],
+    token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+    revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+    authorization_response_iss_parameter_supported: true,
+    service_documentation: `${issuer}/swagger`,
+  };
+}
+
+/** `path` "" describes the whole HTTP API; "/mcp" the MCP endpoint. Tokens are good for both. */
+export function protectedResourceMetadata(publicUrl: string, path: "" | "/mcp") {
+  return {
+    resource: publicUrl + path,
+    authorization_servers: [publicUrl],
+    scopes_supported: [SCOPE],
+    bearer_methods_supported: ["header"],
+    resource_name: path === "/mcp" ? "Brainbox MCP server" : "Brainbox API",
+    resource_documentation: `${publicUrl}/swagger`,
+  };
+}
