@@ -15,6 +15,7 @@ import { createLogger } from "../src/lib/log";
 import { answerService } from "../src/modules/answer";
 import { buildSnapshot } from "../src/retrieval/vector-index";
 import { startServer } from "../src/runtime";
+import { mulberry32 } from "../tests/support/random";
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -185,13 +186,3 @@ function dot(a: Float32Array, b: Float32Array) {
   return s;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

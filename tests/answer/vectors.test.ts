@@ -11,6 +11,7 @@ import { blend } from "../../src/retrieval/retriever";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
 import { buildTinyModel } from "../support/tiny-model";
+import { mulberry32 } from "../support/random";
 
 let modelsDir: string;
 let s: TestServer;
@@ -67,7 +68,10 @@ describe("hybrid retrieval", () => {
 describe("in-memory vector search", () => {
   const random = mulberry32(7);
   const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
-  const unit = (v: Float32Array) => v.map((x) => x / Math.hypot(...v));
+  const unit = (v: Float32Array) => {
+    const norm = Math.hypot(...v); // once per vector, not per element
+    return v.map((x) => x / norm);
+  };
   const dim = 384;
   const centres = Array.from({ length: 200 }, () => unit(Float32Array.from({ length: dim }, gauss)));
   const vectors = Array.from({ length: 20_000 }, (_, i) => unit(centres[i % 200]!.map((c) => c + 0.08 * gauss())));
@@ -114,13 +118,3 @@ test("blend: lexical normalized by its best, cosine min-max, brain preference mu
   expect(vectorHeavy[0]!.pageId).toBe(2);
 });
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

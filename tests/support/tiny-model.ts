@@ -3,6 +3,7 @@
 // No python/onnx library is available, so the ONNX protobuf is written by hand below.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { mulberry32 } from "./random";
 
 const HIDDEN = 32;
 const MAX_POSITIONS = 512;
@@ -221,14 +222,3 @@ function message(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-// Deterministic PRNG so every build of the tiny model is byte-identical.
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
