@@ -5,6 +5,7 @@ import type { AiStatus, AppContext } from "./context";
 import { migrate, openDatabase } from "./db/client";
 import { createLogger, type Logger } from "./lib/log";
 import { bootstrapOwner } from "./modules/accounts/bootstrap";
+import { resolveAccessToken } from "./modules/oauth";
 import type { NewApiKey } from "./modules/auth/keys";
 import { buildApp } from "./server";
 import { withEdge } from "./http/edge";
@@ -75,6 +76,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     publicUrl: () => config.publicUrl ?? boundUrl,
     ai,
     aiStatus,
+    // OAuth access tokens (bb_at_) are accepted wherever an API key is.
+    accessTokens: resolveAccessToken,
   };
   const { firstKey } = await bootstrapOwner(database.db, config.ownerPlan);
   registerGauges(ctx);

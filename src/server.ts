@@ -11,7 +11,9 @@ import { brainRoutes } from "./modules/brains";
 import { docsRoutes } from "./modules/docs";
 import { healthRoutes } from "./modules/health";
 import { planMeter } from "./modules/plans/meter";
+import { mcpRoutes } from "./modules/mcp";
 import { metricsRoutes } from "./modules/metrics";
+import { oauthRoutes } from "./modules/oauth";
 import { sourceRoutes } from "./modules/sources";
 import { webRoutes } from "./modules/web";
 import { wikiRoutes } from "./modules/wiki";
@@ -33,6 +35,8 @@ export function buildApp(ctx: AppContext) {
     .use(brainSetRoutes(ctx))
     .use(brainSetAskRoutes(ctx))
     .use(x402Routes(ctx))
+    .use(oauthRoutes(ctx))
+    .use(mcpRoutes(ctx))
     .use(webRoutes({ connectOrigins: [ctx.config.s3Endpoint, ctx.config.publicUrl].filter((o): o is string => Boolean(o)) }));
 }
 

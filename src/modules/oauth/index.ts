@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../lib/errors";
 import { authGuard } from "../auth/guard";
 import { API_KEY_PREFIX, authenticate } from "../auth/keys";
-import { parseAuthorizationRequest, redirectWith } from "./authorize";
+import { parseAuthorizationRequest, redirectWith, type AuthorizationRequest } from "./authorize";
 import { authenticateClient, findClient, registerClient } from "./clients";
 import { issueCode } from "./codes";
 import { CONSENT_CSS, CONSENT_CSS_PATH, consentPage, errorPage, PAGE_HEADERS } from "./consent-page";
@@ -28,7 +28,7 @@ export const oauthRoutes = (ctx: AppContext) => {
   const issuer = () => ctx.publicUrl();
 
   /** The consent form for a checked request (again, with `error`, after a bad API key). */
-  async function consentFor(request: Parameters<typeof signConsent>[1], error?: string) {
+  async function consentFor(request: AuthorizationRequest, error?: string) {
     const client = await findClient(ctx.db, request.clientId);
     if (!client || !client.redirectUris.includes(request.redirectUri)) return html(errorPage("This application is no longer registered."), 400);
     const formToken = signConsent(await consentSecret(ctx.db), request);
@@ -48,6 +48,28 @@ export const oauthRoutes = (ctx: AppContext) => {
     .post("/oauth/register", ({ body }) =>
       oauthEndpoint(async () => Response.json(await registerClient(ctx.db, body), { status: 201, headers: NO_STORE })),
     )
+    // Token endpoint: authorization_code (with PKCE) and refresh_token (rotating).
+    .post("/oauth/token", ({ body, request }) =>
+      oauthEndpoint(async () => {
+        const form = formFields(body);
+        const client = await authenticateClient(ctx.db, request.headers.get("authorization"), form);
+        if (form.grant_type === "authorization_code") return Response.json(await tokens.exchangeCode(client, form), { headers: NO_STORE });
+        if (form.grant_type === "refresh_token") return Response.json(await tokens.refresh(client, form), { headers: NO_STORE });
+        throw new OAuthError(form.grant_type ? "unsupported_grant_type" : "invalid_request", form.grant_type ? `grant_type ${form.grant_type} is not supported` : "grant_type is required");
+      }),
+    )
+    // RFC 7009 revocation: 200 whether or not the token was known.
+    .post("/oauth/revoke", ({ body, request }) =>
+      oauthEndpoint(async () => {
+        const form = formFields(body);
+        const client = await authenticateClient(ctx.db, request.headers.get("authorization"), form);
+        await tokens.revoke(client, form);
+        return new Response(null, { status: 200, headers: NO_STORE });
+      }),
+    );
+
+  // The consent page is a page for people, not an API: left out of the OpenAPI spec like the admin page.
+  const consent = new Elysia({ detail: { hide: true } })
     // The authorization request: the consent page, or an error (a page, or on the redirect URI).
     .get("/oauth/authorize", async ({ request }) => {
       const parsed = await parseAuthorizationRequest(ctx.db, new URL(request.url).searchParams, issuer());
@@ -81,25 +103,6 @@ export const oauthRoutes = (ctx: AppContext) => {
       if (!(await findClient(ctx.db, request.clientId))) return html(errorPage("This application is no longer registered."), 400);
       return back({ code: await issueCode(ctx.db, ctx.config.oauthCodeTtlSeconds, request, accountId) });
     })
-    // Token endpoint: authorization_code (with PKCE) and refresh_token (rotating).
-    .post("/oauth/token", ({ body, request }) =>
-      oauthEndpoint(async () => {
-        const form = formFields(body);
-        const client = await authenticateClient(ctx.db, request.headers.get("authorization"), form);
-        if (form.grant_type === "authorization_code") return Response.json(await tokens.exchangeCode(client, form), { headers: NO_STORE });
-        if (form.grant_type === "refresh_token") return Response.json(await tokens.refresh(client, form), { headers: NO_STORE });
-        throw new OAuthError(form.grant_type ? "unsupported_grant_type" : "invalid_request", form.grant_type ? `grant_type ${form.grant_type} is not supported` : "grant_type is required");
-      }),
-    )
-    // RFC 7009 revocation: 200 whether or not the token was known.
-    .post("/oauth/revoke", ({ body, request }) =>
-      oauthEndpoint(async () => {
-        const form = formFields(body);
-        const client = await authenticateClient(ctx.db, request.headers.get("authorization"), form);
-        await tokens.revoke(client, form);
-        return new Response(null, { status: 200, headers: NO_STORE });
-      }),
-    )
     // The consent page's stylesheet (the page's CSP allows only this server's styles).
     .get(CONSENT_CSS_PATH, () => new Response(CONSENT_CSS, { headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" } }));
 
@@ -117,5 +120,5 @@ export const oauthRoutes = (ctx: AppContext) => {
       { params: t.Object({ grantId: t.String() }) },
     );
 
-  return new Elysia().use(discovery).use(endpoints).use(grants);
+  return new Elysia().use(discovery).use(endpoints).use(consent).use(grants);
 };

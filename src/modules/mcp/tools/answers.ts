@@ -1,0 +1,82 @@
+// ask_brain and get_context: the answer service over one brain. On the account they follow the v1 rules:
+// ask goes through the plans' meter exactly as the v1 ask (a Free bank, a Pro/Team quota, a thin answer
+// counts, a failed one gives its question back); context is never metered. Someone else's paid brain goes
+// through the paid rail instead.
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { answerService, type MeterReading } from "../../answer";
+import { planMeter } from "../../plans/meter";
+import { paidTool } from "../paid";
+import { answerText, answerView, contextText, contextView } from "../presenters";
+import { guarded, ok } from "../results";
+import { brainId, query, question } from "../schemas";
+import type { ToolDeps } from "./deps";
+import { askTarget } from "./target";
+
+const PAID_NOTE =
+  "A paid brain of another owner (x402) answers with a payment-required error carrying the `accepts` terms until the MCP HTTP request carries an X-Payment header; then the payment is verified, the tool runs, and it settles last (a thin result is not charged).";
+
+/** "97 questions left in the bank" / "9999 of 10000 questions left this month". */
+function meterText(reading: MeterReading): string {
+  const quota = reading.quota as { remaining?: number; limit?: number; period?: string } | null;
+  if (quota?.remaining !== undefined) return `${quota.remaining} of ${quota.limit} questions left this ${quota.period}`;
+  return reading.bank === null ? "unmetered" : `${reading.bank} questions left in the bank`;
+}
+
+export function registerAnswerTools(server: McpServer, deps: ToolDeps) {
+  const { ctx, call } = deps;
+  const service = answerService(ctx);
+  const meter = planMeter(ctx);
+
+  server.registerTool(
+    "ask_brain",
+    {
+      title: "Ask a brain",
+      description: `Ask one brain a question and get a grounded answer whose [title](url) links cite its wiki pages. Returns {id, answer, citations:[{slug,title,url}], thin, quota, bank}; thin: true means the brain has nothing solid on it (the answer says so, nothing is cited). Counts as one question of your plan, like the HTTP v1 ask (a thin answer counts too). ${PAID_NOTE}`,
+      inputSchema: { brainId, question },
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    },
+    ({ brainId, question }, extra) =>
+      guarded(ctx.log, "ask_brain", async () => {
+        const target = await askTarget(deps, brainId);
+        const brains = [{ id: target.brain.id, name: target.brain.name, kind: "primary" as const }];
+        const accountId = call.principal?.account.id ?? null;
+        if (target.kind === "paid")
+          return paidTool(ctx, call, {
+            tool: "ask_brain",
+            brain: target.brain,
+            run: async () => answerView(ctx, await service.answer({ brains, question, signal: extra.signal, record: { accountId, surface: "mcp" } })),
+            text: (view) => answerText(view),
+          });
+        const ask = { accountId: target.principal.account.id, brainId: target.brain.id, surface: "v1" as const };
+        const reading = await meter.admit(ask);
+        let view;
+        try {
+          view = answerView(ctx, await service.answer({ brains, question, signal: extra.signal, record: { accountId, surface: "mcp" } }));
+        } catch (error) {
+          await meter.refund?.(ask, reading);
+          throw error;
+        }
+        const settled = (await meter.settle?.({ ...ask, askId: view.id, thin: view.thin })) ?? reading;
+        return ok({ ...view, quota: settled.quota, bank: settled.bank }, `${answerText(view)}\n\n(${meterText(settled)})`);
+      }),
+  );
+
+  server.registerTool(
+    "get_context",
+    {
+      title: "Get a brain's context",
+      description: `Retrieve the wiki pages of one brain that best match a query, as full markdown, without generating an answer (so your own model can reason over them). Returns {context, pages:[{slug,title,url}], thin}. Never counts against your question quota. ${PAID_NOTE}`,
+      inputSchema: { brainId, query },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ brainId, query }) =>
+      guarded(ctx.log, "get_context", async () => {
+        const target = await askTarget(deps, brainId);
+        const brains = [{ id: target.brain.id, name: target.brain.name, kind: "primary" as const }];
+        const run = async () => contextView(ctx, await service.context({ brains, query }));
+        if (target.kind === "paid") return paidTool(ctx, call, { tool: "get_context", brain: target.brain, run, text: (view) => contextText(view) });
+        const view = await run();
+        return ok({ ...view }, contextText(view));
+      }),
+  );
+}
