@@ -8,6 +8,7 @@ import { bootstrapOwner } from "./modules/accounts/bootstrap";
 import { resolveAccessToken } from "./modules/oauth";
 import type { NewApiKey } from "./modules/auth/keys";
 import { buildApp } from "./server";
+import { x402Service } from "./modules/x402";
 import { withEdge } from "./http/edge";
 import { createMetrics } from "./http/metrics";
 import { METRIC_HELP, registerGauges } from "./modules/metrics/gauges";
@@ -81,6 +82,13 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   };
   const { firstKey } = await bootstrapOwner(database.db, config.ownerPlan);
   registerGauges(ctx);
+  // Paid features: a paid brain with no facilitator stops the start; a facilitator that is down does not.
+  await x402Service(ctx)
+    .startupCheck()
+    .catch((e: unknown) => {
+      database.close();
+      throw e;
+    });
   const app = buildApp(ctx);
   const edge = withEdge((req) => app.handle(req), {
     log,

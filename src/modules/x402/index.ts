@@ -156,9 +156,6 @@ export const x402Routes = (ctx: AppContext) => {
     );
 
   return new Elysia()
-    .onStart(() => {
-      void x402.startupCheck().catch((error: unknown) => ctx.log.error("x402 start-up check failed", { error: String(error) }));
-    })
     .use(paid)
     .use(owner);
 };

@@ -1,6 +1,7 @@
 // The paid rail of one app context: settings, ledger, the paidCall flow, quotes and the bazaar. The HTTP
 // routes here and the MCP tools share it through x402Service(ctx), so there is one ledger and one
 // facilitator check per process.
+import { ConfigError } from "../../config";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/errors";
 import type { PaymentRequirements } from "../../pay";
@@ -186,8 +187,11 @@ function createX402Service(ctx: AppContext): X402Service {
     async startupCheck() {
       if (!rail.configured) {
         const paid = await countPaidBrains(db);
+        // Fail fast: charging needs a facilitator, and there is no default host to fall back on.
         if (paid > 0)
-          log.error("paid brains exist but no x402 facilitator is configured: their asks answer 503 until BRAINBOX_X402_FACILITATOR_URL is set", { paidBrains: paid });
+          throw new ConfigError([
+            `${paid} brain(s) are paid but no x402 facilitator is configured: set BRAINBOX_X402_FACILITATOR_URL (or BRAINBOX_X402_RPC_URL + BRAINBOX_X402_GAS_PRIVATE_KEY), or stop charging with DELETE /api/v1/brains/{id}/paid`,
+          ]);
         return;
       }
       try {
