@@ -63,3 +63,33 @@ test("two replicas never process a job twice", async () => {
   expect(Number(pages.rows[0]!.s)).toBe(total);
   db.close();
 }, 60_000);
+
+test("two replicas never over-spend a quota: 50 asks split across both against 10 → exactly 10", async () => {
+  const dir = tempDir();
+  const env = { BRAINBOX_DATA_DIR: dir, BRAINBOX_PRO_QUOTA: "10" };
+  const adminKey = lastLine((await runCli(["keys", "create", "--name", "admin"], env)).stdout);
+  const proKey = lastLine((await runCli(["accounts", "create", "--name", "Pro", "--plan", "pro"], env)).stdout);
+  const [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
+  try {
+    const admin = { authorization: `Bearer ${adminKey}`, "content-type": "application/json" };
+    const brain = (await (await fetch(`${a.url}/api/v1/brains`, { method: "POST", headers: admin, body: JSON.stringify({ name: "Open", visibility: "public" }) })).json()) as any;
+    const pro = { authorization: `Bearer ${proKey}`, "content-type": "application/json" };
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`${(i % 2 ? a : b).url}/api/v1/brains/${brain.brain.id}/ask`, { method: "POST", headers: pro, body: JSON.stringify({ question: "anything?" }) }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+    // Both replicas served some of the successful asks' traffic.
+    expect(new Set(results.map((r, i) => (r.status === 200 || r.status === 429 ? i % 2 : -1))).size).toBe(2);
+    const db = openDatabase({ dataDir: dir });
+    const used = await db.client.execute("SELECT used FROM usage_counters WHERE counter = 'quota'");
+    db.close();
+    expect(used.rows.map((r) => Number(r.used))).toEqual([10]);
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
