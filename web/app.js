@@ -33,6 +33,10 @@ const API = {
   context: (id) => `/api/brains/${enc(id)}/context`,
   keys: "/api/user/api-keys",
   key: (id) => `/api/user/api-keys/${enc(id)}`,
+  oauthGrants: "/api/user/oauth-grants",
+  oauthGrant: (id) => `/api/user/oauth-grants/${enc(id)}`,
+  mcpMetadata: "/.well-known/oauth-protected-resource/mcp",
+  mcp: "/mcp",
   brainSets: "/api/v1/brain-sets",
   brainSet: (id) => `/api/v1/brain-sets/${enc(id)}`,
   brainSetAsk: (id) => `/api/v1/brain-sets/${enc(id)}/ask`,
@@ -279,6 +283,31 @@ function wikiLink(brainId, slug, label) {
   return h("a", { href: wikiHash(brainId, slug), class: "wikilink", "data-slug": slug }, label ?? slug);
 }
 
+/**
+ * What a brain-set citation ref names: `slug` or `slug@brainId` (the form used when two brains of the set
+ * share a slug). The answer's own citations decide; while the answer streams in, before they are known,
+ * only the unambiguous `slug@brainId` of a brain of the set resolves (a bare slug may be any brain's page).
+ */
+function setRefResolver(citations, brains, primaryId) {
+  const byRef = new Map((citations ?? []).map((c) => [c.ref ?? c.slug, c]));
+  const byId = new Map((brains ?? []).map((b) => [b.id, b]));
+  return (ref) => {
+    const c = byRef.get(ref);
+    if (c) return { brainId: c.brain?.id ?? primaryId, slug: c.slug, title: c.title, brain: c.brain };
+    const at = ref.lastIndexOf("@");
+    const brain = at > 0 ? byId.get(ref.slice(at + 1)) : undefined;
+    return brain ? { brainId: brain.id, slug: ref.slice(0, at), brain } : null;
+  };
+}
+
+/** A citation link into a brain set's answer: the page's title, tagged with the brain it comes from. */
+function setCitationLink(target, label) {
+  const link = wikiLink(target.brainId, target.slug, label ?? target.title ?? target.slug);
+  link.dataset.brainId = target.brainId;
+  if (target.brain?.name) link.append(h("span", { class: "cite-brain" }, h("span", { class: "visually-hidden" }, " from "), target.brain.name));
+  return link;
+}
+
 const INLINE =
   /`([^`\n]+)`|\[\[([^\]|\n]+)(?:\|([^\]\n]+))?\]\]|\[((?:\\.|[^\]\\\n])+)\]\(([^)\s]+)(?:\s+"[^"]*")?\)|\*\*([^*\n]+)\*\*|(?<!\w)__([^_\n]+)__(?!\w)|\*([^*\n]+)\*|(?<!\w)_([^_\n]+)_(?!\w)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])|\\([!-/:-@[-`{-~])/g;
 
@@ -292,7 +321,10 @@ function inline(text, ctx) {
     if (m[1] !== undefined) out.push(h("code", {}, m[1]));
     else if (m[2] !== undefined) {
       const slug = m[2].trim();
-      if (ctx.brainId) out.push(wikiLink(ctx.brainId, slug, (m[3] ?? ctx.titleOf?.(slug) ?? slug).trim()));
+      const target = ctx.resolveRef ? ctx.resolveRef(slug) : null;
+      if (target) out.push(setCitationLink(target, m[3]?.trim()));
+      else if (ctx.resolveRef) out.push((m[3] ?? slug.replace(/@[^@]*$/, "")).trim()); // not resolvable (yet): text
+      else if (ctx.brainId) out.push(wikiLink(ctx.brainId, slug, (m[3] ?? ctx.titleOf?.(slug) ?? slug).trim()));
       else out.push(m[3] ?? slug);
     } else if (m[4] !== undefined) out.push(linkNode(m[4], m[5], ctx));
     else if (m[6] !== undefined || m[7] !== undefined) out.push(h("strong", {}, inline(m[6] ?? m[7], ctx)));
@@ -318,11 +350,15 @@ function wikiText(text, brainId) {
 }
 
 function linkNode(label, href, ctx) {
-  const slug = ctx.brainId ? wikiSlugOf(href, ctx.citations) : null;
-  if (slug) return wikiLink(ctx.brainId, slug, inline(label, { ...ctx, brainId: null }));
+  const plain = { ...ctx, brainId: null, resolveRef: null }; // no links inside a link's label
+  // A cited page's URL goes to that page in its own brain (a set's citations come from several brains).
+  const cited = (ctx.citations ?? []).find((c) => c.url && c.url === href);
+  const brainId = cited?.brain?.id ?? ctx.brainId;
+  const slug = brainId ? (cited?.slug ?? wikiSlugOf(href, ctx.citations)) : null;
+  if (slug) return wikiLink(brainId, slug, inline(label, plain));
   const safe = safeHref(href);
   if (!safe) return document.createTextNode(label);
-  return h("a", { href: safe, target: "_blank", rel: "noopener noreferrer nofollow" }, inline(label, { ...ctx, brainId: null }));
+  return h("a", { href: safe, target: "_blank", rel: "noopener noreferrer nofollow" }, inline(label, plain));
 }
 
 /** Block markdown (headings, lists, quotes, code fences, rules, paragraphs) to a fragment. */
@@ -1197,8 +1233,11 @@ async function askTab(panel, brain, _rest, signal) {
   panel.append(askCard({ path: API.ask(brain.id), brainId: brain.id, signal, label: `Ask ${brain.name}` }));
 }
 
-/** A question box with a streamed answer, clickable citations and the thin state. Reused by brain sets. */
-function askCard({ path, brainId, signal, label, stream = true }) {
+/**
+ * A question box with a streamed answer, clickable citations and the thin state. Reused by brain sets:
+ * `brains` (the set's brains, `{id, name, kind}`) switches to the set's [[ref]] citations, tagged by brain.
+ */
+function askCard({ path, brainId, signal, label, stream = true, brains = null }) {
   const question = h("textarea", { name: "question", required: true, rows: "3", placeholder: "What would you like to know?" });
   const box = errorBox();
   const stop = h("button", { type: "button", class: "secondary", hidden: true }, "Stop");
@@ -1229,7 +1268,8 @@ function askCard({ path, brainId, signal, label, stream = true }) {
     let frame = 0;
     const draw = () => {
       frame = 0;
-      fill(answer, markdown(text, { brainId, headingOffset: 2 }));
+      const refs = brains ? { resolveRef: setRefResolver([], brains, brainId) } : {};
+      fill(answer, markdown(text, { brainId, headingOffset: 2, ...refs }));
     };
     try {
       const res = stream
@@ -1246,8 +1286,8 @@ function askCard({ path, brainId, signal, label, stream = true }) {
           })
         : await api(path, { method: "POST", json: { question: q }, signal: inflight.signal });
       cancelAnimationFrame(frame);
-      renderAnswer(result, answer, res, brainId);
-      announce(res.thin ? "The brain could not answer this question." : "Answer ready.");
+      renderAnswer(result, answer, res, brainId, brains);
+      announce(res.thin ? `The ${brains ? "brains" : "brain"} could not answer this question.` : "Answer ready.");
     } catch (e) {
       cancelAnimationFrame(frame);
       if (e?.name === "AbortError") {
@@ -1266,19 +1306,32 @@ function askCard({ path, brainId, signal, label, stream = true }) {
   return h("div", { class: "stack" }, h("section", { class: "card" }, form), result);
 }
 
-function renderAnswer(result, answer, res, brainId) {
+/** Which brain of a set a citation comes from: its name and its role (primary or advisor). */
+function citationTag(brain) {
+  return h(
+    "span",
+    { class: "cite-tag" },
+    h("span", { class: "visually-hidden" }, " from "),
+    h("span", { class: "cite-brain-name" }, brain.name),
+    brain.kind ? h("span", { class: `badge ${brain.kind === "primary" ? "public" : ""}` }, h("span", { class: "visually-hidden" }, ", "), brain.kind) : null,
+  );
+}
+
+function renderAnswer(result, answer, res, brainId, brains = null) {
   const citations = res.citations ?? [];
   const text = res.answer ?? res.answerMd ?? "";
   const linkFor = (c) => wikiLink(c.brain?.id ?? brainId, c.slug, c.title || c.slug);
-  fill(answer, markdown(text, { brainId, citations, headingOffset: 2 }));
+  // A set's answer cites [[ref]]s of several brains: each resolves through the answer's own citations.
+  const refs = brains ? { resolveRef: setRefResolver(citations, brains, brainId) } : {};
+  fill(answer, markdown(text, { brainId, citations, headingOffset: 2, ...refs }));
   const parts = [];
   if (res.thin) {
     parts.push(
       h(
         "div",
         { class: "notice warn", role: "status" },
-        h("strong", {}, "This brain does not know enough to answer. "),
-        "Nothing in its pages supports an answer, so none was made up. Add sources that cover the question, or rephrase it.",
+        h("strong", {}, brains ? "The brains of this set do not know enough to answer. " : "This brain does not know enough to answer. "),
+        `Nothing in ${brains ? "their" : "its"} pages supports an answer, so none was made up. Add sources that cover the question, or rephrase it.`,
       ),
     );
   }
@@ -1292,7 +1345,7 @@ function renderAnswer(result, answer, res, brainId) {
         h(
           "ol",
           { class: "citations" },
-          citations.map((c) => h("li", {}, linkFor(c), c.brain ? h("span", { class: "muted small" }, ` · ${c.brain.name}${c.brain.kind ? ` (${c.brain.kind})` : ""}`) : null)),
+          citations.map((c) => h("li", { "data-brain-id": c.brain?.id }, linkFor(c), c.brain ? citationTag(c.brain) : null)),
         ),
       ),
     );
@@ -1547,7 +1600,11 @@ function setCard(set, signal, reload) {
   askBtn.addEventListener("click", () => {
     const open = askBtn.getAttribute("aria-expanded") === "true";
     askBtn.setAttribute("aria-expanded", String(!open));
-    fill(askHolder, open ? "" : askCard({ path: API.brainSetAsk(set.id), brainId: set.primary?.id, signal, label: `Ask ${set.name}` }));
+    const brains = [
+      ...(set.primary ? [{ ...set.primary, kind: "primary" }] : []),
+      ...(set.advisors ?? []).map((a) => ({ ...a, kind: "advisor" })),
+    ];
+    fill(askHolder, open ? "" : askCard({ path: API.brainSetAsk(set.id), brainId: set.primary?.id, signal, label: `Ask ${set.name}`, brains }));
     if (!open) askHolder.querySelector("textarea")?.focus();
   });
   del.addEventListener("click", async () => {
@@ -1653,13 +1710,118 @@ async function keysScreen(view, signal) {
     await load();
   });
 
+  const apps = connectedAppsSection(signal);
+  const mcp = mcpConnectSection(signal);
   add(view, [
     h("div", { class: "page-head" }, h("h1", { tabindex: "-1" }, "API keys")),
     h("p", { class: "muted" }, "A key carries your account's full access: treat it as a password. Only a hash is stored, so the full key is shown once, when it is created."),
     h("section", { class: "card stack", "aria-labelledby": "new-key" }, h("h2", { id: "new-key" }, "Create a key"), form, fresh),
     h("section", { class: "card stack", "aria-labelledby": "key-list" }, h("h2", { id: "key-list" }, "Your keys"), listError, listBox),
+    mcp.section,
+    apps.section,
   ]);
-  await load();
+  await Promise.all([load(), apps.load(), mcp.load()]);
+}
+
+/** Applications connected with OAuth (MCP hosts and other connectors): when, last use, and revoking them. */
+function connectedAppsSection(signal) {
+  const listBox = h("div", { class: "table-wrap" });
+  const listError = errorBox();
+  const section = h(
+    "section",
+    { class: "card stack", "aria-labelledby": "apps" },
+    h("h2", { id: "apps" }, "Connected apps"),
+    h("p", { class: "muted small" }, "Applications you approved with OAuth, such as MCP clients. Each one acts with your account's access until you revoke it."),
+    listError,
+    listBox,
+  );
+  const load = async () => {
+    try {
+      const { grants } = await api(API.oauthGrants, { signal });
+      fill(listError);
+      fill(listBox,
+        grants.length
+          ? h(
+              "table",
+              { class: "data" },
+              h("caption", { class: "visually-hidden" }, "Connected apps"),
+              h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "App"), h("th", { scope: "col", class: "hide-narrow" }, "Connected"), h("th", { scope: "col", class: "hide-narrow" }, "Last used"), h("th", { scope: "col" }, "Status"), h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Actions")))),
+              h("tbody", {}, grants.map((g) => grantRow(g))),
+            )
+          : h("p", { class: "empty" }, "No connected apps. An MCP client that signs in with OAuth appears here once you approve it."),
+      );
+    } catch (e) {
+      if (missingRoute(e)) return fill(listBox, h("p", { class: "notice" }, "This server does not offer OAuth connections yet."));
+      showError(listError, e);
+    }
+  };
+  const grantRow = (g) => {
+    const name = g.client?.name || "Unnamed app";
+    const revoke = h("button", { type: "button", class: "danger small", "aria-label": `Revoke ${name}` }, "Revoke");
+    const rowError = h("span", { class: "cell-error", role: "alert" });
+    revoke.addEventListener("click", async () => {
+      const ok = await confirmDialog(`Revoke “${name}”?`, "It loses access at once: its tokens get 401 from now on. To use it again, connect it again and approve it.", "Revoke access");
+      if (!ok) return revoke.focus();
+      try {
+        await api(API.oauthGrant(g.id), { method: "DELETE", signal });
+        announce(`“${name}” disconnected`);
+        await load();
+        $("#apps")?.focus();
+      } catch (e) {
+        if (e?.name !== "AbortError") rowError.textContent = e.message;
+      }
+    });
+    const about = [g.client?.uri, g.resource ? `for ${g.resource}` : null].filter(Boolean).join(" · ");
+    return h(
+      "tr",
+      { "data-grant-id": g.id },
+      h("td", { class: "title-cell" }, h("span", { class: "app-name" }, name), about ? h("span", { class: "sub break" }, about) : null),
+      h("td", { class: "small nowrap hide-narrow" }, fmtDate(g.createdAt)),
+      h("td", { class: "small nowrap hide-narrow" }, g.lastUsedAt ? fmtDate(g.lastUsedAt) : "never"),
+      h("td", {}, g.revokedAt ? h("span", { class: "badge failed", title: `Revoked ${fmtDate(g.revokedAt)}` }, "revoked") : h("span", { class: "badge ready" }, "active")),
+      h("td", {}, g.revokedAt ? null : revoke, rowError),
+    );
+  };
+  $("h2", section).tabIndex = -1;
+  return { section, load };
+}
+
+/** Where an MCP client connects: the MCP endpoint as the server's OAuth metadata names it, with copy buttons. */
+function mcpConnectSection(signal) {
+  const endpoint = (label, hint) => {
+    const input = h("input", { type: "text", readonly: true, class: "mono", spellcheck: "false", value: "" });
+    input.addEventListener("focus", () => input.select());
+    const copy = h("button", { type: "button", class: "secondary", "aria-label": `Copy ${label}` }, "Copy");
+    copy.addEventListener("click", () => copyText(input.value, copy, input));
+    const wrapped = field(label, input, hint, "endpoint");
+    wrapped.insertBefore(h("div", { class: "row" }, input, copy), wrapped.querySelector(".hint"));
+    return { el: wrapped, set: (url) => (input.value = url) };
+  };
+  const account = endpoint("MCP endpoint", "Add it as a remote MCP server (Streamable HTTP). The client signs in with OAuth: you approve it with one of your API keys. A client without OAuth can send an API key as a Bearer token.");
+  const paid = endpoint("MCP endpoint for paid brains", "For agents without an account: only paid brains, each question paid with x402.");
+  const show = (url) => {
+    account.set(url);
+    paid.set(`${url}/x402`);
+  };
+  show(location.origin + API.mcp);
+  const section = h(
+    "section",
+    { class: "card stack", "aria-labelledby": "mcp-connect" },
+    h("h2", { id: "mcp-connect" }, "Connect an MCP client"),
+    account.el,
+    paid.el,
+  );
+  // Behind a proxy the server's public URL is the one clients must use: its metadata names it.
+  const load = async () => {
+    try {
+      const meta = await api(API.mcpMetadata, { signal, key: null });
+      const url = new URL(String(meta?.resource ?? ""));
+      if ((url.protocol === "https:" || url.protocol === "http:") && !url.search && !url.hash) show(url.href.replace(/\/$/, ""));
+    } catch {
+      /* no metadata (an older server, or none configured): the page's own origin stays */
+    }
+  };
+  return { section, load };
 }
 
 /** The full key, shown once, with a copy button. */

@@ -1,6 +1,6 @@
 // The admin page end to end in a real browser (Debian's Chromium through playwright-core) against a real
 // server: sign in, brains, sources (text, note, link, file upload with progress), wiki, ask, context, keys,
-// brain sets, plan & usage, stored XSS. Screenshots of the main screens go to test-artifacts/web/.
+// connected apps (OAuth grants) and the MCP endpoint, brain sets and their ask, plan & usage, stored XSS. Screenshots of the main screens go to test-artifacts/web/.
 // Features whose routes this server does not have yet are skipped with a message and light up by
 // themselves once the routes exist.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -8,6 +8,8 @@ import type { Page } from "playwright-core";
 import { hasChromium, launchBrowser, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../support/browser";
 import { buildPdf } from "../support/documents";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { addText, waitForSource } from "../support/sources";
+import { approve, pkcePair, postForm, REDIRECT_URL } from "../oauth/support";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
 
@@ -59,6 +61,7 @@ const routes = {
   context: await hasRoute("POST", "/api/brains/none/context"),
   setAsk: await hasRoute("POST", "/api/v1/brain-sets/none/ask"),
   paid: await hasRoute("PUT", "/api/v1/brains/none/paid"),
+  grants: await hasRoute("GET", "/api/user/oauth-grants"),
 };
 if (s) {
   const missing = Object.entries(routes).filter(([, on]) => !on).map(([name]) => name);
@@ -293,7 +296,7 @@ describe.skipIf(!hasChromium)("admin page in Chromium", () => {
     await shown.waitFor();
     const key = await shown.inputValue();
     expect(key).toMatch(/^bb_live_\w{20,}$/);
-    await page.getByRole("button", { name: "Copy" }).click();
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
     await page.getByRole("button", { name: "Copied" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     const row = page.locator("tr[data-key-id]", { hasText: "ci runner" });
@@ -316,8 +319,84 @@ describe.skipIf(!hasChromium)("admin page in Chromium", () => {
     expect((await server.api("/api/v1/brains", { key })).status).toBe(401);
   }, T);
 
+  /** An app connected the way an MCP host does it: registration, PKCE consent approved with the owner's key, code exchange. */
+  async function connectApp(name: string, metadata: Record<string, unknown> = {}) {
+    const registered = await fetch(`${server.url}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: name, redirect_uris: [REDIRECT_URL], token_endpoint_auth_method: "none", ...metadata }),
+    });
+    const client = await expectJson(registered, 201);
+    const { verifier, challenge } = pkcePair();
+    const authorize = new URL(`${server.url}/oauth/authorize`);
+    const params = { response_type: "code", client_id: client.client_id, redirect_uri: REDIRECT_URL, code_challenge: challenge, code_challenge_method: "S256", state: "st_web", scope: "brainbox", resource: `${server.url}/mcp` };
+    for (const [k, v] of Object.entries(params)) authorize.searchParams.set(k, v);
+    const back = await approve(server.url, authorize, server.key);
+    expect(back.searchParams.get("state")).toBe("st_web");
+    const tokens = await expectJson(
+      await postForm(server.url, "/oauth/token", { grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: REDIRECT_URL, code_verifier: verifier, client_id: client.client_id }),
+      200,
+    );
+    return { clientId: client.client_id as string, access: tokens.access_token as string, refresh: tokens.refresh_token as string };
+  }
+
+  test.skipIf(!routes.grants)("lists the OAuth-connected apps, revokes one (its tokens get 401), and shows the MCP endpoints to copy", async () => {
+    const agent = await connectApp("Research agent", { client_uri: "https://agent.example/about" });
+    await connectApp(XSS);
+    expect((await server.api("/api/v1/brains", { key: agent.access })).status).toBe(200);
+
+    await goto("#/");
+    await heading("Brains").waitFor();
+    await goto("#/keys");
+    const apps = page.getByRole("region", { name: "Connected apps" });
+    const row = apps.locator("tr[data-grant-id]", { hasText: "Research agent" });
+    await row.waitFor();
+    expect(await row.locator(".badge").textContent()).toBe("active");
+    expect(await row.textContent()).toContain("https://agent.example/about");
+    expect(await row.textContent()).not.toContain("never"); // its access token was just used
+    // A client chooses its own name: it is shown as text.
+    const hostile = apps.locator("tr[data-grant-id]", { hasText: "onerror" });
+    expect(await hostile.locator(".app-name").textContent()).toBe(XSS);
+    expect(await main().locator("img, [onerror]").count()).toBe(0);
+
+    // The endpoints an MCP client connects to, each with a copy button.
+    const mcp = page.getByRole("region", { name: "Connect an MCP client" });
+    const endpoint = mcp.getByRole("textbox", { name: "MCP endpoint", exact: true });
+    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>(".endpoint input")?.value ?? "").endsWith("/mcp"));
+    expect(await endpoint.inputValue()).toBe(`${server.url}/mcp`);
+    expect(await mcp.getByRole("textbox", { name: "MCP endpoint for paid brains" }).inputValue()).toBe(`${server.url}/mcp/x402`);
+    const copy = mcp.getByRole("button", { name: "Copy MCP endpoint", exact: true });
+    await copy.click();
+    await mcp.getByRole("button", { name: "Copy MCP endpoint", exact: true }).filter({ hasText: "Copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/mcp`);
+    await screenshot(page, "11-keys-connected-apps");
+
+    // Revoking: cancel first changes nothing, then the grant's access and refresh tokens stop working.
+    await row.getByRole("button", { name: "Revoke Research agent" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("its tokens get 401").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect((await server.api("/api/v1/brains", { key: agent.access })).status).toBe(200);
+    await row.getByRole("button", { name: "Revoke Research agent" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke access" }).click();
+    await row.locator(".badge.failed", { hasText: "revoked" }).waitFor();
+    expect(await row.getByRole("button", { name: /^Revoke/ }).count()).toBe(0);
+    expect((await server.api("/api/v1/brains", { key: agent.access })).status).toBe(401);
+    const refreshed = await postForm(server.url, "/oauth/token", { grant_type: "refresh_token", refresh_token: agent.refresh, client_id: agent.clientId });
+    expect(((await expectJson(refreshed, 400)) as any).error).toBe("invalid_grant");
+    const { grants } = await expectJson(await server.api("/api/user/oauth-grants"), 200);
+    expect(grants.find((g: any) => g.client.id === agent.clientId).revokedAt).toBeTruthy();
+    // The page's own key is untouched.
+    expect(await page.evaluate(() => sessionStorage.getItem("brainbox.apiKey"))).toBe(server.key);
+    await page.evaluate(() => scrollTo(0, 0));
+    await screenshot(page, "11-keys-app-revoked");
+  }, T);
+
   test("creates and deletes a brain set", async () => {
-    await expectJson(await server.api("/api/v1/brains", { method: "POST", json: { name: "Wind" } }), 201);
+    const wind = (await expectJson(await server.api("/api/v1/brains", { method: "POST", json: { name: "Wind" } }), 201)).brain;
+    // The advisor has a page with the primary's slug: the set's answer tells them apart as slug@brainId.
+    const added = await addText(server, wind.id, "Tidal barrages", "Tidal barrages were first built in France in 1966, decades before wind farms. Wind farms came to France around 2000.");
+    expect((await waitForSource(server, wind.id, added.source.id)).status).toBe("ready");
     await page.getByRole("link", { name: "Brain sets" }).click();
     await heading("Brain sets").waitFor();
     await page.getByLabel("Name", { exact: true }).fill("Renewables");
@@ -329,10 +408,49 @@ describe.skipIf(!hasChromium)("admin page in Chromium", () => {
     expect(await card.textContent()).toContain("Wind");
     await screenshot(page, "12-brain-sets");
     if (routes.setAsk) {
+      const accepts: string[] = [];
+      const onRequest = (r: { url(): string; headers(): Record<string, string> }) => r.url().includes("/brain-sets/") && r.url().endsWith("/ask") && accepts.push(r.headers()["accept"] ?? "");
+      page.on("request", onRequest);
       await card.getByRole("button", { name: "Ask this set" }).click();
       await card.getByLabel(/^Ask/).fill(question);
       await card.getByRole("button", { name: "Ask", exact: true }).click();
-      await card.locator(".answer[aria-busy='false']").waitFor({ timeout: 30_000 });
+      const answer = card.locator(".answer[aria-busy='false']");
+      await answer.waitFor({ timeout: 30_000 });
+      page.off("request", onRequest);
+      expect(accepts[0]).toContain("text/event-stream");
+      expect(await answer.textContent()).toMatch(/1966/);
+      expect(await answer.textContent()).not.toMatch(/\[\[|@brn_/); // every [[ref]] became a link
+
+      // The same question over the API: one citation per brain, the advisor's as slug@brainId.
+      const setId = (await expectJson(await server.api("/api/v1/brain-sets"), 200)).brainSets.find((x: any) => x.name === "Renewables").id;
+      const direct = await expectJson(await server.api(`/api/v1/brain-sets/${setId}/ask`, { method: "POST", json: { question } }), 200);
+      const primaryCite = direct.citations.find((c: any) => c.brain.id === brainId);
+      const advisorCite = direct.citations.find((c: any) => c.brain.id === wind.id);
+      expect(primaryCite.brain.kind).toBe("primary");
+      expect(advisorCite.brain.kind).toBe("advisor");
+      expect(direct.citations.some((c: any) => c.ref === `${c.slug}@${c.brain.id}`)).toBe(true);
+
+      // In the answer: a link per [[ref]], to the page in the brain it came from, named with that brain.
+      const toAdvisor = answer.locator(`a.wikilink[data-brain-id="${wind.id}"]`);
+      const toPrimary = answer.locator(`a.wikilink[data-brain-id="${brainId}"]`);
+      expect(await toAdvisor.first().getAttribute("href")).toBe(`#/brains/${wind.id}/wiki/${encodeURIComponent(advisorCite.slug)}`);
+      expect(await toPrimary.first().getAttribute("href")).toBe(`#/brains/${brainId}/wiki/${encodeURIComponent(primaryCite.slug)}`);
+      expect(await toAdvisor.first().textContent()).toBe(`${advisorCite.title} from Wind`);
+      // The cited pages, tagged by brain name and kind.
+      const cited = card.locator("ol.citations li");
+      expect(await cited.count()).toBe(direct.citations.length);
+      expect((await cited.and(card.locator(`[data-brain-id="${wind.id}"]`)).textContent())!.replace(/\s+/g, " ")).toBe(`${advisorCite.title} from Wind, advisor`);
+      expect((await cited.and(card.locator(`[data-brain-id="${brainId}"]`)).textContent())!.replace(/\s+/g, " ")).toBe(`${primaryCite.title} from Tidal energy, primary`);
+      await card.getByText("An advisor brain contributed.").waitFor();
+      await screenshot(page, "12-brain-set-ask");
+
+      // The advisor's citation opens the advisor's page.
+      await toAdvisor.first().click();
+      await heading("Wind").waitFor();
+      await page.locator("article .page-title").getByText(advisorCite.title).waitFor();
+      expect(await page.evaluate(() => location.hash)).toBe(`#/brains/${wind.id}/wiki/${encodeURIComponent(advisorCite.slug)}`);
+      await page.getByRole("link", { name: "Brain sets" }).click();
+      await card.waitFor();
     }
     await card.getByRole("button", { name: "Delete set" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete set" }).click();
@@ -440,6 +558,11 @@ describe.skipIf(!hasChromium)("admin page in Chromium", () => {
     await phone.page.evaluate(() => (location.hash = "#/"));
     await phone.page.getByRole("heading", { level: 1, name: "Brains" }).waitFor();
     await screenshot(phone.page, "17-phone-brains");
+    await phone.page.evaluate(() => (location.hash = "#/keys"));
+    await phone.page.getByRole("heading", { level: 1, name: "API keys" }).waitFor();
+    if (routes.grants) await phone.page.locator("tr[data-grant-id]").first().waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(phone.page, "17-phone-keys");
     await phone.page.emulateMedia({ colorScheme: "dark" });
     await phone.page.evaluate((id) => (location.hash = `#/brains/${id}/ask`), brainId);
     if (routes.ask) {
