@@ -20,7 +20,8 @@ export interface EvalServer {
 export async function startEvalServer(): Promise<EvalServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "brainbox-eval-"));
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("BRAINBOX_") && k !== "BRAINBOX_EVAL_DIR"));
-  const config = loadConfig({ BRAINBOX_LOG_LEVEL: "warn", ...env, BRAINBOX_PORT: "0", BRAINBOX_DATA_DIR: dataDir });
+  // The unversioned ask is metered per day (plans); an evaluation asks more than a day's quota.
+  const config = loadConfig({ BRAINBOX_LOG_LEVEL: "warn", BRAINBOX_DAILY_QUOTA: "1000000", ...env, BRAINBOX_PORT: "0", BRAINBOX_DATA_DIR: dataDir });
   const running = await startServer(config, createLogger("warn"));
   const key = running.firstKey!.key;
   const api = async (path: string, json?: unknown, headers: Record<string, string> = {}) => {
@@ -87,6 +88,8 @@ export interface Outcome extends Question {
   citedSources: string[];
   contextSources: string[];
   features: Record<string, unknown>;
+  /** What evidence was weighed on (query, terms, pages, IDF statistics): eval-calibrate recomputes features from it. */
+  retrieval: unknown;
 }
 
 /** Asks every question on the unversioned surface (citations carry documentId) and retrieves /context. */
@@ -99,13 +102,14 @@ export async function askAll(server: EvalServer, brainId: string, questions: Que
   for (const q of questions) {
     const answer = await server.api(`/api/brains/${brainId}/ask`, { question: q.question });
     const context = await server.api(`/api/brains/${brainId}/context`, { query: q.question });
-    const { evidence } = await service.assess({ brains, question: q.question });
+    const { evidence, retrieval } = await service.assess({ brains, question: q.question });
     out.push({
       ...q,
       thin: answer.thin,
       citedSources: answer.citations.map((c: any) => c.documentId),
       contextSources: context.pages.map((p: any) => slugSource.get(p.slug) ?? "?"),
       features: { ...evidence.features, expectedType: evidence.expectedType },
+      retrieval: { ...retrieval, stats: { pageCount: retrieval.stats.pageCount, documentFrequency: Object.fromEntries(retrieval.stats.documentFrequency) } },
     });
   }
   console.log(`asked ${questions.length} questions in ${((Date.now() - started) / 1000).toFixed(1)} s`);

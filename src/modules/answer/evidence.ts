@@ -47,6 +47,8 @@ export interface EvidenceFeatures {
   pageCoverage: number;
   /** Best coverage among sentences that hold the asked-for kind of answer (= coverage when none is asked). */
   typedCoverage: number;
+  /** Whether the question asks for a kind of answer (who, when, where, how many...): thin.ts holds those to more. */
+  typed: boolean;
   /** Cosine of the best page, when vectors are on. */
   cosine: number | null;
 }
@@ -90,6 +92,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       ownCoverage: best((s) => s.ownCoverage),
       pageCoverage,
       typedCoverage: expectedType ? best((s) => s.coverage, sentences.filter((s) => s.typeFound)) : best((s) => s.coverage),
+      typed: expectedType !== null,
       cosine: top?.cosine ?? null,
     },
   };

@@ -19,6 +19,12 @@ export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage
     chosen.push(s);
     chars += s.text.length;
   }
+  // The best-ranked page is the likeliest source of the answer: when no chosen sentence comes from it, its
+  // best sentence is added if there is room (measured: +2 gold pages cited of 150 on ClapNQ, none lost).
+  const fromTop = evidence.sentences.find((s) => s.pageRank === 0);
+  if (fromTop && !chosen.some((c) => c.pageRank === 0) && chosen.length < MAX_SENTENCES && chars + fromTop.text.length <= MAX_CHARS) {
+    chosen.push(fromTop);
+  }
   return chosen.map((s) => `${withStop(s.text)} [[${refOf(s.page)}]]`).join(" ");
 }
 

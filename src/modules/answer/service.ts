@@ -84,7 +84,7 @@ export interface AnswerService {
   context(input: { brains: AskBrain[]; query: string; limit?: number }): Promise<ContextResult>;
   answer(input: AnswerInput): Promise<AnswerResult>;
   /** The evidence numbers for a question (evaluation and calibration). */
-  assess(input: { brains: AskBrain[]; question: string }): Promise<{ evidence: Evidence; thin: boolean; pages: SourcedPage[] }>;
+  assess(input: { brains: AskBrain[]; question: string }): Promise<{ evidence: Evidence; thin: boolean; pages: SourcedPage[]; retrieval: Retrieval }>;
   readonly retriever: Retriever;
 }
 
@@ -135,8 +135,8 @@ export function createAnswerService(deps: Deps): AnswerService {
     },
 
     async assess({ brains, question }) {
-      const { evidence, thin, pages } = await gather(brains, question, PROMPT_PAGES);
-      return { evidence, thin, pages };
+      const { evidence, thin, pages, retrieval } = await gather(brains, question, PROMPT_PAGES);
+      return { evidence, thin, pages, retrieval };
     },
 
     async answer(input) {
