@@ -62,6 +62,7 @@ const vars = {
   dataDir: v("BRAINBOX_DATA_DIR", str, "Folder for the database, uploads and models", "./data"),
   publicUrl: v("BRAINBOX_PUBLIC_URL", url, "Base of absolute links (citations, upload URLs); default http://HOST:PORT"),
   databaseUrl: v("BRAINBOX_DATABASE_URL", url, "Remote libSQL server (sqld/Turso) instead of the embedded file"),
+  databaseTimeoutMs: v("BRAINBOX_DATABASE_TIMEOUT_MS", int(100), "Deadline of one request to BRAINBOX_DATABASE_URL", "15000"),
   databaseAuthToken: v("BRAINBOX_DATABASE_AUTH_TOKEN", str, "Auth token for BRAINBOX_DATABASE_URL"),
   maxBodyBytes: v("BRAINBOX_MAX_BODY_BYTES", int(1024), "Largest JSON request body accepted (413 above)", "1048576"),
   maxUploadBytes: v("BRAINBOX_MAX_UPLOAD_BYTES", int(1), "Largest uploaded file accepted", "52428800"),

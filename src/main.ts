@@ -41,7 +41,7 @@ function help(): string {
 }
 
 async function withDatabase<T>(config: Config, fn: (db: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
-  const database = openDatabase({ dataDir: config.dataDir, url: config.databaseUrl, authToken: config.databaseAuthToken });
+  const database = openDatabase({ dataDir: config.dataDir, url: config.databaseUrl, authToken: config.databaseAuthToken, remoteTimeoutMs: config.databaseTimeoutMs });
   try {
     await migrate(database.client);
     return await fn(database);

@@ -23,21 +23,54 @@ export interface Database {
   close(): void;
 }
 
-export function openDatabase(opts: { dataDir: string; url?: string; authToken?: string }): Database {
-  let location: string;
-  if (opts.url) {
-    location = opts.url;
-  } else {
-    mkdirSync(opts.dataDir, { recursive: true });
-    location = `file:${join(opts.dataDir, "brainbox.db")}`;
-  }
-  // `timeout` is the busy timeout; libSQL turns foreign keys on by default. One connection: the embedded
-  // driver is synchronous, so more connections add no parallelism, only lock waits (see the rule above),
-  // and a single connection keeps its pragmas.
-  const client = createClient({ url: location, authToken: opts.authToken, timeout: 5000, concurrency: 1 } as Parameters<
-    typeof createClient
-  >[0]);
+export function openDatabase(opts: { dataDir: string; url?: string; authToken?: string; remoteTimeoutMs?: number }): Database {
+  const client = opts.url ? openRemote(opts.url, opts.authToken, opts.remoteTimeoutMs ?? 15_000) : openEmbedded(opts.dataDir);
+  const location = opts.url ?? `file:${join(opts.dataDir, "brainbox.db")}`;
   return { db: drizzle(client, { schema }), client, location, close: () => client.close() };
+}
+
+/**
+ * The embedded file. `timeout` is the busy timeout; libSQL turns foreign keys on by default. One
+ * connection: the driver is synchronous, so more connections add no parallelism, only lock waits (see the
+ * rule above), and a single connection keeps its pragmas.
+ */
+function openEmbedded(dataDir: string): Client {
+  mkdirSync(dataDir, { recursive: true });
+  const client = createClient({ url: `file:${join(dataDir, "brainbox.db")}`, timeout: 5000, concurrency: 1 } as Parameters<typeof createClient>[0]);
+  return reconnectOnBusy(client);
+}
+
+/**
+ * A libSQL server over HTTP: requests run concurrently (round trips, not CPU), and each has a deadline, so
+ * a server that stops answering fails requests instead of stalling every query behind them.
+ */
+function openRemote(url: string, authToken: string | undefined, timeoutMs: number): Client {
+  const fetchWithDeadline = (input: Request | string | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    return fetch(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) });
+  };
+  return createClient({ url, authToken, fetch: fetchWithDeadline } as Parameters<typeof createClient>[0]);
+}
+
+/**
+ * libsql 0.5 leaves a statement that failed with SQLITE_BUSY unfinished: the connection then keeps an open
+ * transaction, later writes report success but never commit, and it holds the write lock (found with the
+ * remote-database stand-in). A fresh connection is the cure.
+ */
+function reconnectOnBusy(client: Client): Client {
+  const guard = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        if (/SQLITE_BUSY|database is locked/.test(`${(error as { code?: string }).code ?? ""} ${(error as Error).message ?? ""}`)) await client.reconnect();
+        throw error;
+      }
+    };
+  client.execute = guard(client.execute.bind(client)) as Client["execute"];
+  client.batch = guard(client.batch.bind(client)) as Client["batch"];
+  client.executeMultiple = guard(client.executeMultiple.bind(client)) as Client["executeMultiple"];
+  return client;
 }
 
 /** Applies pending migrations inside one write transaction, so two processes starting together are safe. */

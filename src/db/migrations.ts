@@ -8,6 +8,7 @@ import m0003 from "../../migrations/0003_metering_and_brain_sets.sql" with { typ
 import m0004 from "../../migrations/0004_x402_payments.sql" with { type: "text" };
 import m0005 from "../../migrations/0005_asks_and_vector_versions.sql" with { type: "text" };
 import m0006 from "../../migrations/0006_oauth.sql" with { type: "text" };
+import m0007 from "../../migrations/0007_brain_names_unique.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -17,6 +18,7 @@ const sqlByTag: Record<string, string> = {
   "0004_x402_payments": m0004,
   "0005_asks_and_vector_versions": m0005,
   "0006_oauth": m0006,
+  "0007_brain_names_unique": m0007,
 };
 
 export interface Migration {

@@ -28,3 +28,31 @@ test("two processes migrating one new database apply each migration once", async
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+test("a connection that hit SQLITE_BUSY is replaced, so later writes really commit", async () => {
+  const dir = tempDir();
+  const a = openDatabase({ dataDir: dir });
+  await a.client.execute("CREATE TABLE t (x INTEGER)");
+  // Another process holds the write lock for longer than the 5 s busy timeout.
+  const holder = Bun.spawn([process.execPath, "-e", `
+    const { createClient } = require("@libsql/client");
+    const c = createClient({ url: "file:${dir}/brainbox.db" });
+    const tx = await c.transaction("write");
+    await tx.execute("INSERT INTO t VALUES (0)");
+    console.log("locked");
+    await Bun.sleep(6500);
+    await tx.rollback();
+  `], { cwd: join(import.meta.dir, "../.."), stdout: "pipe" });
+  const reader = holder.stdout.getReader();
+  await reader.read();
+  const failed = await a.client.execute("INSERT INTO t VALUES (1)").then(() => null, (e) => e);
+  expect(String(failed?.code ?? failed)).toContain("SQLITE_BUSY");
+  await holder.exited;
+  await a.client.execute("INSERT INTO t VALUES (2)");
+  a.close();
+  const b = openDatabase({ dataDir: dir });
+  const rows = await b.client.execute("SELECT x FROM t ORDER BY x");
+  b.close();
+  expect(rows.rows.map((r) => Number(r.x))).toEqual([2]);
+  rmSync(dir, { recursive: true, force: true });
+}, 30_000);

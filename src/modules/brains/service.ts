@@ -141,7 +141,12 @@ export async function updateBrain(
   }
   if (input.emoji !== undefined) changes.emoji = input.emoji;
   if (input.visibility !== undefined) changes.visibility = input.visibility;
-  await db.update(brains).set(changes).where(eq(brains.id, brainId));
+  try {
+    await db.update(brains).set(changes).where(eq(brains.id, brainId));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError("conflict", `A brain named "${changes.name}" already exists`, { field: "name" });
+    throw e;
+  }
   return getBrainView(db, accountId, brainId);
 }
 
