@@ -6,6 +6,7 @@ import type { AppContext } from "../../context";
 import { authGuard } from "../auth/guard";
 import { readableBrain } from "../brains/service";
 import { markdownLabel, renderMarkdown } from "../wiki/render";
+import { pageUrl } from "../wiki/urls";
 import { rewriteCitations } from "./citations";
 import { UNMETERED, type AskMeter, type MeterReading } from "./meter";
 import { askBody, brainParams, contextBody } from "./model";
@@ -19,9 +20,7 @@ type Surface = "v1" | "unversioned";
 
 export const answerRoutes = (ctx: AppContext, opts: { meter?: AskMeter } = {}) => {
   const service = answerService(ctx);
-  const pageUrl = (brainId: string, slug: string) =>
-    `${ctx.publicUrl()}/api/v1/brains/${encodeURIComponent(brainId)}/pages/${encodeURIComponent(slug)}`;
-  const citationUrl = (c: Citation) => pageUrl(c.brain.id, c.slug);
+  const citationUrl = (c: Citation) => pageUrl(ctx, c.brain.id, c.slug);
   /** [[ref]] → [title](url) for the cited pages; the service already removed every other ref. */
   const linked = (r: AnswerResult) => {
     const byRef = new Map(r.citations.map((c) => [c.ref, c]));
@@ -48,7 +47,7 @@ export const answerRoutes = (ctx: AppContext, opts: { meter?: AskMeter } = {}) =
   });
   const v1Context = (r: ContextResult) => ({
     context: r.contextMd,
-    pages: r.pages.map((p) => ({ slug: p.slug, title: p.title, url: pageUrl(p.brainId, p.slug) })),
+    pages: r.pages.map((p) => ({ slug: p.slug, title: p.title, url: pageUrl(ctx, p.brainId, p.slug) })),
     thin: r.thin,
   });
   const unversionedContext = (r: ContextResult) => ({

@@ -10,12 +10,11 @@ import { authGuard } from "../auth/guard";
 import { planLimits } from "../plans/limits";
 import { spendQuestion } from "../plans/metering";
 import { setParams } from "./model";
+import { setAnswerView } from "./present";
 import { resolveBrainSet } from "./service";
 
 export const brainSetAskRoutes = (ctx: AppContext) => {
   const service = answerService(ctx);
-  const pageUrl = (brainId: string, slug: string) =>
-    `${ctx.publicUrl()}/api/v1/brains/${encodeURIComponent(brainId)}/pages/${encodeURIComponent(slug)}`;
 
   return new Elysia({ detail: { tags: ["Brain sets"] } })
     .use(authGuard(ctx))
@@ -35,21 +34,7 @@ export const brainSetAskRoutes = (ctx: AppContext) => {
         const run = async (stream?: { onToken: (t: string) => void; onReset: () => void; signal: AbortSignal }) => {
           try {
             const r = await service.answer({ brains, question: body.question, ...stream, record: { accountId: account.id, surface: "brain-set" } });
-            return {
-              id: r.id,
-              answer: r.answerMd,
-              citations: r.citations.map((c) => ({
-                brain: { id: c.brain.id, name: c.brain.name, kind: c.brain.kind },
-                slug: c.slug,
-                ref: c.ref,
-                title: c.title,
-                url: pageUrl(c.brain.id, c.slug),
-              })),
-              thin: r.thin,
-              advisorContributed: r.citations.some((c) => c.brain.kind === "advisor"),
-              quota: spent.quota,
-              bank: spent.bank,
-            };
+            return { ...setAnswerView(ctx, r), quota: spent.quota, bank: spent.bank };
           } catch (e) {
             await spent.refund();
             throw e;

@@ -5,7 +5,7 @@ import type { AnswerResult, ContextResult } from "../answer";
 import { rewriteCitations } from "../answer/citations";
 import type { Source } from "../sources/service";
 import { markdownLabel } from "../wiki/render";
-import { pageUrl } from "../x402/ask";
+import { pageUrl } from "../wiki/urls";
 
 export interface AnswerView {
   id: string;
@@ -32,22 +32,7 @@ export function answerView(ctx: AppContext, r: AnswerResult): AnswerView {
   };
 }
 
-/** The brain-set ask, as POST /api/v1/brain-sets/{id}/ask: [[ref]] citations in the answer, tagged by brain. */
-export function setAnswerView(ctx: AppContext, r: AnswerResult) {
-  return {
-    id: r.id,
-    answer: r.answerMd,
-    citations: r.citations.map((c) => ({
-      brain: { id: c.brain.id, name: c.brain.name, kind: c.brain.kind },
-      slug: c.slug,
-      ref: c.ref,
-      title: c.title,
-      url: pageUrl(ctx, c.brain.id, c.slug),
-    })),
-    thin: r.thin,
-    advisorContributed: r.citations.some((c) => c.brain.kind === "advisor"),
-  };
-}
+export { setAnswerView } from "../brain-sets/present";
 
 export interface ContextView {
   context: string;

@@ -4,6 +4,7 @@ import { answerService } from "../answer";
 import { rewriteCitations } from "../answer/citations";
 import { markdownLabel } from "../wiki/render";
 import type { PaidBrain } from "./paid-brains";
+import { pageUrl } from "../wiki/urls";
 
 export interface PaidAnswer {
   answer: string;
@@ -11,9 +12,6 @@ export interface PaidAnswer {
   thin: boolean;
 }
 
-/** Absolute page URL, the same one the v1 ask cites (readable by the brain's owner). */
-export const pageUrl = (ctx: AppContext, brainId: string, slug: string) =>
-  `${ctx.publicUrl()}/api/v1/brains/${encodeURIComponent(brainId)}/pages/${encodeURIComponent(slug)}`;
 
 export async function answerPaidQuestion(ctx: AppContext, brain: PaidBrain, question: string): Promise<{ result: PaidAnswer; thin: boolean }> {
   const r = await answerService(ctx).answer({

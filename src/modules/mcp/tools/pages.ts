@@ -2,7 +2,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { readableBrain } from "../../brains/service";
 import { getPage } from "../../wiki/service";
-import { pageUrl } from "../../x402/ask";
+import { pageUrl } from "../../wiki/urls";
 import { guarded, ok } from "../results";
 import { brainId, slug } from "../schemas";
 import { principalOf, type ToolDeps } from "./deps";
