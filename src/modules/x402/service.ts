@@ -194,12 +194,12 @@ function createX402Service(ctx: AppContext): X402Service {
           ]);
         return;
       }
-      try {
-        await rail.facilitator();
-        log.info("x402 facilitator ready", { url: config.x402FacilitatorUrl ?? "embedded" });
-      } catch (error) {
-        log.warn("x402 facilitator not ready; paid calls answer 503 until it is", { error: error instanceof Error ? error.message : String(error) });
-      }
+      // Warmed in the background: a facilitator that is down must not delay the start of free brains.
+      void rail.facilitator().then(
+        () => log.info("x402 facilitator ready", { url: config.x402FacilitatorUrl ?? "embedded" }),
+        (error: unknown) =>
+          log.warn("x402 facilitator not ready; paid calls answer 503 until it is", { error: error instanceof Error ? error.message : String(error) }),
+      );
     },
   };
 }
