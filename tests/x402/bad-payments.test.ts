@@ -5,7 +5,7 @@ import type { PaymentPayload, PaymentRequirements } from "../../src/pay";
 import { newAccount } from "../support/chain/rig";
 import { encodePaymentHeader, signPayment, type SignOptions } from "../support/chain/sign";
 import { expectJson } from "../support/server";
-import { ANSWERABLE, ledgerRow, newPaidBrain, nonceOf, paidAsksRun, payAndCall, startPaidRig, termsOf, type PaidRig } from "./support/paid-rig";
+import { startPaidAsk, ANSWERABLE, ledgerRow, nonceOf, paidAsksRun, payAndCall, type PaidRig } from "./support/paid-rig";
 
 const PRICE = 40_000n;
 let rig: PaidRig;
@@ -16,11 +16,7 @@ let requirements: PaymentRequirements;
 const body = { question: ANSWERABLE };
 
 beforeAll(async () => {
-  rig = await startPaidRig();
-  payTo = newAccount().address;
-  brainId = await newPaidBrain(rig.server, { priceAtomic: String(PRICE), payTo });
-  path = `/api/x402/${brainId}/ask`;
-  requirements = await termsOf(rig.server, path, body);
+  ({ rig, brainId, payTo, path, requirements } = await startPaidAsk(PRICE));
 });
 afterAll(async () => {
   await rig?.stop();

@@ -8,7 +8,7 @@ import { signPayment } from "../support/chain/sign";
 import { expectJson, startTestServer, tempDir } from "../support/server";
 import { newBrain } from "../support/sources";
 import { startFacilitator } from "../support/chain/facilitator-standin";
-import { ANSWERABLE, ledgerRow, newPaidBrain, nonceOf, paidAsksRun, payAndCall, startPaidRig, termsOf, type PaidRig } from "./support/paid-rig";
+import { startPaidAsk, ANSWERABLE, ledgerRow, newPaidBrain, nonceOf, paidAsksRun, payAndCall, termsOf, type PaidRig } from "./support/paid-rig";
 
 const PRICE = 30_000n;
 let rig: PaidRig;
@@ -19,11 +19,7 @@ let requirements: PaymentRequirements;
 const body = { question: ANSWERABLE };
 
 beforeAll(async () => {
-  rig = await startPaidRig();
-  payTo = newAccount().address;
-  brainId = await newPaidBrain(rig.server, { priceAtomic: String(PRICE), payTo });
-  path = `/api/x402/${brainId}/ask`;
-  requirements = await termsOf(rig.server, path, body);
+  ({ rig, brainId, payTo, path, requirements } = await startPaidAsk(PRICE));
 });
 afterAll(async () => {
   await rig?.stop();

@@ -96,3 +96,12 @@ export async function ledgerRow(s: TestServer, nonce: string): Promise<{ status:
 export function nonceOf(header: string): string {
   return JSON.parse(Buffer.from(header, "base64").toString("utf8")).payload.authorization.nonce;
 }
+
+/** A paid rig with one paid brain whose ask is ready to be paid: what the paid-ask test files share. */
+export async function startPaidAsk(price: bigint): Promise<{ rig: PaidRig; brainId: string; payTo: string; path: string; requirements: PaymentRequirements }> {
+  const rig = await startPaidRig();
+  const payTo = newAccount().address;
+  const brainId = await newPaidBrain(rig.server, { priceAtomic: String(price), payTo });
+  const path = `/api/x402/${brainId}/ask`;
+  return { rig, brainId, payTo, path, requirements: await termsOf(rig.server, path, { question: ANSWERABLE }) };
+}
