@@ -50,10 +50,11 @@ const assets: Record<string, Asset> = {
   "/favicon.svg": { file: favicon, type: "image/svg+xml" },
 };
 
-/** Headers on every asset: no MIME sniffing, no referrer, revalidate on every load (ETag makes it cheap). */
+/**
+ * Headers on every asset: revalidate on every load (ETag makes it cheap). nosniff, no-referrer, DENY framing
+ * and the opener policy come from the edge (src/http/edge.ts) on every response.
+ */
 const baseHeaders = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
   "cache-control": "no-cache",
   "cross-origin-resource-policy": "same-origin",
 };
@@ -61,8 +62,6 @@ const baseHeaders = {
 function pageHeaders(csp: string) {
   return {
     "content-security-policy": csp,
-    "x-frame-options": "DENY",
-    "cross-origin-opener-policy": "same-origin",
     "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
   };
 }
