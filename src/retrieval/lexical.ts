@@ -31,8 +31,10 @@ export async function searchLexical(db: Db, brainIds: readonly string[], terms: 
     SELECT rowid AS page_id, -bm25(pages_fts, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
     FROM pages_fts WHERE pages_fts MATCH ${match} ORDER BY score DESC LIMIT ${Math.max(GLOBAL_TOP, limit)}`);
   if (top.length === 0) return [];
+  // `+brain_id` keeps the planner on the primary key: through the brain index it read every page of a
+  // 100k-page brain (7.7 ms against 0.9 ms).
   const owners = await db.all<{ id: number; brain_id: string }>(sql`
-    SELECT id, brain_id FROM pages WHERE id IN (${sql.join(top.map((t) => sql`${t.page_id}`), sql`, `)}) AND brain_id IN (${inBrains})`);
+    SELECT id, brain_id FROM pages WHERE id IN (${sql.join(top.map((t) => sql`${t.page_id}`), sql`, `)}) AND +brain_id IN (${inBrains})`);
   const brainOf = new Map(owners.map((o) => [Number(o.id), o.brain_id]));
   const hits = top.flatMap((t) => {
     const brainId = brainOf.get(Number(t.page_id));
@@ -41,7 +43,7 @@ export async function searchLexical(db: Db, brainIds: readonly string[], terms: 
   if (hits.length >= limit || top.length < Math.max(GLOBAL_TOP, limit)) return hits.slice(0, limit);
   const rows = await db.all<{ page_id: number; brain_id: string; score: number }>(sql`
     SELECT p.id AS page_id, p.brain_id, -bm25(pages_fts, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
-    FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid
+    FROM pages_fts CROSS JOIN pages p ON p.id = pages_fts.rowid
     WHERE pages_fts MATCH ${match} AND p.brain_id IN (${inBrains})
     ORDER BY score DESC LIMIT ${limit}`);
   return rows.map((r) => ({ pageId: Number(r.page_id), brainId: r.brain_id, score: Number(r.score) }));

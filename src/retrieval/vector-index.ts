@@ -160,8 +160,40 @@ export function searchSnapshot(s: VectorSnapshot, query: Float32Array, k: number
   const rows = s.count * s.dim <= EXACT_SCAN_BUDGET ? allRows(s.count) : hammingCandidates(s, query, rescoreCount(s.count));
   const scores = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i++) scores[i] = dotRow(s, rows[i]!, q);
-  const order = Array.from(rows.keys()).sort((a, b) => scores[b]! - scores[a]!);
-  return order.slice(0, k).map((i) => ({ pageId: s.pageIds[rows[i]!]!, cosine: scores[i]! }));
+  return topK(scores, k).map((i) => ({ pageId: s.pageIds[rows[i]!]!, cosine: scores[i]! }));
+}
+
+/** Indexes of the k largest scores, best first: a size-k min-heap instead of sorting every rescored row. */
+export function topK(scores: Float64Array, k: number): number[] {
+  const heap: number[] = [];
+  const less = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
+  const siftDown = (at: number) => {
+    for (;;) {
+      const l = 2 * at + 1;
+      const r = l + 1;
+      let min = at;
+      if (l < heap.length && less(heap[l]!, heap[min]!)) min = l;
+      if (r < heap.length && less(heap[r]!, heap[min]!)) min = r;
+      if (min === at) return;
+      [heap[at], heap[min]] = [heap[min]!, heap[at]!];
+      at = min;
+    }
+  };
+  for (let i = 0; i < scores.length; i++) {
+    if (heap.length < k) {
+      heap.push(i);
+      for (let at = heap.length - 1; at > 0; ) {
+        const parent = (at - 1) >> 1;
+        if (!less(heap[at]!, heap[parent]!)) break;
+        [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
+        at = parent;
+      }
+    } else if (k > 0 && less(heap[0]!, i)) {
+      heap[0] = i;
+      siftDown(0);
+    }
+  }
+  return heap.sort((a, b) => (less(a, b) ? 1 : less(b, a) ? -1 : 0));
 }
 
 const rescoreCount = (count: number) => Math.min(count, Math.max(MIN_RESCORE_ROWS, Math.ceil(count * RESCORE_SHARE)));

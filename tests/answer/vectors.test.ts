@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { answerService } from "../../src/modules/answer";
-import { buildSnapshot, searchSnapshot } from "../../src/retrieval/vector-index";
+import { buildSnapshot, searchSnapshot, topK } from "../../src/retrieval/vector-index";
 import { blend } from "../../src/retrieval/retriever";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
@@ -99,6 +99,13 @@ describe("in-memory vector search", () => {
     const small = buildSnapshot("b", "m", 1, ids.slice(0, 500), vectors.slice(0, 500));
     const q = vectors[42]!;
     expect(searchSnapshot(small, q, 1)[0]!.pageId).toBe(1042);
+  });
+
+  test("top-k selection equals a full sort (ties by position), for k below, at and above the row count", () => {
+    const scores = Float64Array.from({ length: 1000 }, (_, i) => ((i * 7919) % 101) / 100);
+    const sorted = Array.from(scores.keys()).sort((a, b) => scores[b]! - scores[a]! || a - b);
+    for (const k of [0, 1, 10, 50, 1000, 2000]) expect(topK(scores, k)).toEqual(sorted.slice(0, k));
+    expect(topK(new Float64Array(0), 5)).toEqual([]);
   });
 });
 
