@@ -18,7 +18,8 @@ interface Dumped {
   retrieval?: any;
 }
 
-const MAX_ANSWERABLE_THIN = 0.1;
+const flagAt = process.argv.indexOf("--max-answerable-thin");
+const MAX_ANSWERABLE_THIN = flagAt > 0 ? Number(process.argv.splice(flagAt, 2)[1]) : 0.1;
 const rows: Dumped[] = process.argv.slice(2).flatMap((file) => JSON.parse(readFileSync(file, "utf8")));
 if (rows.length === 0) throw new Error("usage: bun scripts/eval-calibrate.ts DUMP.json [DUMP.json ...]");
 for (const row of rows) {

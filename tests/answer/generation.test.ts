@@ -54,6 +54,25 @@ describe("generated answers", () => {
     expect(ollama.requests.length).toBe(before);
   });
 
+  test("an on-topic question the extractive bar would drop reaches the model; with the model down it is thin", async () => {
+    // The pages name no person: the extractive answerer cannot answer a "who" question, a model may refuse.
+    const question = "Who seasoned the first cast iron pan with oil?";
+    ollama.setReply(() => "The pages say how pans are seasoned, with oil baked at 250 degrees [[cast-iron-care]].");
+    const before = ollama.requests.length;
+    const answered = await expectJson(await ask(`/api/v1/brains/${brainId}/ask`, question), 200);
+    expect(ollama.requests.length).toBe(before + 1);
+    expect(answered).toMatchObject({ thin: false });
+    expect(answered.citations.map((c: any) => c.slug)).toEqual(["cast-iron-care"]);
+
+    ollama.setFail(503);
+    try {
+      const fallback = await expectJson(await ask(`/api/brains/${brainId}/ask`, question), 200);
+      expect(fallback).toMatchObject({ thin: true, citations: [] });
+    } finally {
+      ollama.setFail(null);
+    }
+  });
+
   test("Ollama down: the extractive answer, complete and cited", async () => {
     ollama.setFail(503);
     try {

@@ -14,7 +14,7 @@ import { keepValidCitations } from "./citations";
 import { weighEvidence, type Evidence, type EvidenceFeatures } from "./evidence";
 import { extractiveAnswer } from "./extractive";
 import { couldBeRefusal, groundedMessages, isRefusal, PROMPT_PAGES } from "./grounded";
-import { isThin, THIN_ANSWER } from "./thin";
+import { GENERATOR_GATE, isThin, THIN_ANSWER } from "./thin";
 
 export type BrainKind = "primary" | "advisor";
 
@@ -145,9 +145,11 @@ export function createAnswerService(deps: Deps): AnswerService {
       const byRef = new Map(pages.map((p) => [p.ref, p]));
       const refOf = (page: RetrievedPage) => pages.find((p) => p.pageId === page.pageId)!.ref;
 
+      // A model reads the pages and refuses by itself, so it sees every question past the looser gate.
+      const generator = deps.generator();
       let draft: { text: string; generatedBy: string; thin: boolean };
-      if (evidenceThin) draft = { text: THIN_ANSWER, generatedBy: "extractive", thin: true };
-      else draft = await compose(deps, input, evidence, pages, refOf);
+      if (generator ? isThin(evidence.features, GENERATOR_GATE) : evidenceThin) draft = { text: THIN_ANSWER, generatedBy: "extractive", thin: true };
+      else draft = await compose(deps, generator, input, evidence, pages, refOf);
       if (draft.thin) draft.text = THIN_ANSWER;
       if (draft.thin || draft.generatedBy === "extractive") streamWhole(input, draft.text);
 
@@ -185,13 +187,17 @@ export function createAnswerService(deps: Deps): AnswerService {
 /** The model's grounded answer, or the extractive one when there is no model or it fails. */
 async function compose(
   deps: Deps,
+  generator: Generator | null,
   input: AnswerInput,
   evidence: Evidence,
   pages: SourcedPage[],
   refOf: (page: RetrievedPage) => string,
 ): Promise<{ text: string; generatedBy: string; thin: boolean }> {
-  const extractive = () => ({ text: extractiveAnswer(evidence, refOf), generatedBy: "extractive", thin: false });
-  const generator = deps.generator();
+  // Without the model, the extractive answerer's own (stricter) bar applies again.
+  const extractive = () =>
+    isThin(evidence.features)
+      ? { text: THIN_ANSWER, generatedBy: "extractive", thin: true }
+      : { text: extractiveAnswer(evidence, refOf), generatedBy: "extractive", thin: false };
   if (!generator) return extractive();
   const stream = input.onToken ? refusalAwareStream(input.onToken) : null;
   try {

@@ -32,6 +32,20 @@ export const THIN_THRESHOLDS: ThinThresholds = {
   minTypedCoverage: 0.1,
 };
 
+/**
+ * The gate in front of a model (Ollama): only questions the pages plainly do not touch stop here; on-topic
+ * ones go to the model, whose refusal decides (grounded.ts), so the extractive bar above (which has no
+ * reader behind it) would only withhold answerable questions from it. Calibrated the same way for at most
+ * 2% answerable→thin (scripts/eval-calibrate.ts --max-answerable-thin 0.02): all rows ClapNQ 20.7% / 2.0%,
+ * SQuAD 1.3% / 1.6%; held out ClapNQ 18.0% / 1.3%, SQuAD 0.9% / 1.1% (unanswerable / answerable thin).
+ */
+export const GENERATOR_GATE: ThinThresholds = {
+  minCoverage: 0,
+  minOwnCoverage: 0.225,
+  minOwnCoverageTyped: 0.275,
+  minTypedCoverage: 0,
+};
+
 export function isThin(f: EvidenceFeatures, t: ThinThresholds = THIN_THRESHOLDS): boolean {
   if (f.pages === 0) return true;
   const minOwn = f.typed ? t.minOwnCoverageTyped : t.minOwnCoverage;
