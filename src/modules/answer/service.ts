@@ -14,7 +14,7 @@ import { keepValidCitations } from "./citations";
 import { weighEvidence, type Evidence, type EvidenceFeatures } from "./evidence";
 import { extractiveAnswer } from "./extractive";
 import { couldBeRefusal, groundedMessages, isRefusal, PROMPT_PAGES } from "./grounded";
-import { GENERATOR_GATE, isThin, THIN_ANSWER } from "./thin";
+import { GENERATOR_GATE, isThin, THIN_ANSWER, THIN_THRESHOLDS } from "./thin";
 
 export type BrainKind = "primary" | "advisor";
 
@@ -141,14 +141,14 @@ export function createAnswerService(deps: Deps): AnswerService {
 
     async answer(input) {
       const id = newId("ask");
-      const { retrieval, evidence, pages, thin: evidenceThin } = await gather(input.brains, input.question, PROMPT_PAGES);
+      const { retrieval, evidence, pages } = await gather(input.brains, input.question, PROMPT_PAGES);
       const byRef = new Map(pages.map((p) => [p.ref, p]));
       const refOf = (page: RetrievedPage) => pages.find((p) => p.pageId === page.pageId)!.ref;
 
-      // A model reads the pages and refuses by itself, so it sees every question past the looser gate.
+      // A model reads the pages and refuses by itself, so it sees every question past its looser gate.
       const generator = deps.generator();
       let draft: { text: string; generatedBy: string; thin: boolean };
-      if (generator ? isThin(evidence.features, GENERATOR_GATE) : evidenceThin) draft = { text: THIN_ANSWER, generatedBy: "extractive", thin: true };
+      if (isThin(evidence.features, generator ? GENERATOR_GATE : THIN_THRESHOLDS)) draft = { text: THIN_ANSWER, generatedBy: "extractive", thin: true };
       else draft = await compose(deps, generator, input, evidence, pages, refOf);
       if (draft.thin) draft.text = THIN_ANSWER;
       if (draft.thin || draft.generatedBy === "extractive") streamWhole(input, draft.text);
