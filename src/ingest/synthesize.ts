@@ -1,5 +1,6 @@
 import { joinBlocks, parseBlocks, type Block } from "./markdown-blocks.ts";
 import { cleanTitle } from "./titles.ts";
+import { hardWrap } from "../lib/hard-wrap.ts";
 
 export { slugify, uniqueSlug } from "../lib/slug.ts";
 export { appendRelatedLinks, extractWikiLinks, linkRelatedPages, type LinkablePage } from "./wiki-links.ts";
@@ -132,20 +133,6 @@ function splitParagraph(text: string, maxChars: number): Block[] {
   }
   if (current) pieces.push(current);
   return pieces.map((piece) => ({ kind: "paragraph", text: piece }));
-}
-
-/** Last resort for a "sentence" longer than a page: cut at spaces, or anywhere if there are none. */
-function hardWrap(text: string, maxChars: number): string[] {
-  const pieces: string[] = [];
-  let rest = text;
-  while (rest.length > maxChars) {
-    const space = rest.lastIndexOf(" ", maxChars);
-    const cut = space > maxChars / 2 ? space : maxChars;
-    pieces.push(rest.slice(0, cut).trimEnd());
-    rest = rest.slice(cut).trimStart();
-  }
-  if (rest) pieces.push(rest);
-  return pieces;
 }
 
 function sizeOf(blocks: readonly Block[]): number {

@@ -1,6 +1,7 @@
 // Plain-text sentences of a wiki page and the light stemming used to match query terms against them
 // (FTS5's porter stemmer is not exposed; this only needs to agree on plurals and simple verb forms).
 import { wordsOf } from "../../retrieval";
+import { hardWrap } from "../../lib/hard-wrap";
 
 export interface Sentence {
   text: string;
@@ -33,25 +34,10 @@ export function sentencesOf(markdown: string): Sentence[] {
     for (const piece of lines.join(" ").split(SENTENCE_END)) {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
-      for (const chunk of chunked(text)) out.push({ text: chunk, stems: stemSet(chunk) });
+      for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: stemSet(chunk) });
     }
   }
   return out;
-}
-
-/** Overlong "sentences" (tables, lists flattened) are cut at word boundaries so one cannot cover everything. */
-function chunked(text: string): string[] {
-  if (text.length <= MAX_SENTENCE_CHARS) return [text];
-  const parts: string[] = [];
-  let rest = text;
-  while (rest.length > MAX_SENTENCE_CHARS) {
-    const cut = rest.lastIndexOf(" ", MAX_SENTENCE_CHARS);
-    const at = cut > MAX_SENTENCE_CHARS / 2 ? cut : MAX_SENTENCE_CHARS;
-    parts.push(rest.slice(0, at).trim());
-    rest = rest.slice(at).trim();
-  }
-  if (rest) parts.push(rest);
-  return parts;
 }
 
 export function stemSet(text: string): Set<string> {
