@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { findClient, type OAuthClient } from "./clients";
 import { OAuthError } from "./errors";
 import { SCOPE } from "./metadata";
+import { redirectUriMatches } from "./redirect-uris";
 
 export interface AuthorizationRequest {
   clientId: string;
@@ -48,7 +49,7 @@ export async function parseAuthorizationRequest(db: Db, params: URLSearchParams,
   if (!client) return { kind: "show-error", message: "This application is not registered with this Brainbox (unknown client_id)." };
   const redirectUri = single(params, "redirect_uri");
   if (!redirectUri || redirectUri === "repeated") return { kind: "show-error", message: "The request has no redirect_uri." };
-  if (!client.redirectUris.includes(redirectUri))
+  if (!redirectUriMatches(client.redirectUris, redirectUri))
     return { kind: "show-error", message: "The redirect_uri does not match any URI this application registered." };
 
   const rawState = single(params, "state");

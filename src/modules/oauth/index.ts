@@ -15,6 +15,7 @@ import { NO_STORE, OAuthError, oauthEndpoint } from "./errors";
 import { formFields } from "./form";
 import { listGrants, revokeGrant } from "./grants";
 import { authorizationServerMetadata, protectedResourceMetadata } from "./metadata";
+import { redirectUriMatches } from "./redirect-uris";
 import { tokenService } from "./tokens";
 
 export { resolveAccessToken } from "./tokens";
@@ -30,7 +31,7 @@ export const oauthRoutes = (ctx: AppContext) => {
   /** The consent form for a checked request (again, with `error`, after a bad API key). */
   async function consentFor(request: AuthorizationRequest, error?: string) {
     const client = await findClient(ctx.db, request.clientId);
-    if (!client || !client.redirectUris.includes(request.redirectUri)) return html(errorPage("This application is no longer registered."), 400);
+    if (!client || !redirectUriMatches(client.redirectUris, request.redirectUri)) return html(errorPage("This application is no longer registered."), 400);
     const formToken = signConsent(await consentSecret(ctx.db), request);
     return html(consentPage({ client, redirectUri: request.redirectUri, formToken, error }), error ? 400 : 200);
   }
