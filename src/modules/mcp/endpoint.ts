@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { errorBody } from "../../http/errors";
 import { AppError } from "../../lib/errors";
 import { authenticate, type Principal } from "../auth/keys";
-import { mcpResourceMetadataUrl } from "../oauth/metadata";
+import { bearerChallenge } from "../oauth/metadata";
 import type { CallContext, McpMode } from "./call-context";
 import { buildMcpServer } from "./mcp-server";
 
@@ -19,8 +19,7 @@ function methodNotAllowed(): Response {
 
 /** 401 that tells an MCP client where to start OAuth (RFC 9728 resource metadata). */
 function unauthorized(ctx: AppContext, message: string, presented: boolean): Response {
-  const quoted = message.replace(/["\\]/g, "'");
-  const challenge = `Bearer resource_metadata="${mcpResourceMetadataUrl(ctx.publicUrl())}"${presented ? `, error="invalid_token", error_description="${quoted}"` : ""}`;
+  const challenge = bearerChallenge(ctx.publicUrl(), "/mcp", presented ? message : undefined);
   return Response.json(errorBody("unauthorized", message), { status: 401, headers: { "www-authenticate": challenge } });
 }
 

@@ -1,8 +1,8 @@
 // The authorization request (RFC 6749 §4.1.1 with PKCE, RFC 7636; resource indicators, RFC 8707). Errors
 // about the client or its redirect URI are shown as a page (never redirected: the URI is not trusted);
 // every other error goes back to the client on its redirect URI, with `state`.
-import type { Db } from "../../db/client";
-import { findClient, type OAuthClient } from "./clients";
+import type { ClientResolver } from "./client-metadata";
+import type { OAuthClient } from "./clients";
 import { OAuthError } from "./errors";
 import { SCOPE } from "./metadata";
 import { redirectUriMatches } from "./redirect-uris";
@@ -42,11 +42,12 @@ export function resourceProblem(resource: string, publicUrl: string): string | n
   return url.origin === base.origin && under ? null : `resource ${resource} is not served here`;
 }
 
-export async function parseAuthorizationRequest(db: Db, params: URLSearchParams, publicUrl: string): Promise<ParsedAuthorization> {
+export async function parseAuthorizationRequest(resolveClient: ClientResolver, params: URLSearchParams, publicUrl: string): Promise<ParsedAuthorization> {
   const clientId = single(params, "client_id");
   if (!clientId || clientId === "repeated") return { kind: "show-error", message: "The request names no client (client_id)." };
-  const client = await findClient(db, clientId);
-  if (!client) return { kind: "show-error", message: "This application is not registered with this Brainbox (unknown client_id)." };
+  const found = await resolveClient(clientId);
+  if ("problem" in found) return { kind: "show-error", message: found.problem };
+  const client = found.client;
   const redirectUri = single(params, "redirect_uri");
   if (!redirectUri || redirectUri === "repeated") return { kind: "show-error", message: "The request has no redirect_uri." };
   if (!redirectUriMatches(client.redirectUris, redirectUri))

@@ -23,6 +23,28 @@ function stringList(value: unknown, field: string): string[] | undefined {
   return value;
 }
 
+/** grant_types (lenient default: connectors expect refresh tokens even when they omit it) and response_types. */
+export function grantTypesOf(input: Record<string, unknown>): string[] {
+  const grantTypes = stringList(input.grant_types, "grant_types") ?? GRANT_TYPES;
+  if (!grantTypes.includes("authorization_code") || grantTypes.some((g) => !GRANT_TYPES.includes(g)))
+    throw badMetadata("grant_types must include authorization_code and may add refresh_token");
+  const responseTypes = stringList(input.response_types, "response_types") ?? ["code"];
+  if (responseTypes.length !== 1 || responseTypes[0] !== "code") throw badMetadata('response_types must be ["code"]');
+  return grantTypes;
+}
+
+/** client_uri, logo_uri, tos_uri, policy_uri when well-formed http(s) URLs (shown, never trusted). */
+export function urlFieldsOf(input: Record<string, unknown>): Record<string, unknown> {
+  const metadata: Record<string, unknown> = {};
+  for (const field of URL_FIELDS) {
+    const value = input[field];
+    if (value === undefined || value === "") continue;
+    if (typeof value !== "string" || !/^https?:\/\//.test(value) || !URL.canParse(value)) throw badMetadata(`${field} must be an http(s) URL`);
+    metadata[field] = value;
+  }
+  return metadata;
+}
+
 /** Registers a client from RFC 7591 metadata; returns the registration response (the secret shown once). */
 export async function registerClient(db: Db, body: unknown): Promise<Record<string, unknown>> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw badMetadata("The body must be a JSON object of client metadata");
@@ -39,22 +61,11 @@ export async function registerClient(db: Db, body: unknown): Promise<Record<stri
   // RFC 7591 defaults to client_secret_basic; MCP hosts usually ask for `none` (public client + PKCE).
   const authMethod = (input.token_endpoint_auth_method ?? "client_secret_basic") as ClientAuthMethod;
   if (!CLIENT_AUTH_METHODS.includes(authMethod)) throw badMetadata(`token_endpoint_auth_method must be one of ${CLIENT_AUTH_METHODS.join(", ")}`);
-  // Lenient default: connectors expect refresh tokens even when they omit grant_types.
-  const grantTypes = stringList(input.grant_types, "grant_types") ?? GRANT_TYPES;
-  if (!grantTypes.includes("authorization_code") || grantTypes.some((g) => !GRANT_TYPES.includes(g)))
-    throw badMetadata("grant_types must include authorization_code and may add refresh_token");
-  const responseTypes = stringList(input.response_types, "response_types") ?? ["code"];
-  if (responseTypes.length !== 1 || responseTypes[0] !== "code") throw badMetadata('response_types must be ["code"]');
+  const grantTypes = grantTypesOf(input);
 
   const name = input.client_name === undefined ? "Unnamed client" : input.client_name;
   if (typeof name !== "string" || !name.trim() || name.length > MAX_NAME) throw badMetadata(`client_name must be 1 to ${MAX_NAME} characters`);
-  const metadata: Record<string, unknown> = {};
-  for (const field of URL_FIELDS) {
-    const value = input[field];
-    if (value === undefined || value === "") continue;
-    if (typeof value !== "string" || !/^https?:\/\//.test(value) || !URL.canParse(value)) throw badMetadata(`${field} must be an http(s) URL`);
-    metadata[field] = value;
-  }
+  const metadata = urlFieldsOf(input);
   if (typeof input.scope === "string") metadata.scope = input.scope.slice(0, 500);
   for (const field of ["software_id", "software_version"] as const)
     if (typeof input[field] === "string") metadata[field] = (input[field] as string).slice(0, 200);
@@ -79,7 +90,7 @@ export async function registerClient(db: Db, body: unknown): Promise<Record<stri
 }
 
 export async function findClient(db: Db, clientId: string): Promise<OAuthClient | undefined> {
-  if (clientId.length > 100) return undefined;
+  if (clientId.length > 2000) return undefined;
   return db.query.oauthClients.findFirst({ where: eq(oauthClients.id, clientId) });
 }
 

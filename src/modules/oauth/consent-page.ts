@@ -37,7 +37,11 @@ export function consentPage(input: { client: OAuthClient; redirectUri: string; f
   return page(
     `Connect ${client.name}`,
     `<h1>Connect “${escape(client.name)}” to your Brainbox</h1>
-<div class="who"><p><strong>${escape(client.name)}</strong> <span class="muted">(the name it registered with; not verified)</span>
+<div class="who"><p><strong>${escape(client.name)}</strong> <span class="muted">(${
+      client.metadata.client_id_metadata_document === true
+        ? `the name its metadata document gives; the document is published at <code>${escape(new URL(client.id).host)}</code>`
+        : "the name it registered with; not verified"
+    })</span>
 ${clientUri ? `<br><span class="muted">${escape(clientUri)}</span>` : ""}</p>
 <p>It asks for <strong>full access to your account</strong>: your brains, their sources and wiki pages, asking questions
 (counted against your plan) and adding sources. It gets an access token that you can revoke at any time.</p>

@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors";
 import { authGuard } from "../auth/guard";
 import { API_KEY_PREFIX, authenticate } from "../auth/keys";
 import { parseAuthorizationRequest, redirectWith, type AuthorizationRequest } from "./authorize";
+import { clientResolver } from "./client-metadata";
 import { authenticateClient, findClient, registerClient } from "./clients";
 import { issueCode } from "./codes";
 import { CONSENT_CSS, CONSENT_CSS_PATH, consentPage, errorPage, PAGE_HEADERS } from "./consent-page";
@@ -27,6 +28,7 @@ const seeOther = (location: string) => new Response(null, { status: 303, headers
 export const oauthRoutes = (ctx: AppContext) => {
   const tokens = tokenService({ db: ctx.db, config: ctx.config, publicUrl: ctx.publicUrl });
   const issuer = () => ctx.publicUrl();
+  const resolveClient = clientResolver({ db: ctx.db, allowHosts: ctx.config.fetchAllowHosts });
 
   /** The consent form for a checked request (again, with `error`, after a bad API key). */
   async function consentFor(request: AuthorizationRequest, error?: string) {
@@ -73,7 +75,7 @@ export const oauthRoutes = (ctx: AppContext) => {
   const consent = new Elysia({ detail: { hide: true } })
     // The authorization request: the consent page, or an error (a page, or on the redirect URI).
     .get("/oauth/authorize", async ({ request }) => {
-      const parsed = await parseAuthorizationRequest(ctx.db, new URL(request.url).searchParams, issuer());
+      const parsed = await parseAuthorizationRequest(resolveClient, new URL(request.url).searchParams, issuer());
       if (parsed.kind === "show-error") return html(errorPage(parsed.message), 400);
       if (parsed.kind === "redirect-error")
         return seeOther(redirectWith(parsed.redirectUri, { error: parsed.error.code, error_description: parsed.error.description, state: parsed.state, iss: issuer() }));

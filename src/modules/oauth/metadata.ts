@@ -17,6 +17,17 @@ export type ClientAuthMethod = (typeof CLIENT_AUTH_METHODS)[number];
 /** Where an MCP client learns how to get a token for `/mcp` (named in WWW-Authenticate on a 401). */
 export const mcpResourceMetadataUrl = (publicUrl: string) => `${publicUrl}/.well-known/oauth-protected-resource/mcp`;
 
+/**
+ * The RFC 6750 challenge of a 401 (MCP authorization 2025-11-25): where the resource metadata is and which
+ * scope to ask for, plus `error="invalid_token"` when a credential was sent and refused.
+ */
+export function bearerChallenge(publicUrl: string, path: "" | "/mcp", refused?: string): string {
+  const quote = (s: string) => s.replace(/["\\\r\n]/g, "'");
+  const metadata = `${publicUrl}/.well-known/oauth-protected-resource${path}`;
+  const invalid = refused === undefined ? "" : `, error="invalid_token", error_description="${quote(refused)}"`;
+  return `Bearer realm="brainbox", resource_metadata="${metadata}", scope="${SCOPE}"${invalid}`;
+}
+
 export function authorizationServerMetadata(issuer: string) {
   return {
     issuer,
@@ -32,6 +43,8 @@ export function authorizationServerMetadata(issuer: string) {
     token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
     revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
     authorization_response_iss_parameter_supported: true,
+    // MCP 2025-11-25: a client may use the HTTPS URL of its metadata document as client_id, unregistered.
+    client_id_metadata_document_supported: true,
     service_documentation: `${issuer}/swagger`,
   };
 }
