@@ -48,11 +48,13 @@ describe("tools/list", () => {
       "add_source",
       "ask_brain",
       "ask_brain_set",
+      "fetch",
       "get_context",
       "list_brains",
       "list_paid_brains",
       "list_sources",
       "read_page",
+      "search",
     ]);
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(60);

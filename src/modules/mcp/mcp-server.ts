@@ -7,6 +7,7 @@ import { registerAnswerTools } from "./tools/answers";
 import { registerBrainSetTools } from "./tools/brain-sets";
 import { registerBrainTools } from "./tools/brains";
 import { registerPageTools } from "./tools/pages";
+import { registerSearchFetchTools } from "./tools/search-fetch";
 import { registerSourceTools } from "./tools/sources";
 
 const INSTRUCTIONS = {
@@ -25,6 +26,7 @@ export function buildMcpServer(ctx: AppContext, call: CallContext): McpServer {
     registerBrainSetTools(server, deps);
     registerSourceTools(server, deps);
     registerPageTools(server, deps);
+    registerSearchFetchTools(server, deps);
   } else {
     registerBrainTools(server, deps, { paidOnly: true });
     registerAnswerTools(server, deps);
