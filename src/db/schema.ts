@@ -327,3 +327,22 @@ export const oauthTokens = sqliteTable(
   },
   (t) => [index("oauth_tokens_grant").on(t.grantId)],
 );
+
+/** Admin-page sign-ins (a cookie holding a random secret; only its SHA-256 is stored): the OAuth consent page
+ *  reads them so a signed-in owner approves without pasting a key. Never a credential for the API. */
+export const webSessions = sqliteTable(
+  "web_sessions",
+  {
+    hash: text("hash").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** What signed in: an API key (`api_key`) or an OAuth access token (`access_token`), and its id. */
+    via: text("via", { enum: ["api_key", "access_token"] }).notNull(),
+    credentialId: text("credential_id").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("web_sessions_account").on(t.accountId)],
+);

@@ -180,7 +180,7 @@ describe("client_id URLs refused before any connection", () => {
     const { challenge } = pkcePair();
     for (const [clientId, says] of [
       ["http://app.example/client.json", "must use https"],
-      [`http://127.0.0.1:${docs.port + 1}/client.json`, "must use https"],
+      [`http://127.0.0.1:${docs.port! + 1}/client.json`, "must use https"],
       ["https://10.0.0.7/client.json", "private network"],
       ["https://169.254.169.254/latest/meta-data.json", "metadata service"],
       ["https://[::1]/client.json", "loopback"],

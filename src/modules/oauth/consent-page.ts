@@ -7,7 +7,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 export const CONSENT_CSS_PATH = "/oauth/consent.css";
 
 export const CONSENT_CSS = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#222}
-h1{font-size:1.35rem}.who{background:#f4f4f6;border-radius:6px;padding:.75rem 1rem}.muted{color:#666;font-size:.9em}
+h1{font-size:1.35rem}.signed-in{background:#eaf4ea;border-radius:6px;padding:.6rem 1rem}details{margin-top:1.25rem}.who{background:#f4f4f6;border-radius:6px;padding:.75rem 1rem}.muted{color:#666;font-size:.9em}
 .error{background:#fde8e8;color:#8a1c1c;border-radius:6px;padding:.6rem 1rem}label{display:block;margin:1rem 0 .3rem;font-weight:600}
 input[type=password]{width:100%;box-sizing:border-box;padding:.5rem;font:inherit}.actions{display:flex;gap:.75rem;margin-top:1.25rem}
 button{font:inherit;padding:.5rem 1.1rem;border-radius:6px;border:1px solid #888;background:#fff;cursor:pointer}
@@ -22,14 +22,28 @@ export const PAGE_HEADERS = {
   "referrer-policy": "no-referrer",
 };
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, head = ""): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${head}
 <title>${escape(title)} · Brainbox</title><link rel="stylesheet" href="${CONSENT_CSS_PATH}"></head>
 <body>${body}</body></html>`;
 }
 
-export function consentPage(input: { client: OAuthClient; redirectUri: string; formToken: string; error?: string }): string {
+export interface ConsentPageInput {
+  client: OAuthClient;
+  redirectUri: string;
+  formToken: string;
+  error?: string;
+  /** The owner signed in to the admin page in this browser (a web session), with the form's CSRF token. */
+  signedIn?: { name: string; csrf: string };
+  /**
+   * Reload once, from this page: a cross-site navigation (the host sending the browser here) does not carry
+   * the SameSite=Strict session cookie; the reload is same-origin, so it does.
+   */
+  reloadForSession?: boolean;
+}
+
+export function consentPage(input: ConsentPageInput): string {
   const { client, redirectUri } = input;
   const destination = URL.canParse(redirectUri) ? new URL(redirectUri) : null;
   const returnsTo = destination?.host || destination?.protocol || redirectUri;
@@ -49,13 +63,31 @@ ${clientUri ? `<br><span class="muted">${escape(clientUri)}</span>` : ""}</p>
 ${input.error ? `<p class="error" role="alert">${escape(input.error)}</p>` : ""}
 <form method="post" action="/oauth/authorize">
 <input type="hidden" name="form_token" value="${escape(input.formToken)}">
-<label for="api_key">Sign in with one of your API keys</label>
-<input type="password" id="api_key" name="api_key" autocomplete="off" placeholder="bb_live_…">
-<p class="muted">The key only proves it is you; it is not given to the application.</p>
-<div class="actions"><button class="approve" type="submit" name="decision" value="approve">Approve</button>
-<button type="submit" name="decision" value="deny">Deny</button></div>
+${input.signedIn ? signedInFields(input.signedIn) : `${keyFields("Sign in with one of your API keys")}
+${BUTTONS("Approve")}`}
 </form>`,
+    input.reloadForSession ? `<meta http-equiv="refresh" content="0">` : "",
   );
+}
+
+const BUTTONS = (approve: string) => `<div class="actions"><button class="approve" type="submit" name="decision" value="approve">${approve}</button>
+<button type="submit" name="decision" value="deny">Deny</button></div>`;
+
+function keyFields(label: string): string {
+  return `<label for="api_key">${label}</label>
+<input type="password" id="api_key" name="api_key" autocomplete="off" placeholder="bb_live_…">
+<p class="muted">The key only proves it is you; it is not given to the application.</p>`;
+}
+
+/** Allow/Deny as the signed-in owner; a key can still be pasted (it wins: connecting another account). */
+function signedInFields(signedIn: { name: string; csrf: string }): string {
+  return `<input type="hidden" name="csrf" value="${escape(signedIn.csrf)}">
+<p class="signed-in">Signed in as <strong>${escape(signedIn.name)}</strong> (the admin page of this Brainbox, in this browser).</p>
+${BUTTONS("Allow")}
+<details><summary>Use an API key instead</summary>
+${keyFields("API key (connects the account this key belongs to)")}
+${BUTTONS("Approve with this key")}
+</details>`;
 }
 
 export function errorPage(message: string): string {

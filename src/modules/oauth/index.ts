@@ -18,6 +18,8 @@ import { listGrants, revokeGrant } from "./grants";
 import { authorizationServerMetadata, protectedResourceMetadata } from "./metadata";
 import { redirectUriMatches } from "./redirect-uris";
 import { tokenService } from "./tokens";
+import { webSessionRoutes } from "./web-session-routes";
+import { csrfMatches, csrfTokenFor, resolveWebSession, sessionSecretFrom, type WebSession } from "./web-sessions";
 
 export { resolveAccessToken } from "./tokens";
 export { mcpResourceMetadataUrl } from "./metadata";
@@ -30,12 +32,24 @@ export const oauthRoutes = (ctx: AppContext) => {
   const issuer = () => ctx.publicUrl();
   const resolveClient = clientResolver({ db: ctx.db, allowHosts: ctx.config.fetchAllowHosts });
 
+  /** The owner signed in to the admin page in this browser, when the session may consent (opened with a key). */
+  async function consentingSession(headers: Headers): Promise<WebSession | null> {
+    const session = await resolveWebSession(ctx.db, sessionSecretFrom(headers.get("cookie"), issuer()));
+    // A session opened with a connector's access token cannot connect further clients (as its token cannot).
+    return session?.via === "api_key" ? session : null;
+  }
+
   /** The consent form for a checked request (again, with `error`, after a bad API key). */
-  async function consentFor(request: AuthorizationRequest, error?: string) {
+  async function consentFor(request: AuthorizationRequest, headers: Headers, error?: string) {
     const client = await findClient(ctx.db, request.clientId);
     if (!client || !redirectUriMatches(client.redirectUris, request.redirectUri)) return html(errorPage("This application is no longer registered."), 400);
-    const formToken = signConsent(await consentSecret(ctx.db), request);
-    return html(consentPage({ client, redirectUri: request.redirectUri, formToken, error }), error ? 400 : 200);
+    const secret = await consentSecret(ctx.db);
+    const formToken = signConsent(secret, request);
+    const session = await consentingSession(headers);
+    const signedIn = session ? { name: session.account.name, csrf: csrfTokenFor(secret, session) } : undefined;
+    // Sent here by another site: a SameSite=Strict cookie is withheld, so reload once from this page to see it.
+    const reloadForSession = !session && headers.get("sec-fetch-site") === "cross-site" && headers.get("sec-fetch-mode") === "navigate";
+    return html(consentPage({ client, redirectUri: request.redirectUri, formToken, error, signedIn, reloadForSession }), error ? 400 : 200);
   }
 
   const discovery = new Elysia({ detail: { tags: ["OAuth"] } })
@@ -79,29 +93,41 @@ export const oauthRoutes = (ctx: AppContext) => {
       if (parsed.kind === "show-error") return html(errorPage(parsed.message), 400);
       if (parsed.kind === "redirect-error")
         return seeOther(redirectWith(parsed.redirectUri, { error: parsed.error.code, error_description: parsed.error.description, state: parsed.state, iss: issuer() }));
-      return consentFor(parsed.request);
+      return consentFor(parsed.request, request.headers);
     })
-    // The consent form: approve (with an API key of the account being connected) or deny.
-    .post("/oauth/authorize", async ({ body }) => {
+    // The consent form: approve (with a pasted API key, or as the signed-in owner with the CSRF token) or deny.
+    .post("/oauth/authorize", async ({ body, request: http }) => {
       let form: Record<string, string>;
       try {
         form = formFields(body);
       } catch {
         return html(errorPage("The form could not be read."), 400);
       }
-      const request = verifyConsent(await consentSecret(ctx.db), form.form_token);
+      const secret = await consentSecret(ctx.db);
+      const request = verifyConsent(secret, form.form_token);
       if (!request) return html(errorPage("This form has expired or was altered."), 400);
       const back = (params: Record<string, string>) => seeOther(redirectWith(request.redirectUri, { ...params, state: request.state, iss: issuer() }));
       if (form.decision !== "approve") return back({ error: "access_denied", error_description: "The owner denied the request" });
+      const again = (error: string) => consentFor(request, http.headers, error);
       const key = (form.api_key ?? "").trim();
-      // An API key only: a connector's own access token must not connect further clients.
-      if (!key.startsWith(API_KEY_PREFIX)) return consentFor(request, `Paste one of your API keys (they start with ${API_KEY_PREFIX}).`);
       let accountId: string;
-      try {
-        accountId = (await authenticate(ctx.db, `Bearer ${key}`)).account.id;
-      } catch (error) {
-        if (error instanceof AppError && error.code === "unauthorized") return consentFor(request, "That API key is not valid (or was revoked).");
-        throw error;
+      if (key) {
+        // An API key only: a connector's own access token must not connect further clients.
+        if (!key.startsWith(API_KEY_PREFIX)) return again(`Paste one of your API keys (they start with ${API_KEY_PREFIX}).`);
+        try {
+          accountId = (await authenticate(ctx.db, `Bearer ${key}`)).account.id;
+        } catch (error) {
+          if (error instanceof AppError && error.code === "unauthorized") return again("That API key is not valid (or was revoked).");
+          throw error;
+        }
+      } else {
+        const session = await consentingSession(http.headers);
+        if (!session) return again(`Paste one of your API keys (they start with ${API_KEY_PREFIX}).`);
+        // The session's own token, from a same-origin page: a form posted from anywhere else fails here.
+        const site = http.headers.get("sec-fetch-site");
+        if (!csrfMatches(secret, session, form.csrf) || (site !== null && site !== "same-origin"))
+          return again("This form was not sent from this page: review the request and answer again.");
+        accountId = session.account.id;
       }
       if (!(await findClient(ctx.db, request.clientId))) return html(errorPage("This application is no longer registered."), 400);
       return back({ code: await issueCode(ctx.db, ctx.config.oauthCodeTtlSeconds, request, accountId) });
@@ -123,5 +149,5 @@ export const oauthRoutes = (ctx: AppContext) => {
       { params: t.Object({ grantId: t.String() }) },
     );
 
-  return new Elysia().use(discovery).use(endpoints).use(consent).use(grants);
+  return new Elysia().use(discovery).use(endpoints).use(consent).use(grants).use(webSessionRoutes(ctx));
 };
