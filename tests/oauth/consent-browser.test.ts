@@ -4,6 +4,7 @@
 // signed in; Allow goes back to the host with a code. After sign-out the key form is back.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { hasChromium, launchBrowser, SKIP_MESSAGE, type Browser } from "../support/browser";
+import { newAccountKey } from "../support/accounts";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
 import { pkcePair, postForm } from "./support";
 
@@ -61,10 +62,21 @@ describe.skipIf(!hasChromium)("consent in the browser with a web session", () =>
     expect(status).toBe(204);
     expect(await page.evaluate(() => document.cookie)).toBe(""); // HttpOnly: no script reads it
 
+    // Another site cannot plant its own session (login CSRF): the bearer forces a preflight, and CORS never
+    // allows credentials, so the browser never sends the sign-in.
+    const attackerKey = await newAccountKey(s.ctx.db, "Attacker");
     await page.goto(`${hostOrigin}/`);
+    const before = problems.length;
+    await page.evaluate(async ([base, key]) => {
+      await fetch(`${base}/api/v1/web-session`, { method: "POST", credentials: "include", headers: { authorization: `Bearer ${key}` } }).catch(() => undefined);
+    }, [s.url, attackerKey] as const);
+    expect(problems.splice(before).some((m) => m.includes("blocked by CORS policy"))).toBe(true);
+    const planted = await s.ctx.database.client.execute({ sql: "SELECT count(*) AS n FROM web_sessions w JOIN accounts a ON a.id = w.account_id WHERE a.name = 'Attacker'", args: [] });
+    expect(Number(planted.rows[0]!.n)).toBe(0);
     await page.click("#connect");
     await page.waitForSelector("text=Signed in as");
     expect(await page.textContent(".signed-in")).toContain("Owner");
+    expect(await page.textContent(".signed-in")).not.toContain("Attacker");
     await page.click("button:has-text('Allow')");
     await page.waitForURL((u) => u.pathname === "/callback");
     const back = new URL(page.url());
