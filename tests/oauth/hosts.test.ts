@@ -62,8 +62,9 @@ const PROFILES: HostProfile[] = [
   },
   {
     host: "mcp-remote (stdio bridge for local-only hosts)",
-    metadata: { client_name: "MCP CLI Proxy", redirect_uris: ["http://localhost:3334/oauth/callback"], token_endpoint_auth_method: "none" },
-    redirectUri: "http://localhost:5001/oauth/callback",
+    // Its port is derived from the server URL; when that one is busy it walks up to the next free one.
+    metadata: { client_name: "MCP CLI Proxy", redirect_uris: ["http://localhost:41234/oauth/callback"], token_endpoint_auth_method: "none" },
+    redirectUri: "http://localhost:41236/oauth/callback",
     needsTools: ["list_brains", "ask_brain"],
   },
 ];
