@@ -26,7 +26,13 @@ interface HostProfile {
 const PROFILES: HostProfile[] = [
   {
     host: "Claude (claude.ai, Desktop, mobile: custom connector)",
-    metadata: { client_name: "Claude", redirect_uris: ["https://claude.ai/api/mcp/auth_callback"], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] },
+    // Registers as a confidential client (client_secret_post), with both of its callback hosts.
+    metadata: {
+      client_name: "Claude",
+      redirect_uris: ["https://claude.ai/api/mcp/auth_callback", "https://claude.com/api/mcp/auth_callback"],
+      token_endpoint_auth_method: "client_secret_post",
+      grant_types: ["authorization_code", "refresh_token"],
+    },
     redirectUri: "https://claude.ai/api/mcp/auth_callback",
     needsTools: ["list_brains", "ask_brain", "get_context"],
   },
@@ -38,7 +44,7 @@ const PROFILES: HostProfile[] = [
   },
   {
     host: "ChatGPT (developer mode app / connector, deep research)",
-    metadata: { client_name: "ChatGPT", redirect_uris: ["https://chatgpt.com/connector_platform_oauth_redirect"], token_endpoint_auth_method: "client_secret_post" },
+    metadata: { client_name: "ChatGPT", redirect_uris: ["https://chatgpt.com/connector_platform_oauth_redirect"], token_endpoint_auth_method: "none" },
     redirectUri: "https://chatgpt.com/connector_platform_oauth_redirect",
     needsTools: ["search", "fetch"],
   },
