@@ -92,6 +92,10 @@ describe.skipIf(!hasChromium)("consent in the browser with a web session", () =>
     await page.click("#connect");
     await page.waitForSelector("#api_key");
     expect(await page.locator(".signed-in").count()).toBe(0);
+    // It reloaded once and stopped: the page now shown is the same-origin one, without the reload.
+    await page.waitForLoadState("load");
+    await Bun.sleep(500);
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
     // No CSP violation or page error; the only 404s are the browser's own favicon requests.
     expect(missing.every((p) => p === "/favicon.ico")).toBe(true);
     expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);

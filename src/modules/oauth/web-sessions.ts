@@ -3,7 +3,7 @@
 // key. The cookie holds a random secret; only its SHA-256 is stored; sessions expire, are revoked on
 // sign-out, and die with the key (or grant) that created them. The cookie is never an API credential: the
 // API stays bearer-only, so it adds no cross-site request risk there.
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { RootDb } from "../../db/client";
 import { apiKeys, oauthGrants, webSessions } from "../../db/schema";
 import { hmacHex, randomBase62, safeEqual, sha256Hex } from "../../lib/secrets";
@@ -53,7 +53,8 @@ export async function createWebSession(db: RootDb, principal: Principal): Promis
   const now = Date.now();
   const expiresAt = now + WEB_SESSION_TTL_MS;
   await db.batch([
-    db.delete(webSessions).where(lt(webSessions.expiresAt, now - 24 * 3600_000)),
+    // Sessions that ended (expired or signed out) more than a day ago are swept on each sign-in.
+    db.delete(webSessions).where(or(lt(webSessions.expiresAt, now - 24 * 3600_000), lt(webSessions.revokedAt, now - 24 * 3600_000))),
     db.insert(webSessions).values({ hash: sha256Hex(secret), accountId: principal.account.id, via: principal.via, credentialId: principal.credentialId, expiresAt }),
   ]);
   return { secret, expiresAt };
