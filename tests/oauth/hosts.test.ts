@@ -111,7 +111,7 @@ describe("each host's connection, as it registers and authorizes", () => {
       expect(back.href.split("?")[0]).toBe(profile.redirectUri);
       expect(back.searchParams.get("iss")).toBe(s.url);
       // 4. The code exchange (with the client secret when the host registered as confidential).
-      const secret = reg.client_secret ? { client_secret: reg.client_secret } : {};
+      const secret: Record<string, string> = reg.client_secret ? { client_secret: reg.client_secret } : {};
       const tokens = await expectJson(
         await postForm(s.url, "/oauth/token", { grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: profile.redirectUri, code_verifier: verifier, client_id: reg.client_id, ...secret }),
         200,

@@ -73,7 +73,8 @@ describe("POST and DELETE /api/v1/web-session", () => {
   });
 
   test("no bearer or a bad one: 401 with the challenge, no cookie", async () => {
-    for (const headers of [{}, { authorization: "Bearer bb_live_nope" }, { cookie: (await signIn()).cookie }]) {
+    const cases: Record<string, string>[] = [{}, { authorization: "Bearer bb_live_nope" }, { cookie: (await signIn()).cookie }];
+    for (const headers of cases) {
       const res = await fetch(`${s.url}/api/v1/web-session`, { method: "POST", headers });
       expect((await expectJson(res, 401)).error.code).toBe("unauthorized");
       expect(res.headers.get("set-cookie")).toBeNull();
