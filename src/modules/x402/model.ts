@@ -9,6 +9,19 @@ export const paidTermsBody = t.Object({
     description: "Price of one question in atomic units of the asset, a decimal string or whole number (USDC: 6 decimals, 10000 = $0.01)",
   }),
   payTo: t.String({ description: "EVM address that receives the payments" }),
+  // Checked in setPaid, so a private brain without it gets one clear `visibility_required` error.
+  visibility: t.Optional(
+    t.String({
+      maxLength: 20,
+      description: '"public" (sold on the rail) or "private" (terms kept, not sold until made public). Required when the brain is private: paying never makes a brain public silently',
+    }),
+  ),
+});
+
+export const bazaarQuery = t.Object({
+  type: t.Optional(t.String({ maxLength: 40, description: 'Resource type; every resource here is "http"' })),
+  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 1000, description: "Items per page, default 100" })),
+  offset: t.Optional(t.Numeric({ minimum: 0, maximum: 1_000_000, description: "Items to skip" })),
 });
 
 export const paidAskBody = t.Object({

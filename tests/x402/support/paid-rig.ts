@@ -60,7 +60,7 @@ export async function newPaidBrain(s: TestServer, terms: { priceAtomic: string |
   const brainId = await newBrain(s);
   const { source } = await addText(s, brainId, "Amazon rainforest", content);
   expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
-  await expectJson(await s.api(`/api/v1/brains/${brainId}/paid`, { method: "PUT", json: terms }), 200);
+  await expectJson(await s.api(`/api/v1/brains/${brainId}/paid`, { method: "PUT", json: { visibility: "public", ...terms } }), 200);
   return brainId;
 }
 
