@@ -19,7 +19,8 @@ export interface PaidRig {
   stop(): Promise<void>;
 }
 
-export async function startPaidRig(env: Record<string, string> = {}): Promise<PaidRig> {
+/** `env` may depend on the chain (e.g. BRAINBOX_X402_RPC_URL: chain.rpcUrl). */
+export async function startPaidRig(env: Record<string, string> | ((chain: ChainRig) => Record<string, string>) = {}): Promise<PaidRig> {
   const chain = await startChainRig();
   const facilitator = startFacilitator({ rpcUrl: chain.rpcUrl, gasKey: chain.gasKey });
   const proxy = startFlakyProxy(facilitator.url);
@@ -32,7 +33,7 @@ export async function startPaidRig(env: Record<string, string> = {}): Promise<Pa
     BRAINBOX_X402_PAY_TO: appPayTo,
     BRAINBOX_X402_MAX_TIMEOUT_SECONDS: "120",
     BRAINBOX_X402_FACILITATOR_TIMEOUT_MS: "3000",
-    ...env,
+    ...(typeof env === "function" ? env(chain) : env),
   });
   return {
     chain,
