@@ -67,7 +67,7 @@ describe("GET /api/v1/payments", () => {
   test("the owner (admin) sees its brain's payments in four statuses and the app action, newest first, not others'", async () => {
     const { payments, totals, nextCursor } = await list("/api/v1/payments");
     expect(nextCursor).toBeNull();
-    const byId = new Map(payments.map((p: any) => [p.id, p]));
+    const byId = new Map<string, any>(payments.map((p: any) => [p.id, p]));
     expect(byId.get(nonces.settled)).toMatchObject({
       brainId: ownerBrain,
       action: null,
