@@ -15,7 +15,7 @@ let rig: PaidRig;
 let ownerBrain: string;
 let otherKey: string;
 let otherBrain: string;
-const nonces: Record<string, string> = {};
+const nonces = {} as Record<"settled" | "zero" | "refused" | "unknown" | "other" | "action", string>;
 
 async function paidBrainOf(key: string | undefined, price: bigint): Promise<string> {
   const s = { api: (path: string, init: Parameters<typeof rig.server.api>[1] = {}) => rig.server.api(path, { ...init, key: init.key ?? key }) };
