@@ -213,7 +213,7 @@ describe("the MCP paid rail (/mcp/x402, keyless)", () => {
 
   test("v2 PAYMENT-SIGNATURE header on the MCP HTTP request: PAYMENT-RESPONSE header back", async () => {
     let signature = "";
-    const { client, seen } = await mcp(() => (signature ? { "payment-signature": signature } : {}));
+    const { client, seen } = await mcp((): Record<string, string> => (signature ? { "payment-signature": signature } : {}));
     try {
       const unpaid: any = await client.callTool({ name: "ask_brain", arguments: { brainId, question: ANSWERABLE } });
       const v2Terms = JSON.parse(unpaid.content[0].text.split("x402 v2 terms: ")[1]);
@@ -226,5 +226,25 @@ describe("the MCP paid rail (/mcp/x402, keyless)", () => {
       signature = "";
       await client.close();
     }
+  });
+});
+
+describe("browsers (CORS)", () => {
+  test("the preflight of each wrapper's paid retry is allowed; the payment headers are readable from JS", async () => {
+    const url = `${rig.server.url}/api/x402/${brainId}/ask`;
+    // What @x402/fetch (v2) and x402-fetch (v1) put on the paid retry, as a browser would announce them.
+    for (const requested of ["content-type, payment-signature, access-control-expose-headers", "content-type, x-payment, access-control-expose-headers"]) {
+      const pre = await fetch(url, {
+        method: "OPTIONS",
+        headers: { origin: "https://agent.example", "access-control-request-method": "POST", "access-control-request-headers": requested },
+      });
+      expect(pre.status).toBe(204);
+      const allowed = pre.headers.get("access-control-allow-headers")!.split(",").map((h) => h.trim().toLowerCase());
+      for (const header of requested.split(", ")) expect(allowed).toContain(header);
+    }
+    const res = await fetch(url, { ...post({ question: ANSWERABLE }), headers: { "content-type": "application/json", origin: "https://agent.example" } });
+    expect(res.status).toBe(402);
+    const exposed = res.headers.get("access-control-expose-headers")!.split(",").map((h) => h.trim().toLowerCase());
+    for (const header of ["payment-response", "payment-required", "x-payment-response"]) expect(exposed).toContain(header);
   });
 });
