@@ -231,7 +231,8 @@ export const paidBrains = sqliteTable("paid_brains", {
  * x402 nonce ledger: one row per EIP-3009 authorization we accepted, inserted (ON CONFLICT DO NOTHING)
  * BEFORE the facilitator verifies it, so one signed header runs at most one job. `reserved` rows whose job
  * never started are deleted; once a job started the row stays: `settled` (tx), `voided` (thin or failed
- * job, settle refused: never runnable again), `unknown` (settle outcome unknown: reconcile on chain).
+ * job, settle refused: never runnable again), `unknown` (settle outcome unknown: reconcile on chain),
+ * `reconciling` (claimed by one reconciliation: the payer's retry or the background sweep).
  */
 export const payments = sqliteTable(
   "payments",

@@ -24,7 +24,7 @@ test("0009 keeps old payments, marks settled ones delivered, and backfills brain
     await db.client.execute(row("0x04", "https://bb.example/api/x402/clips/render", "settled"));
     await apply((tag) => tag.startsWith("0009"));
     const rows = await db.client.execute("SELECT nonce, status, tx_hash, brain_id, action, x402_version, delivered_at FROM payments ORDER BY nonce");
-    expect(rows.rows.map((r) => ({ ...r }))).toEqual([
+    expect(rows.rows.map((r) => ({ ...r }) as Record<string, unknown>)).toEqual([
       { nonce: "0x01", status: "settled", tx_hash: "0xtx", brain_id: "brn_abc123", action: null, x402_version: 1, delivered_at: 1700000000000 },
       { nonce: "0x02", status: "voided", tx_hash: null, brain_id: "brn_def456", action: null, x402_version: 1, delivered_at: null },
       { nonce: "0x03", status: "unknown", tx_hash: null, brain_id: null, action: "geo/scan", x402_version: 1, delivered_at: null },

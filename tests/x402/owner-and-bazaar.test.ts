@@ -158,9 +158,9 @@ describe("GET /api/x402/bazaar", () => {
     expect((await bazaar(`?offset=${total}`)).items).toEqual([]);
     expect((await bazaar("?type=http")).items).toHaveLength(total);
     expect(await bazaar("?type=mcp")).toMatchObject({ items: [], pagination: { total: 0 } });
-    for (const bad of ["?limit=0", "?limit=1001", "?limit=abc", "?offset=-1"]) {
+    for (const [bad, field] of [["?limit=0", "limit"], ["?limit=1001", "limit"], ["?limit=abc", "limit"], ["?offset=-1", "offset"], ["?offset=1.5", "offset"]]) {
       const reply = await expectJson(await rig.server.api(`/api/x402/bazaar${bad}`, { key: null }), 422);
-      expect(reply.error.code).toBe("invalid_request");
+      expect(reply.error).toMatchObject({ code: "invalid_request", field });
     }
   });
 });

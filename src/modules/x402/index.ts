@@ -11,7 +11,7 @@ import { geoScan, preflightUrl } from "./actions/geo-scan";
 import { renderCardPng } from "./actions/social-image";
 import { plainText, quotableSentences, requirePublicPage } from "./actions/wiki-page";
 import { answerPaidQuestion } from "./ask";
-import { bazaarQuery, brainParams, CARD_LIMITS, CLIP_LIMITS, clipsBody, geoScanBody, paidAskBody, paidTermsBody, socialImageBody } from "./model";
+import { bazaarPage, bazaarQuery, brainParams, CARD_LIMITS, CLIP_LIMITS, clipsBody, geoScanBody, paidAskBody, paidTermsBody, socialImageBody } from "./model";
 import type { PaidCallOutcome, PaymentReceipt } from "./paid-call";
 import { clearPaid, parseTerms, requireFacilitatorForPaid, requirePaidBrain, setPaid } from "./paid-brains";
 import { clipsQuote, geoScanQuote, socialImageQuote } from "./pricing";
@@ -70,7 +70,7 @@ export const x402Routes = (ctx: AppContext) => {
   // Keyless: payment is the credential.
   const paid = new Elysia({ detail: { tags: ["x402"] } })
     // Every live paid endpoint with its URL and `accepts` terms.
-    .get("/api/x402/bazaar", ({ query }) => x402.bazaar(query), { query: bazaarQuery, detail: { summary: "Public index of paid endpoints (x402 discovery list)" } })
+    .get("/api/x402/bazaar", ({ query }) => x402.bazaar({ type: query.type, ...bazaarPage(query) }), { query: bazaarQuery, detail: { summary: "Public index of paid endpoints (x402 discovery list)" } })
     // Paid ask: 402 with the terms, then verify, answer, settle last; a thin answer is not settled.
     .post(
       "/api/x402/:brainId/ask",
