@@ -42,13 +42,14 @@ export function createChainState(options: { rpcUrl: string; chainId?: number; ti
       if (!used) return { used: false, transaction: null };
       let transaction: Hex | null = null;
       try {
-        const latest = await reader.getBlockNumber();
+        // cacheTime 0: viem caches the block number for seconds, which would miss a transfer just mined.
+        const latest = await reader.getBlockNumber({ cacheTime: 0 });
         const logs = await reader.getLogs({
           address,
           event: authorizationUsed,
           args: { authorizer: authorizer as Address, nonce: nonce as Hex },
           fromBlock: latest > range ? latest - range : 0n,
-          toBlock: latest,
+          toBlock: "latest",
         });
         transaction = logs.at(-1)?.transactionHash ?? null;
       } catch {

@@ -4,7 +4,11 @@
 // from the AuthorizationUsed log), and the background reconciler settles `unknown` rows on its own, from
 // a second replica on the same database, leaving the answer to the payer's retry. Nothing moves twice.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { x402Client } from "@x402/core/client";
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
+import { ExactEvmScheme } from "@x402/evm";
 import { createPublicClient, http, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { loadConfig } from "../../src/config";
 import { createLogger } from "../../src/lib/log";
 import { x402Service } from "../../src/modules/x402";
@@ -125,6 +129,30 @@ describe("settled on chain, reply lost", () => {
     const reply = await expectJson(await payAndCall(rig.server, `/api/x402/${otherBrain}/ask`, body, header), 402);
     expect(reply.error).toBe("payment_replayed");
     expect(await ledgerRow(rig.server, nonceOf(header))).toMatchObject({ status: "unknown" });
+  });
+});
+
+describe("the same for a v2 payer", () => {
+  test("@x402/core's payload in PAYMENT-SIGNATURE, reply lost: the retry answers with PAYMENT-RESPONSE and the on-chain tx", async () => {
+    const url = `${rig.server.url}${path}`;
+    const required = decodePaymentRequiredHeader((await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).headers.get("payment-required")!);
+    const client = new x402Client()
+      .register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(rig.chain.payer.privateKey)))
+      .setSpendControls({ allowedAssets: [{ network: "eip155:8453", asset: rig.chain.token }] });
+    const payload = await client.createPaymentPayload(required);
+    const signature = Buffer.from(JSON.stringify(payload)).toString("base64");
+    const call = () => rig.server.api(path, { method: "POST", json: body, key: null, headers: { "PAYMENT-SIGNATURE": signature } });
+    const before = await snapshot();
+    rig.proxy.break("/settle", "lost-reply");
+    expect((await call()).status).toBe(503);
+    rig.proxy.break("/settle", null);
+    const nonce = (payload.payload as any).authorization.nonce as string;
+    const tx = await usedBy(rig.chain.payer.address, nonce);
+    const res = await call();
+    const paid = await expectJson(res, 200);
+    expect(paid.payment).toMatchObject({ tx_hash: tx, settled: true });
+    expect(decodePaymentResponseHeader(res.headers.get("payment-response")!)).toEqual({ success: true, transaction: tx, network: "eip155:8453", payer: rig.chain.payer.address });
+    expect(before.payer - (await snapshot()).payer).toBe(PRICE);
   });
 });
 
