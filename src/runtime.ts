@@ -126,6 +126,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     async stop() {
       // Stop taking requests, let in-flight ones finish, then finish or hand back running jobs.
       await server.stop(false);
+      x402Service(ctx).stop(); // the background reconciler of the paid rail
       await jobLoop?.stop();
       database.close();
     },

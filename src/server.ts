@@ -18,6 +18,7 @@ import { sourceRoutes } from "./modules/sources";
 import { webRoutes } from "./modules/web";
 import { wikiRoutes } from "./modules/wiki";
 import { x402Routes } from "./modules/x402";
+import { paymentRoutes } from "./modules/payments";
 
 export function buildApp(ctx: AppContext) {
   return new Elysia()
@@ -35,6 +36,7 @@ export function buildApp(ctx: AppContext) {
     .use(brainSetRoutes(ctx))
     .use(brainSetAskRoutes(ctx))
     .use(x402Routes(ctx))
+    .use(paymentRoutes(ctx))
     .use(oauthRoutes(ctx))
     .use(mcpRoutes(ctx))
     .use(webRoutes({ connectOrigins: [ctx.config.s3Endpoint, ctx.config.publicUrl].filter((o): o is string => Boolean(o)) }));

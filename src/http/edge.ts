@@ -16,8 +16,12 @@ export interface EdgeOptions {
 
 const CORS_HEADERS = {
   "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
-  "access-control-allow-headers": "authorization, content-type, x-payment, accept, mcp-session-id, mcp-protocol-version, last-event-id",
-  "access-control-expose-headers": "x-request-id, x-payment-response, retry-after, www-authenticate, mcp-session-id",
+  // x402: the reference wrappers' paid retry sends payment-signature (v2) or x-payment (v1) and, oddly,
+  // access-control-expose-headers as a request header; the payment answers are read from JS.
+  "access-control-allow-headers":
+    "authorization, content-type, x-payment, payment-signature, access-control-expose-headers, accept, mcp-session-id, mcp-protocol-version, last-event-id",
+  "access-control-expose-headers":
+    "x-request-id, x-payment-response, payment-response, payment-required, retry-after, www-authenticate, mcp-session-id",
   "access-control-max-age": "600",
 };
 

@@ -4,3 +4,5 @@ export * from "./checks.ts";
 export * from "./facilitator.ts";
 export * from "./embedded-facilitator.ts";
 export * from "./nonce-ledger.ts";
+export * from "./wire-v2.ts";
+export * from "./chain-state.ts";

@@ -104,6 +104,13 @@ describe("settlement failing after the job", () => {
     expect({ payer: after.payer, payTo: after.payTo }).toEqual({ payer: before.payer, payTo: before.payTo });
     expect(await ledgerRow(rig.server, nonceOf(header))).toMatchObject({ status: "unknown" });
     rig.proxy.break("/settle", null);
+    // The same header again is not a replay: the transfer never landed (no RPC here: the facilitator's verify
+    // says the nonce is unused), so it is verified and settled now, and the payer gets the answer, once.
+    const paid = await expectJson(await payAndCall(rig.server, path, body, header), 200);
+    expect(paid.payment).toMatchObject({ settled: true, amount: String(PRICE) });
+    const end = await snapshot();
+    expect(before.payer - end.payer).toBe(PRICE);
+    expect(await ledgerRow(rig.server, nonceOf(header))).toMatchObject({ status: "settled", tx_hash: paid.payment.tx_hash });
     expect((await expectJson(await payAndCall(rig.server, path, body, header), 402)).error).toBe("payment_replayed");
   });
 
@@ -175,7 +182,7 @@ describe("facilitator settings", () => {
       const id = await newBrain(server);
       const reply = await expectJson(await server.api(`/api/v1/brains/${id}/paid`, { method: "PUT", json: { priceAtomic: "1000", payTo } }), 409);
       expect(reply.error.message).toContain("BRAINBOX_X402_FACILITATOR_URL");
-      expect(await expectJson(await server.api("/api/x402/bazaar", { key: null }), 200)).toEqual({ x402Version: 1, items: [] });
+      expect(await expectJson(await server.api("/api/x402/bazaar", { key: null }), 200)).toEqual({ x402Version: 1, items: [], pagination: { limit: 100, offset: 0, total: 0 } });
       // A paid brain left from when a facilitator was configured: 503, no terms nobody could settle.
       await server.ctx.database.client.execute({ sql: "INSERT INTO paid_brains (brain_id, price_atomic, pay_to) VALUES (?, 1000, ?)", args: [id, payTo] });
       await expectJson(await server.api(`/api/v1/brains/${id}`, { method: "PATCH", json: { visibility: "public" } }), 200);

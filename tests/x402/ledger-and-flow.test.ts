@@ -104,7 +104,7 @@ describe("paidCall order of operations", () => {
   test("a job that throws: the error reaches the caller, nothing is settled, the nonce is voided", async () => {
     const { calls, paidCall } = scripted(ok, settled);
     const h = await header();
-    await expect(paidCall({ requirements, paymentHeader: h, run: async () => Promise.reject(new Error("boom")) })).rejects.toThrow("boom");
+    await expect(paidCall({ requirements, payment: { v1: h }, run: async () => Promise.reject(new Error("boom")) })).rejects.toThrow("boom");
     expect(calls).toEqual(["verify"]);
     expect(await ledger.lookup(nonceOf(h))).toMatchObject({ status: "voided", reason: "job_failed: boom" });
   });
@@ -118,7 +118,7 @@ describe("paidCall order of operations", () => {
     ] as const) {
       const { calls, paidCall } = scripted(() => Promise.reject(error), settled);
       const h = await header();
-      const outcome = await paidCall({ requirements, paymentHeader: h, run });
+      const outcome = await paidCall({ requirements, payment: { v1: h }, run });
       expect(outcome.status).toBe(status);
       expect(calls).toEqual(["verify"]);
       expect(await ledger.lookup(nonceOf(h))).toBeUndefined();
@@ -128,14 +128,14 @@ describe("paidCall order of operations", () => {
 
   test("the facilitator's payer must be the signer", async () => {
     const { paidCall } = scripted(async () => ({ isValid: true, payer: newAccount().address }), settled);
-    const outcome = await paidCall({ requirements, paymentHeader: await header(), run: async () => ({ result: 1, thin: false }) });
+    const outcome = await paidCall({ requirements, payment: { v1: await header() }, run: async () => ({ result: 1, thin: false }) });
     expect(outcome).toMatchObject({ status: 402, body: { error: "payment_payer_mismatch" } });
   });
 
   test("settled: the result, the receipt and the ledger agree", async () => {
     const { calls, paidCall } = scripted(ok, settled);
     const h = await header();
-    const outcome = await paidCall({ requirements, paymentHeader: h, run: async () => ({ result: { answer: 42 }, thin: false }) });
+    const outcome = await paidCall({ requirements, payment: { v1: h }, run: async () => ({ result: { answer: 42 }, thin: false }) });
     expect(outcome).toMatchObject({ ok: true, result: { answer: 42 }, payment: { settled: true, amount: "5000", payer: payer.address } });
     expect(calls).toEqual(["verify", "settle"]);
     expect((await ledger.lookup(nonceOf(h)))?.status).toBe("settled");

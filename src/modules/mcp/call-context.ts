@@ -8,6 +8,8 @@ export interface CallContext {
   mode: McpMode;
   principal: Principal | null;
   paymentHeader: string | null;
+  /** PAYMENT-SIGNATURE (x402 v2) on the MCP HTTP request, if any. */
+  paymentSignature?: string | null;
   /** The URL this request came to (/mcp or /mcp/x402): the `resource` of paid terms. */
   endpointUrl: string;
   responseHeaders: Record<string, string>;

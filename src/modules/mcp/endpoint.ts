@@ -35,7 +35,7 @@ export async function handleMcpRequest(ctx: AppContext, request: Request, mode: 
       throw error;
     }
   }
-  const call: CallContext = { mode, principal, paymentHeader: request.headers.get("x-payment"), endpointUrl, responseHeaders: {} };
+  const call: CallContext = { mode, principal, paymentHeader: request.headers.get("x-payment"), paymentSignature: request.headers.get("payment-signature"), endpointUrl, responseHeaders: {} };
   const server = buildMcpServer(ctx, call);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

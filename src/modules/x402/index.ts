@@ -11,7 +11,7 @@ import { geoScan, preflightUrl } from "./actions/geo-scan";
 import { renderCardPng } from "./actions/social-image";
 import { plainText, quotableSentences, requirePublicPage } from "./actions/wiki-page";
 import { answerPaidQuestion } from "./ask";
-import { brainParams, CARD_LIMITS, CLIP_LIMITS, clipsBody, geoScanBody, paidAskBody, paidTermsBody, socialImageBody } from "./model";
+import { bazaarPage, bazaarQuery, brainParams, CARD_LIMITS, CLIP_LIMITS, clipsBody, geoScanBody, paidAskBody, paidTermsBody, socialImageBody } from "./model";
 import type { PaidCallOutcome, PaymentReceipt } from "./paid-call";
 import { clearPaid, parseTerms, requireFacilitatorForPaid, requirePaidBrain, setPaid } from "./paid-brains";
 import { clipsQuote, geoScanQuote, socialImageQuote } from "./pricing";
@@ -19,6 +19,7 @@ import { x402Service } from "./service";
 
 export { x402Service, type X402Service, type AppAction, type Bazaar, type BazaarItem } from "./service";
 export type { PaidCall, PaidCallInput, PaidCallOutcome, PaymentReceipt } from "./paid-call";
+export type { PresentedPayment } from "./presented";
 export { answerPaidQuestion, type PaidAnswer } from "./ask";
 export type { PaidBrain } from "./paid-brains";
 
@@ -36,6 +37,9 @@ function rawImage<T>(outcome: PaidCallOutcome<T>, bytes: (result: T) => Buffer, 
 
 const wants = (request: Request, mimeType: string) => (request.headers.get("accept") ?? "").includes(mimeType);
 
+/** The payment in either dialect: X-PAYMENT (x402 v1) or PAYMENT-SIGNATURE (v2). */
+const presented = (headers: Record<string, string | undefined>) => ({ v1: headers["x-payment"], v2: headers["payment-signature"] });
+
 export const x402Routes = (ctx: AppContext) => {
   const x402 = x402Service(ctx); // throws on bad x402 settings: the server does not start
   const fetchAllow = ctx.config.fetchAllowHosts;
@@ -43,15 +47,15 @@ export const x402Routes = (ctx: AppContext) => {
   // Account mode: the brain's owner sets or clears its price.
   const owner = new Elysia({ detail: { tags: ["x402"] } })
     .use(authGuard(ctx))
-    // Make a brain public and paid: {priceAtomic, payTo}; answers the brain with its `paid` terms.
+    // Charge per question: {priceAtomic, payTo, visibility?}; a private brain needs an explicit visibility.
     .put(
       "/api/v1/brains/:brainId/paid",
       async ({ principal, params, body }) => {
         requireFacilitatorForPaid(x402.rail.configured);
-        await setPaid(ctx.db, principal.account.id, params.brainId, parseTerms(body, x402.rail.maxPerCall));
-        return { brain: await getBrainView(ctx.db, principal.account.id, params.brainId) };
+        const visibility = await setPaid(ctx.db, principal.account.id, params.brainId, parseTerms(body, x402.rail.maxPerCall), body.visibility);
+        return { brain: await getBrainView(ctx.db, principal.account.id, params.brainId), visibility, forSale: visibility === "public" };
       },
-      { params: brainParams, body: paidTermsBody, detail: { summary: "Make a brain public and paid per question (x402)" } },
+      { params: brainParams, body: paidTermsBody, detail: { summary: "Charge per question for a brain (x402); says the resulting visibility" } },
     )
     // Stop charging; the brain keeps its visibility.
     .delete(
@@ -66,7 +70,7 @@ export const x402Routes = (ctx: AppContext) => {
   // Keyless: payment is the credential.
   const paid = new Elysia({ detail: { tags: ["x402"] } })
     // Every live paid endpoint with its URL and `accepts` terms.
-    .get("/api/x402/bazaar", () => x402.bazaar(), { detail: { summary: "Public index of paid endpoints" } })
+    .get("/api/x402/bazaar", ({ query }) => x402.bazaar({ type: query.type, ...bazaarPage(query) }), { query: bazaarQuery, detail: { summary: "Public index of paid endpoints (x402 discovery list)" } })
     // Paid ask: 402 with the terms, then verify, answer, settle last; a thin answer is not settled.
     .post(
       "/api/x402/:brainId/ask",
@@ -74,7 +78,8 @@ export const x402Routes = (ctx: AppContext) => {
         const brain = await requirePaidBrain(ctx.db, params.brainId);
         const outcome = await x402.paidCall({
           requirements: x402.brainRequirements(brain),
-          paymentHeader: headers["x-payment"],
+          payment: presented(headers),
+          subject: { brainId: brain.id },
           run: () => answerPaidQuestion(ctx, brain, body.question),
         });
         return reply(outcome, (result, payment) => ({ ...result, payment }));
@@ -89,7 +94,8 @@ export const x402Routes = (ctx: AppContext) => {
         const maxPages = body.maxPages ?? 1;
         const outcome = await x402.paidCall({
           requirements: x402.actionRequirements("geo/scan", geoScanQuote(x402.prices, maxPages)),
-          paymentHeader: headers["x-payment"],
+          payment: presented(headers),
+          subject: { action: "geo/scan" },
           run: async () => ({
             result: await geoScan(
               { url: body.url, maxPages },
@@ -117,7 +123,8 @@ export const x402Routes = (ctx: AppContext) => {
         const footer = page ? `${page.brainName} - Brainbox` : undefined;
         const outcome = await x402.paidCall({
           requirements: x402.actionRequirements("social/image", socialImageQuote(x402.prices, width, height)),
-          paymentHeader: headers["x-payment"],
+          payment: presented(headers),
+          subject: { action: "social/image" },
           run: async () => ({ result: renderCardPng({ title, text, footer, width, height, theme: body.theme ?? "dark" }), thin: false }),
         });
         if (wants(request, "image/png")) return rawImage(outcome, (png) => png, "image/png");
@@ -140,7 +147,8 @@ export const x402Routes = (ctx: AppContext) => {
         const quotes = found.length > 0 ? found : [page.title];
         const outcome = await x402.paidCall({
           requirements: x402.actionRequirements("clips/render", clipsQuote(x402.prices, frames)),
-          paymentHeader: headers["x-payment"],
+          payment: presented(headers),
+          subject: { action: "clips/render" },
           // A page with nothing to quote is a thin result: nothing is settled.
           run: async () => ({ result: renderClip({ title: page.title, quotes, frames, width, height }), thin: found.length === 0 }),
         });

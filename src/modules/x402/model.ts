@@ -1,5 +1,6 @@
 // Wire shapes of the paid rail: owner settings, the paid ask and the three app actions.
 import { t } from "elysia";
+import { invalid } from "../../lib/errors";
 
 export const brainParams = t.Object({ brainId: t.String({ minLength: 1, maxLength: 100 }) });
 
@@ -9,7 +10,32 @@ export const paidTermsBody = t.Object({
     description: "Price of one question in atomic units of the asset, a decimal string or whole number (USDC: 6 decimals, 10000 = $0.01)",
   }),
   payTo: t.String({ description: "EVM address that receives the payments" }),
+  // Checked in setPaid, so a private brain without it gets one clear `visibility_required` error.
+  visibility: t.Optional(
+    t.String({
+      maxLength: 20,
+      description: '"public" (sold on the rail) or "private" (terms kept, not sold until made public). Required when the brain is private: paying never makes a brain public silently',
+    }),
+  ),
 });
+
+export const bazaarQuery = t.Object({
+  type: t.Optional(t.String({ maxLength: 40, description: 'Resource type; every resource here is "http"' })),
+  // Parsed by bazaarPage, so a bad value names its field in the error.
+  limit: t.Optional(t.String({ maxLength: 12, description: "Items per page, 1..1000, default 100" })),
+  offset: t.Optional(t.String({ maxLength: 12, description: "Items to skip, default 0" })),
+});
+
+/** The bazaar's `limit` and `offset`, or a 422 naming the one that is wrong. */
+export function bazaarPage(query: { limit?: string; offset?: string }): { limit?: number; offset?: number } {
+  const parse = (field: "limit" | "offset", raw: string | undefined, min: number, max: number) => {
+    if (raw === undefined) return undefined;
+    const n = /^\d{1,7}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+    if (!(n >= min && n <= max)) throw invalid(field, `${field} must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+  return { limit: parse("limit", query.limit, 1, 1000), offset: parse("offset", query.offset, 0, 1_000_000) };
+}
 
 export const paidAskBody = t.Object({
   question: t.String({ minLength: 1, maxLength: 4000, pattern: "\\S", description: "The question, in any language" }),

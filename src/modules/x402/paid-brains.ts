@@ -13,6 +13,8 @@ export interface PaidBrain {
   emoji: string;
   priceAtomic: bigint;
   payTo: string;
+  /** When the terms were last set (ms). */
+  updatedAt: number;
 }
 
 export interface PaidTerms {
@@ -32,18 +34,42 @@ export function parseTerms(input: PaidTerms, ceiling: bigint): { priceAtomic: bi
   return { priceAtomic, payTo: getAddress(input.payTo.toLowerCase()) };
 }
 
-/** Makes the brain public and paid in one batch (owner only). */
-export async function setPaid(db: RootDb, accountId: string, brainId: string, terms: { priceAtomic: bigint; payTo: string }): Promise<void> {
-  await ownedBrain(db, accountId, brainId);
+export type PaidVisibility = "public" | "private";
+
+/**
+ * Sets the terms (owner only) and the visibility the owner chose, in one batch. A private brain is never
+ * made public silently: without `visibility` it is refused (`visibility_required`); a public brain stays
+ * public. Returns the resulting visibility (a private brain with terms is not sold until made public).
+ */
+export async function setPaid(
+  db: RootDb,
+  accountId: string,
+  brainId: string,
+  terms: { priceAtomic: bigint; payTo: string },
+  visibility?: string,
+): Promise<PaidVisibility> {
+  if (visibility !== undefined && visibility !== "public" && visibility !== "private") {
+    throw invalid("visibility", 'visibility must be "public" or "private"');
+  }
+  const brain = await ownedBrain(db, accountId, brainId);
+  if (visibility === undefined && brain.visibility !== "public") {
+    throw new AppError(
+      "invalid_request",
+      'This brain is private: say whether paying makes it public. Send visibility: "public" to sell it on the paid rail, or "private" to keep it private (terms saved, not sold)',
+      { field: "visibility", reason: "visibility_required" },
+    );
+  }
+  const resulting: PaidVisibility = (visibility as PaidVisibility | undefined) ?? "public";
   const now = Date.now();
   const price = Number(terms.priceAtomic); // ≤ the ceiling, itself a safe integer
   await db.batch([
-    db.update(brains).set({ visibility: "public", updatedAt: now }).where(eq(brains.id, brainId)),
+    db.update(brains).set({ visibility: resulting, updatedAt: now }).where(eq(brains.id, brainId)),
     db
       .insert(paidBrains)
       .values({ brainId, priceAtomic: price, payTo: terms.payTo })
       .onConflictDoUpdate({ target: paidBrains.brainId, set: { priceAtomic: price, payTo: terms.payTo, updatedAt: now } }),
   ]);
+  return resulting;
 }
 
 /** Stops charging; the brain keeps its visibility (so a public brain becomes a free public brain). */
@@ -59,6 +85,7 @@ const selection = {
   emoji: brains.emoji,
   priceAtomic: paidBrains.priceAtomic,
   payTo: paidBrains.payTo,
+  updatedAt: paidBrains.updatedAt,
 };
 
 /** Paid terms count only while the brain is public; a private brain with terms is simply not for sale. */

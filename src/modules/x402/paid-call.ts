@@ -1,23 +1,27 @@
 // One paid call, in the fixed order of the contract: check the payment, reserve its nonce, verify,
 // run the job, settle last. Shared by the HTTP routes and the MCP tools; returns plain data (no HTTP).
+// A payment presented again whose settlement went missing (facilitator settled, reply lost) is not a
+// replay: the chain is asked (reconcile.ts) and the payer gets what they paid for.
 import {
   checkPayment,
-  decodePaymentHeader,
-  encodePaymentResponse,
   FacilitatorProtocolError,
   FacilitatorUnavailableError,
   FacilitatorUnsupportedError,
   NETWORK,
-  PAYMENT_RESPONSE_HEADER,
-  PaymentHeaderError,
   paymentRequiredBody,
+  paymentRequiredV2,
+  type Facilitator,
   type PaymentPayload,
   type PaymentRequiredBody,
+  type PaymentRequiredV2,
   type PaymentRequirements,
+  type PaymentResponse,
 } from "../../pay";
 import type { Logger } from "../../lib/log";
-import type { PaymentLedger } from "./ledger";
+import type { PaymentLedger, PaymentRow } from "./ledger";
+import { decodePresented, isPresented, paymentRequiredHeaders, settlementFor, type PresentedPayment, type X402Version } from "./presented";
 import { RailUnconfiguredError, type Rail } from "./rail";
+import { createReconciler, type SweepReport } from "./reconcile";
 
 /** validBefore must leave this long for the job and the settlement (the chain checks it at settle). */
 export const MIN_REMAINING_SECONDS = 30;
@@ -25,8 +29,10 @@ export const MIN_REMAINING_SECONDS = 30;
 export interface PaidCallInput<T> {
   /** The quote: one `accepts` entry, from Rail.requirements. */
   requirements: PaymentRequirements;
-  /** Raw `X-PAYMENT` value; absent → payment required. */
-  paymentHeader: string | null | undefined;
+  /** What the payer sent (X-PAYMENT, PAYMENT-SIGNATURE or an MCP `_meta` payload); nothing → payment required. */
+  payment: PresentedPayment;
+  /** What is sold, recorded for the owner's view of payments. */
+  subject?: { brainId?: string; action?: string };
   /** The job. Runs only after the payment verified; `thin` results are never settled. */
   run: () => Promise<{ result: T; thin: boolean }>;
 }
@@ -44,8 +50,25 @@ export interface PaymentReceipt {
 export type PaymentRequiredReply = PaymentRequiredBody & { message: string; payer?: string };
 
 export type PaidCallOutcome<T> =
-  | { ok: true; status: 200; result: T; thin: boolean; payment: PaymentReceipt; headers: Record<string, string> }
-  | { ok: false; status: 402; body: PaymentRequiredReply; headers: Record<string, string> }
+  | {
+      ok: true;
+      status: 200;
+      result: T;
+      thin: boolean;
+      payment: PaymentReceipt;
+      headers: Record<string, string>;
+      /** The settlement in the payer's dialect (MCP `_meta["x402/payment-response"]`); null when nothing settled. */
+      settlement: PaymentResponse | null;
+    }
+  | {
+      ok: false;
+      status: 402;
+      body: PaymentRequiredReply;
+      /** The same terms as x402 v2 (the PAYMENT-REQUIRED header, decoded). */
+      v2: PaymentRequiredV2;
+      headers: Record<string, string>;
+      settlement: PaymentResponse | null;
+    }
   | { ok: false; status: 502 | 503; body: { error: { code: string; message: string } }; headers: Record<string, string> };
 
 export interface PaidCallDeps {
@@ -58,70 +81,118 @@ export interface PaidCallDeps {
 
 export type PaidCall = <T>(input: PaidCallInput<T>) => Promise<PaidCallOutcome<T>>;
 
-export function createPaidCall(deps: PaidCallDeps): PaidCall {
+/** The flow, plus the background pass over payments whose settlement is unknown (reconcile.ts). */
+export type PaidCallWithSweep = PaidCall & { sweep: (limit?: number) => Promise<SweepReport> };
+
+/** One payment being served: everything the steps after the local checks need. */
+export interface Attempt<T> {
+  requirements: PaymentRequirements;
+  payload: PaymentPayload;
+  payer: string;
+  nonce: string;
+  version: X402Version;
+  run: () => Promise<{ result: T; thin: boolean }>;
+}
+
+/** A year: how late a retry may come to collect a payment the chain says was made. */
+const ANY_TIME = 365 * 24 * 3600;
+
+export function createPaidCall(deps: PaidCallDeps): PaidCallWithSweep {
   const now = deps.now ?? (() => Date.now() / 1000);
   const { ledger, log } = deps;
+  const reconciler = createReconciler({ ...deps, now, verifyRunSettle });
 
-  return async function paidCall<T>({ requirements, paymentHeader, run }: PaidCallInput<T>): Promise<PaidCallOutcome<T>> {
-    const refuse = (error: string, message: string, payer?: string, headers: Record<string, string> = {}) =>
-      paymentRequired(requirements, error, message, payer, headers);
+  const paidCall = async function paidCall<T>({ requirements, payment, subject, run }: PaidCallInput<T>): Promise<PaidCallOutcome<T>> {
     // Terms nobody can settle are not offered (a paid brain left over after the facilitator was unset).
     if (!deps.rail.configured) return facilitatorTrouble(new RailUnconfiguredError("no x402 facilitator is configured"), "nothing can be paid here now");
-    if (!paymentHeader) return refuse("payment_required", `Pay ${requirements.maxAmountRequired} atomic units: sign the terms in accepts and retry with X-PAYMENT`);
-
-    let payload: PaymentPayload;
-    try {
-      payload = decodePaymentHeader(paymentHeader);
-    } catch (error) {
-      if (error instanceof PaymentHeaderError) return refuse(error.code, error.message);
-      throw error;
+    if (!isPresented(payment)) {
+      return paymentRequired(requirements, 1, "payment_required", `Pay ${requirements.maxAmountRequired} atomic units: sign the terms in accepts and retry with X-PAYMENT (x402 v1) or PAYMENT-SIGNATURE (x402 v2)`);
     }
+    const decoded = decodePresented(payment, requirements);
+    const refuse = (error: string, message: string, payer?: string) => paymentRequired(requirements, decoded.version, error, message, payer);
+    if (!decoded.ok) return refuse(decoded.code, decoded.message);
+    const payload = decoded.payload;
+
     // Local checks first: junk never reaches the facilitator, the ledger or the job.
-    const local = await checkPayment(payload, requirements, now(), { minRemainingSeconds: MIN_REMAINING_SECONDS });
-    if (!local.ok) return refuse(local.code, local.message, payload.payload?.authorization?.from);
-    const payer = local.payer;
-
-    let facilitator;
-    try {
-      facilitator = await deps.rail.facilitator();
-    } catch (error) {
-      return facilitatorTrouble(error, "nothing was reserved or settled");
+    let local = await checkPayment(payload, requirements, now(), { minRemainingSeconds: MIN_REMAINING_SECONDS });
+    let late = false;
+    if (!local.ok && local.code === "payment_expired") {
+      // Too late to settle, but maybe not too late to collect: a settlement whose reply was lost.
+      const signed = await checkPayment(payload, requirements, now(), { minRemainingSeconds: -ANY_TIME });
+      if (signed.ok && owed(await ledger.lookup(signed.nonce))) [local, late] = [signed, true];
     }
-    const reserved = await ledger.reserve(local.nonce, payer, {
-      payTo: requirements.payTo,
-      resource: requirements.resource,
-      amountAtomic: requirements.maxAmountRequired,
-    });
-    if (!reserved) return refuse("payment_replayed", "This authorization (nonce) was already presented; sign a new one", payer);
+    if (!local.ok) return refuse(local.code, local.message, payload.payload?.authorization?.from);
+    const attempt: Attempt<T> = { requirements, payload, payer: local.payer, nonce: local.nonce, version: decoded.version, run };
+
+    if (!late) {
+      let facilitator;
+      try {
+        facilitator = await deps.rail.facilitator();
+      } catch (error) {
+        return facilitatorTrouble(error, "nothing was reserved or settled");
+      }
+      const reserved = await ledger.reserve(local.nonce, local.payer, {
+        payTo: requirements.payTo,
+        resource: requirements.resource,
+        amountAtomic: requirements.maxAmountRequired,
+        brainId: subject?.brainId ?? null,
+        action: subject?.action ?? null,
+        x402Version: decoded.version,
+        validBefore: Number(payload.payload.authorization.validBefore),
+      });
+      if (reserved) return verifyRunSettle(attempt, facilitator, "reserved");
+    }
+    // The nonce is known: a replay, or a payer back for a payment whose outcome we never learned.
+    return reconciler.retry(attempt);
+  };
+  return Object.assign(paidCall, { sweep: reconciler.sweep });
+
+  /**
+   * Verify → run → settle last, for a fresh reservation or a reclaimed `unknown` payment whose nonce the
+   * chain says is unused. What a failure does to the row depends on which: a fresh one is released or voided;
+   * a reclaimed one goes back to `unknown` (its first settlement may still be pending), for the reconciler.
+   */
+  async function verifyRunSettle<T>(a: Attempt<T>, facilitator: Facilitator, held: "reserved" | "reconciling"): Promise<PaidCallOutcome<T>> {
+    const { requirements, payload, payer, nonce } = a;
+    const refuse = (error: string, message: string, settlement: PaymentResponse | null = null) =>
+      paymentRequired(requirements, a.version, error, message, payer, settlement);
+    const giveBack = () => (held === "reserved" ? ledger.release(nonce) : ledger.unclaim(nonce));
 
     const verifyStart = performance.now();
     try {
       const verified = await facilitator.verify(payload, requirements);
       if (!verified.isValid) {
-        await ledger.release(local.nonce);
-        return refuse(verified.invalidReason ?? "payment_invalid", `The facilitator refused the payment: ${verified.invalidReason ?? "invalid"}`, payer);
+        // A reclaimed payment refused now may be refused because its first settlement just landed.
+        if (held === "reconciling") {
+          const landed = await reconciler.landed(a);
+          if (landed) return landed;
+        }
+        await giveBack();
+        return refuse(verified.invalidReason ?? "payment_invalid", `The facilitator refused the payment: ${verified.invalidReason ?? "invalid"}`);
       }
       if (verified.payer && verified.payer.toLowerCase() !== payer.toLowerCase()) {
-        await ledger.release(local.nonce);
-        return refuse("payment_payer_mismatch", "The facilitator saw another payer than the signature", payer);
+        await giveBack();
+        return refuse("payment_payer_mismatch", "The facilitator saw another payer than the signature");
       }
     } catch (error) {
-      await ledger.release(local.nonce);
+      await giveBack();
       return facilitatorTrouble(error, "the payment was not used; retry the same header later");
     }
     const verifyMs = performance.now() - verifyStart;
 
-    // From here the job has started: the nonce is never released again, whatever happens.
+    // From here the job has started: a fresh nonce is never released again, whatever happens.
     let job: { result: T; thin: boolean };
     try {
-      job = await run();
+      job = await a.run();
     } catch (error) {
-      await ledger.markVoided(local.nonce, `job_failed: ${errorText(error)}`.slice(0, 500));
+      if (held === "reserved") await ledger.markVoided(nonce, `job_failed: ${errorText(error)}`.slice(0, 500));
+      else await ledger.unclaim(nonce);
       throw error;
     }
     if (job.thin) {
-      await ledger.markVoided(local.nonce, "thin");
-      return { ok: true, status: 200, result: job.result, thin: true, payment: receipt(payer, null, "0"), headers: {} };
+      if (held === "reserved") await ledger.markVoided(nonce, "thin");
+      else await ledger.unclaim(nonce); // its first settlement may still land; the reconciler decides
+      return { ok: true, status: 200, result: job.result, thin: true, payment: receipt(payer, null, "0", false), headers: {}, settlement: null };
     }
 
     const settleStart = performance.now();
@@ -130,61 +201,73 @@ export function createPaidCall(deps: PaidCallDeps): PaidCall {
       settled = await facilitator.settle(payload, requirements);
     } catch (error) {
       // The transfer may or may not have landed: keep the nonce, withhold the result, say so.
-      await ledger.markUnknown(local.nonce, `settle_unreachable: ${errorText(error)}`.slice(0, 500));
-      log.error("x402 settle outcome unknown", { nonce: local.nonce, payer, error: errorText(error) });
-      return facilitatorTrouble(error, "the result is withheld; the settlement outcome is unknown");
+      await ledger.markUnknown(nonce, `settle_unreachable: ${errorText(error)}`.slice(0, 500));
+      log.error("x402 settle outcome unknown", { nonce, payer, error: errorText(error) });
+      return facilitatorTrouble(error, "the result is withheld; the settlement outcome is unknown: retry the same payment to collect it once it is known");
     }
     const settleMs = performance.now() - settleStart;
-    const responseHeader = encodePaymentResponse({
-      success: settled.success,
-      transaction: settled.transaction,
-      network: settled.network || NETWORK,
-      payer,
-      ...(settled.errorReason !== undefined ? { errorReason: settled.errorReason } : {}),
-    });
     if (!settled.success) {
-      await ledger.markVoided(local.nonce, `settle_failed: ${settled.errorReason ?? "unknown"}`);
-      return refuse(settled.errorReason ?? "settle_failed", "Settlement failed after the job: the result is withheld", payer, {
-        [PAYMENT_RESPONSE_HEADER]: responseHeader,
-      });
+      if (held === "reconciling") {
+        const landed = await reconciler.landed(a, job);
+        if (landed) return landed;
+        await ledger.unclaim(nonce);
+      } else {
+        await ledger.markVoided(nonce, `settle_failed: ${settled.errorReason ?? "unknown"}`);
+      }
+      const failed = settlementFor(a.version, { success: false, transaction: settled.transaction, network: NETWORK, payer, errorReason: settled.errorReason ?? "settle_failed" });
+      return refuse(settled.errorReason ?? "settle_failed", "Settlement failed after the job: the result is withheld", failed.object);
     }
-    // The money moved: whatever the bookkeeping does, the caller gets the result.
-    await ledger.markSettled(local.nonce, settled.transaction).catch((error: unknown) =>
-      log.error("x402 ledger write failed after settlement", { nonce: local.nonce, tx: settled.transaction, error: errorText(error) }),
-    );
-    log.info("x402 settled", { payer, amount: requirements.maxAmountRequired, tx: settled.transaction, verifyMs: Math.round(verifyMs), settleMs: Math.round(settleMs) });
-    return {
-      ok: true,
-      status: 200,
-      result: job.result,
-      thin: false,
-      payment: receipt(payer, settled.transaction, requirements.maxAmountRequired),
-      headers: { [PAYMENT_RESPONSE_HEADER]: responseHeader },
-    };
+    log.info("x402 settled", { payer, amount: requirements.maxAmountRequired, tx: settled.transaction, version: a.version, verifyMs: Math.round(verifyMs), settleMs: Math.round(settleMs) });
+    return paidResult(ledger, log, a, job, settled.transaction);
+  }
+}
+
+/** The money moved: record it (whatever the bookkeeping does, the caller gets the result) and answer. */
+export async function paidResult<T>(ledger: PaymentLedger, log: Logger, a: Attempt<T>, job: { result: T; thin: boolean }, tx: string | null): Promise<PaidCallOutcome<T>> {
+  await ledger.markSettled(a.nonce, tx).catch((error: unknown) => log.error("x402 ledger write failed after settlement", { nonce: a.nonce, tx, error: errorText(error) }));
+  const settlement = settlementFor(a.version, { success: true, transaction: tx ?? "", network: NETWORK, payer: a.payer });
+  return {
+    ok: true,
+    status: 200,
+    result: job.result,
+    thin: job.thin,
+    payment: receipt(a.payer, tx, a.requirements.maxAmountRequired, true),
+    headers: settlement.headers,
+    settlement: settlement.object,
   };
+}
+
+/** A row the payer may still be owed something on: settlement unknown, or settled but not delivered. */
+export function owed(row: PaymentRow | undefined): boolean {
+  if (!row) return false;
+  return row.status === "unknown" || row.status === "reconciling" || (row.status === "settled" && row.deliveredAt === null);
 }
 
 export function paymentRequired(
   requirements: PaymentRequirements,
+  version: X402Version,
   error: string,
   message: string,
   payer?: string,
-  headers: Record<string, string> = {},
+  settlement: PaymentResponse | null = null,
 ): Extract<PaidCallOutcome<never>, { status: 402 }> {
+  const failed = settlement ? settlementFor(version, settlement).headers : {};
   return {
     ok: false,
     status: 402,
     body: { ...paymentRequiredBody(error, [requirements]), message, ...(payer ? { payer } : {}) },
-    headers,
+    v2: paymentRequiredV2(error, [requirements]),
+    headers: { ...paymentRequiredHeaders(error, requirements), ...failed },
+    settlement,
   };
 }
 
-function receipt(payer: string, tx: string | null, amount: string): PaymentReceipt {
-  return { tx_hash: tx, payer, amount, settled: tx !== null, network: NETWORK };
+function receipt(payer: string, tx: string | null, amount: string, settled: boolean): PaymentReceipt {
+  return { tx_hash: tx, payer, amount, settled, network: NETWORK };
 }
 
 /** 503 when the facilitator is unreachable, unconfigured or unsuitable; 502 when it answered nonsense. */
-function facilitatorTrouble(error: unknown, consequence: string): Extract<PaidCallOutcome<never>, { status: 502 | 503 }> {
+export function facilitatorTrouble(error: unknown, consequence: string): Extract<PaidCallOutcome<never>, { status: 502 | 503 }> {
   if (error instanceof FacilitatorProtocolError) return upstream(502, "facilitator_bad_response", `${error.message}; ${consequence}`);
   if (error instanceof RailUnconfiguredError) return upstream(503, error.code, `${error.message}; ${consequence}`);
   if (error instanceof FacilitatorUnsupportedError) return upstream(503, error.code, `${error.message}; ${consequence}`);
@@ -192,10 +275,10 @@ function facilitatorTrouble(error: unknown, consequence: string): Extract<PaidCa
   throw error;
 }
 
-function upstream(status: 502 | 503, code: string, message: string): Extract<PaidCallOutcome<never>, { status: 502 | 503 }> {
-  return { ok: false, status, body: { error: { code, message } }, headers: status === 503 ? { "Retry-After": "30" } : {} };
+export function upstream(status: 502 | 503, code: string, message: string, retryAfter = 30): Extract<PaidCallOutcome<never>, { status: 502 | 503 }> {
+  return { ok: false, status, body: { error: { code, message } }, headers: status === 503 ? { "Retry-After": String(retryAfter) } : {} };
 }
 
-function errorText(error: unknown): string {
+export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -6,7 +6,9 @@ import { getAddress, isAddress, type Hex } from "viem";
 import type { Config } from "../../config";
 import {
   assertFacilitatorSupportsBase,
+  createChainState,
   createEmbeddedFacilitator,
+  type ChainState,
   createHttpFacilitator,
   makeRequirements,
   type Facilitator,
@@ -38,12 +40,16 @@ export interface Rail {
   readonly configured: boolean;
   /** Receives the app actions' payments; null when app actions are off. */
   readonly appPayTo: string | null;
+  /** The token paid in (checksummed). */
+  readonly asset: string;
   /** Ceiling of every quote, atomic units. */
   readonly maxPerCall: bigint;
   /** Quote → one `accepts` entry (asset, domain and timeout from config). */
   requirements(input: QuoteInput): PaymentRequirements;
   /** The facilitator, once it has listed {1, exact, base}; throws RailUnconfiguredError or the check's error. */
   facilitator(): Promise<Facilitator>;
+  /** The token's on-chain view (BRAINBOX_X402_RPC_URL), to reconcile lost settlements; null without an RPC URL. */
+  readonly chain: ChainState | null;
 }
 
 /** Throws X402ConfigError on settings that could only fail later, at a payer's expense. */
@@ -52,12 +58,14 @@ export function createRail(config: Config): Rail {
   if (!isAddress(config.x402Asset, { strict: false })) problems.push(`BRAINBOX_X402_ASSET is not an address: ${config.x402Asset}`);
   if (config.x402PayTo !== undefined && !isAddress(config.x402PayTo, { strict: false }))
     problems.push(`BRAINBOX_X402_PAY_TO is not an address: ${config.x402PayTo}`);
-  const embedded = config.x402RpcUrl !== undefined || config.x402GasPrivateKey !== undefined;
+  // The RPC URL beside a facilitator URL is a read-only node for reconciliation; with a gas key and no
+  // facilitator URL it runs the embedded facilitator.
+  const embedded = config.x402GasPrivateKey !== undefined || (config.x402RpcUrl !== undefined && !config.x402FacilitatorUrl);
   if (embedded && !(config.x402RpcUrl && config.x402GasPrivateKey))
     problems.push("the embedded facilitator needs both BRAINBOX_X402_RPC_URL and BRAINBOX_X402_GAS_PRIVATE_KEY");
   if (config.x402GasPrivateKey !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(config.x402GasPrivateKey))
     problems.push("BRAINBOX_X402_GAS_PRIVATE_KEY must be 0x and 64 hex digits");
-  if (embedded && config.x402FacilitatorUrl) problems.push("set BRAINBOX_X402_FACILITATOR_URL or the embedded facilitator, not both");
+  if (config.x402GasPrivateKey !== undefined && config.x402FacilitatorUrl) problems.push("set BRAINBOX_X402_FACILITATOR_URL or the embedded facilitator, not both");
   const configured = Boolean(config.x402FacilitatorUrl || embedded);
   // App actions are "paid features on": they need somewhere to settle from the first request.
   if (config.x402PayTo !== undefined && !configured)
@@ -77,6 +85,8 @@ export function createRail(config: Config): Rail {
   let ready: Promise<Facilitator> | undefined;
   return {
     configured,
+    chain: config.x402RpcUrl ? createChainState({ rpcUrl: config.x402RpcUrl, timeoutMs: config.x402FacilitatorTimeoutMs }) : null,
+    asset: getAddress(config.x402Asset.toLowerCase()),
     appPayTo: config.x402PayTo ? getAddress(config.x402PayTo.toLowerCase()) : null,
     maxPerCall: BigInt(config.x402MaxPerCall),
     requirements: (q) =>

@@ -4,10 +4,10 @@
 import { ConfigError } from "../../config";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/errors";
-import type { PaymentRequirements } from "../../pay";
+import { requirementsV2, type PaymentRequirements, type PaymentRequirementsV2 } from "../../pay";
 import { PaymentLedger } from "./ledger";
 import { CARD_LIMITS, CLIP_LIMITS, GEO_MAX_PAGES } from "./model";
-import { createPaidCall, type PaidCall } from "./paid-call";
+import { createPaidCall, type PaidCallWithSweep } from "./paid-call";
 import { countPaidBrains, listPaidBrains, requirePaidBrain, type PaidBrain } from "./paid-brains";
 import { clipsQuote, geoScanQuote, socialImageQuote, type ActionPrices } from "./pricing";
 import { createRail, type Rail } from "./rail";
@@ -17,8 +17,8 @@ export type AppAction = "geo/scan" | "social/image" | "clips/render";
 export interface X402Service {
   rail: Rail;
   ledger: PaymentLedger;
-  /** quote → checks → reserve → verify → run → settle (see paid-call.ts). */
-  paidCall: PaidCall;
+  /** quote → checks → reserve → verify → run → settle (see paid-call.ts); `.sweep()` reconciles unknowns. */
+  paidCall: PaidCallWithSweep;
   prices: ActionPrices;
   /** A public paid brain, or null (private, unpaid, absent): lets MCP tell "pay first" from "not found". */
   findPaidBrain(brainId: string): Promise<PaidBrain | null>;
@@ -27,29 +27,49 @@ export interface X402Service {
   brainRequirements(brain: PaidBrain, resource?: string): PaymentRequirements;
   /** Terms of an app action for a quote; 404 when app actions are off (no BRAINBOX_X402_PAY_TO). */
   actionRequirements(action: AppAction, amount: bigint): PaymentRequirements;
-  bazaar(): Promise<Bazaar>;
-  /** Logs what start-up found: paid brains without a facilitator, a facilitator that does not settle base. */
+  bazaar(filter?: BazaarFilter): Promise<Bazaar>;
+  /** Logs what start-up found: paid brains without a facilitator, a facilitator that does not settle base. Starts the reconciler. */
   startupCheck(): Promise<void>;
+  /** Stops the background reconciler (server shutdown). */
+  stop(): void;
 }
 
+export interface BazaarFilter {
+  type?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** One resource in the x402 discovery list shape (x402's DiscoveredResource), our details in `metadata`. */
 export interface BazaarItem {
   resource: string;
   type: "http";
-  method: "POST";
   x402Version: 1;
-  kind: "brain" | "action";
-  description: string;
   accepts: PaymentRequirements[];
-  brain?: { id: string; name: string; slug: string; emoji: string };
-  action?: AppAction;
-  /** App actions: how the quote grows with the payload (the accepts entry shows the default payload's quote). */
-  pricing?: { unit: string; perUnitAtomic: string; defaultUnits: number; maxUnits: number; ceilingAtomic: string };
+  /** ISO 8601: when these terms last changed. */
+  lastUpdated: string;
+  metadata: {
+    kind: "brain" | "action";
+    method: "POST";
+    description: string;
+    /** The same terms as x402 v2 (PAYMENT-SIGNATURE clients); the endpoint speaks both versions. */
+    x402Versions: [1, 2];
+    acceptsV2: PaymentRequirementsV2[];
+    brain?: { id: string; name: string; slug: string; emoji: string };
+    action?: AppAction;
+    /** App actions: how the quote grows with the payload (the accepts entry shows the default payload's quote). */
+    pricing?: { unit: string; perUnitAtomic: string; defaultUnits: number; maxUnits: number; ceilingAtomic: string };
+  };
 }
 
+/** x402's ListDiscoveryResourcesResponse. */
 export interface Bazaar {
   x402Version: 1;
   items: BazaarItem[];
+  pagination: { limit: number; offset: number; total: number };
 }
+
+export const BAZAAR_DEFAULT_LIMIT = 100;
 
 const ACTION_TEXT: Record<AppAction, { description: string; input: Record<string, unknown>; mimeType: string }> = {
   "geo/scan": {
@@ -117,19 +137,25 @@ function createX402Service(ctx: AppContext): X402Service {
     });
   };
 
+  const startedAt = new Date().toISOString(); // app actions' terms come from config: as old as the process
+  const entry = (accepts: PaymentRequirements, lastUpdated: string, metadata: Omit<BazaarItem["metadata"], "x402Versions" | "acceptsV2" | "method">): BazaarItem => ({
+    resource: accepts.resource,
+    type: "http",
+    x402Version: 1,
+    accepts: [accepts],
+    lastUpdated,
+    metadata: { ...metadata, method: "POST", x402Versions: [1, 2], acceptsV2: [requirementsV2(accepts)] },
+  });
+
   const actionItems = (): BazaarItem[] => {
     if (!rail.appPayTo) return [];
-    const item = (action: AppAction, amount: bigint, pricing: Omit<NonNullable<BazaarItem["pricing"]>, "ceilingAtomic">): BazaarItem => ({
-      resource: url(`/api/x402/${action}`),
-      type: "http",
-      method: "POST",
-      x402Version: 1,
-      kind: "action",
-      action,
-      description: ACTION_TEXT[action].description,
-      accepts: [actionRequirements(action, amount)],
-      pricing: { ...pricing, ceilingAtomic: String(prices.ceiling) },
-    });
+    const item = (action: AppAction, amount: bigint, pricing: Omit<NonNullable<BazaarItem["metadata"]["pricing"]>, "ceilingAtomic">): BazaarItem =>
+      entry(actionRequirements(action, amount), startedAt, {
+        kind: "action",
+        action,
+        description: ACTION_TEXT[action].description,
+        pricing: { ...pricing, ceilingAtomic: String(prices.ceiling) },
+      });
     const defaultMegapixels = (CARD_LIMITS.width * CARD_LIMITS.height) / 1e6;
     return [
       item("geo/scan", geoScanQuote(prices, 1), { unit: "page", perUnitAtomic: String(prices.geoScanPerPage), defaultUnits: 1, maxUnits: GEO_MAX_PAGES }),
@@ -148,6 +174,22 @@ function createX402Service(ctx: AppContext): X402Service {
     ];
   };
 
+  let reconcileTimer: ReturnType<typeof setInterval> | undefined;
+  let sweeping = false;
+  const startReconciler = () => {
+    if (!rail.chain || config.x402ReconcileIntervalMs === 0 || reconcileTimer) return;
+    reconcileTimer = setInterval(() => {
+      if (sweeping) return; // a slow node must not stack passes
+      sweeping = true;
+      paidCall
+        .sweep()
+        .then((r) => r.checked > 0 && log.info("x402 reconciliation pass", { ...r }))
+        .catch((error: unknown) => log.warn("x402 reconciliation pass failed", { error: error instanceof Error ? error.message : String(error) }))
+        .finally(() => (sweeping = false));
+    }, config.x402ReconcileIntervalMs);
+    reconcileTimer.unref?.();
+  };
+
   return {
     rail,
     ledger,
@@ -155,6 +197,11 @@ function createX402Service(ctx: AppContext): X402Service {
     prices,
     brainRequirements,
     actionRequirements,
+
+    stop() {
+      if (reconcileTimer) clearInterval(reconcileTimer);
+      reconcileTimer = undefined;
+    },
 
     findPaidBrain: (brainId) => requirePaidBrain(db, brainId).catch((error: unknown) => {
       if (error instanceof AppError && error.code === "not_found") return null;
@@ -166,22 +213,21 @@ function createX402Service(ctx: AppContext): X402Service {
       return { brain, requirements: brainRequirements(brain, resource) };
     },
 
-    async bazaar() {
+    async bazaar(filter = {}) {
+      const limit = filter.limit ?? BAZAAR_DEFAULT_LIMIT;
+      const offset = filter.offset ?? 0;
       // Nothing is live without a facilitator: listing terms nobody can settle would only cost payers.
-      if (!rail.configured) return { x402Version: 1, items: [] };
-      const brains = (await listPaidBrains(db)).map(
-        (brain): BazaarItem => ({
-          resource: url(askPath(brain.id)),
-          type: "http",
-          method: "POST",
-          x402Version: 1,
+      // Every resource here is `http`: another type filter lists nothing.
+      if (!rail.configured || (filter.type !== undefined && filter.type !== "http")) return { x402Version: 1, items: [], pagination: { limit, offset, total: 0 } };
+      const brains = (await listPaidBrains(db)).map((brain) =>
+        entry(brainRequirements(brain), new Date(brain.updatedAt).toISOString(), {
           kind: "brain",
           description: `Ask the brain "${brain.name}"`,
           brain: { id: brain.id, name: brain.name, slug: brain.slug, emoji: brain.emoji },
-          accepts: [brainRequirements(brain)],
         }),
       );
-      return { x402Version: 1, items: [...brains, ...actionItems()] };
+      const all = [...brains, ...actionItems()];
+      return { x402Version: 1, items: all.slice(offset, offset + limit), pagination: { limit, offset, total: all.length } };
     },
 
     async startupCheck() {
@@ -194,6 +240,7 @@ function createX402Service(ctx: AppContext): X402Service {
           ]);
         return;
       }
+      startReconciler();
       // Warmed in the background: a facilitator that is down must not delay the start of free brains.
       void rail.facilitator().then(
         () => log.info("x402 facilitator ready", { url: config.x402FacilitatorUrl ?? "embedded" }),

@@ -19,7 +19,8 @@ export interface PaidRig {
   stop(): Promise<void>;
 }
 
-export async function startPaidRig(env: Record<string, string> = {}): Promise<PaidRig> {
+/** `env` may depend on the chain (e.g. BRAINBOX_X402_RPC_URL: chain.rpcUrl). */
+export async function startPaidRig(env: Record<string, string> | ((chain: ChainRig) => Record<string, string>) = {}): Promise<PaidRig> {
   const chain = await startChainRig();
   const facilitator = startFacilitator({ rpcUrl: chain.rpcUrl, gasKey: chain.gasKey });
   const proxy = startFlakyProxy(facilitator.url);
@@ -32,7 +33,7 @@ export async function startPaidRig(env: Record<string, string> = {}): Promise<Pa
     BRAINBOX_X402_PAY_TO: appPayTo,
     BRAINBOX_X402_MAX_TIMEOUT_SECONDS: "120",
     BRAINBOX_X402_FACILITATOR_TIMEOUT_MS: "3000",
-    ...env,
+    ...(typeof env === "function" ? env(chain) : env),
   });
   return {
     chain,
@@ -60,7 +61,7 @@ export async function newPaidBrain(s: TestServer, terms: { priceAtomic: string |
   const brainId = await newBrain(s);
   const { source } = await addText(s, brainId, "Amazon rainforest", content);
   expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
-  await expectJson(await s.api(`/api/v1/brains/${brainId}/paid`, { method: "PUT", json: terms }), 200);
+  await expectJson(await s.api(`/api/v1/brains/${brainId}/paid`, { method: "PUT", json: { visibility: "public", ...terms } }), 200);
   return brainId;
 }
 

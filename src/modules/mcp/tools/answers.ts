@@ -13,7 +13,7 @@ import type { ToolDeps } from "./deps";
 import { askTarget } from "./target";
 
 const PAID_NOTE =
-  "A paid brain of another owner (x402) answers with a payment-required error carrying the `accepts` terms until the MCP HTTP request carries an X-Payment header; then the payment is verified, the tool runs, and it settles last (a thin result is not charged).";
+  "A paid brain of another owner (x402) answers with a payment-required error carrying the `accepts` terms until the call carries a payment (params._meta['x402/payment'], or an X-Payment / PAYMENT-SIGNATURE header on the MCP HTTP request); then the payment is verified, the tool runs, and it settles last (a thin result is not charged).";
 
 /** "97 questions left in the bank" / "9999 of 10000 questions left this month". */
 function meterText(reading: MeterReading): string {
@@ -46,6 +46,7 @@ export function registerAnswerTools(server: McpServer, deps: ToolDeps) {
             brain: target.brain,
             run: async () => answerView(ctx, await service.answer({ brains, question, signal: extra.signal, record: { accountId, surface: "mcp" } })),
             text: (view) => answerText(view),
+            meta: extra._meta,
           });
         const ask = { accountId: target.principal.account.id, brainId: target.brain.id, surface: "v1" as const };
         const reading = await meter.admit(ask);
@@ -69,12 +70,12 @@ export function registerAnswerTools(server: McpServer, deps: ToolDeps) {
       inputSchema: { brainId, query },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ brainId, query }) =>
+    ({ brainId, query }, extra) =>
       guarded(ctx.log, "get_context", async () => {
         const target = await askTarget(deps, brainId);
         const brains = [{ id: target.brain.id, name: target.brain.name, kind: "primary" as const }];
         const run = async () => contextView(ctx, await service.context({ brains, query }));
-        if (target.kind === "paid") return paidTool(ctx, call, { tool: "get_context", brain: target.brain, run, text: (view) => contextText(view) });
+        if (target.kind === "paid") return paidTool(ctx, call, { tool: "get_context", brain: target.brain, run, text: (view) => contextText(view), meta: extra._meta });
         const view = await run();
         return ok({ ...view }, contextText(view));
       }),

@@ -41,8 +41,8 @@ export function registerBrainTools(server: McpServer, { ctx, call }: ToolDeps, o
         const bazaar = await x402Service(ctx).bazaar();
         const brains = bazaar.items.flatMap((item) => {
           const terms = item.accepts[0];
-          if (item.kind !== "brain" || !item.brain || !terms) return [];
-          return [{ ...item.brain, priceAtomic: terms.maxAmountRequired, asset: terms.asset, network: terms.network, payTo: terms.payTo }];
+          if (item.metadata.kind !== "brain" || !item.metadata.brain || !terms) return [];
+          return [{ ...item.metadata.brain, priceAtomic: terms.maxAmountRequired, asset: terms.asset, network: terms.network, payTo: terms.payTo }];
         });
         const lines = brains.map((b) => `- ${b.emoji} ${b.name} (id ${b.id}): ${b.priceAtomic} atomic units of ${b.asset} on ${b.network}`);
         return ok({ brains }, brains.length ? lines.join("\n") : "No paid brains are offered here.");
