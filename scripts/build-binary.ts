@@ -2,6 +2,9 @@
 // `bun build --compile` cannot follow a native addon loaded by a computed require, so the plugin below
 // rewrites those requires into static ones that the bundler embeds (DESIGN.md "Single executable").
 import type { BunPlugin } from "bun";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const target = `${process.platform}-${process.arch === "arm64" ? "arm64" : "x64"}-gnu`;
 
@@ -15,6 +18,20 @@ function rewrite(filter: RegExp, from: string, to: string, loader: "js" = "js"):
       if (!source.includes(from)) throw new Error(`${path} changed (no "${from}"): update scripts/build-binary.ts`);
       return { contents: source.replace(from, to), loader };
     });
+}
+
+/** A zstd copy of `path` in the temp dir, named by its content hash (built once per library version). */
+function compressedCopy(path: string): string {
+  const bytes = readFileSync(path);
+  const dir = join(tmpdir(), "brainbox-build");
+  const target = join(dir, `${Bun.hash(bytes).toString(36)}-libonnxruntime.so.1.zst`);
+  if (!existsSync(target)) {
+    mkdirSync(dir, { recursive: true });
+    const temp = `${target}.${process.pid}`;
+    writeFileSync(temp, Bun.zstdCompressSync(bytes, { level: 9 }));
+    renameSync(temp, target);
+  }
+  return target;
 }
 
 const staticNativeAddons: BunPlugin = {
@@ -32,6 +49,8 @@ const staticNativeAddons: BunPlugin = {
       "require(`../bin/napi-v6/${process.platform}/${process.arch}/onnxruntime_binding.node`)",
       `require("../bin/napi-v6/${ortArch}/onnxruntime_binding.node")`,
     )(build);
+    // The 44 MB onnxruntime library is embedded zstd-compressed (src/ai/ort-native.ts unpacks it once).
+    build.onResolve({ filter: /libonnxruntime\.so\.1$/ }, ({ path, importer }) => ({ path: compressedCopy(join(importer, "..", path)) }));
     // sharp (image decoding) is never used for text embeddings; a stub keeps its native build out.
     build.onResolve({ filter: /^sharp$/ }, () => ({ path: "sharp-stub", namespace: "stub" }));
     build.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
