@@ -37,9 +37,15 @@ export function errorResponse(error: AppError, headers: Record<string, string> =
   });
 }
 
+type ValueError = { path?: string; message?: string; schema?: { anyOf?: { const?: unknown }[]; pattern?: string } };
+
 function describeValidation(error: ValidationError): { field: string; message: string } {
-  const first = error.valueError as { path?: string; message?: string } | undefined;
+  const first = error.valueError as ValueError | undefined;
   const field = (first?.path ?? "").replace(/^\//, "").replaceAll("/", ".") || error.type;
+  // "Expected union value" says nothing: a choice of literals lists them.
+  const choices = first?.schema?.anyOf?.every((s) => s.const !== undefined) ? first.schema.anyOf.map((s) => JSON.stringify(s.const)) : null;
+  if (choices) return { field, message: `${field}: must be one of ${choices.join(", ")}` };
+  if (first?.schema?.pattern === "\\S") return { field, message: `${field}: must not be blank` };
   return { field, message: `${field}: ${first?.message ?? "invalid value"}` };
 }
 
