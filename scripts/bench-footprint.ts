@@ -58,24 +58,29 @@ async function startOnce(path: string, idleMs: number): Promise<{ coldMs: number
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function measure(path: string) {
-  const cold: number[] = [];
-  const rss: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const r = await startOnce(path, i === 0 ? 3000 : 1000);
-    cold.push(r.coldMs);
-    rss.push(r.rss);
-  }
-  return { sizeMiB: statSync(path).size / 2 ** 20, coldStartMs: median(cold), coldMaxMs: Math.max(...cold), idleRssMB: median(rss) };
+interface Footprint {
+  sizeMiB: number;
+  coldStartMs: number;
+  coldMaxMs: number;
+  idleRssMB: number;
 }
 
 const fmt = (n: number, d = 1) => n.toFixed(d);
-const rows: [string, Awaited<ReturnType<typeof measure>>][] = [];
-// Alternate the binaries run by run would mix caches; each gets its own warm-up start instead.
-for (const [name, path] of [["brainbox", binary], ...(baseline ? [["baseline", baseline]] : [])] as [string, string][]) {
-  await startOnce(path, 0); // warm the page cache so cold start measures the process, not the disk
-  rows.push([name, await measure(path)]);
-}
+const binaries = [["brainbox", binary], ...(baseline ? [["baseline", baseline]] : [])] as [string, string][];
+// Warm the page cache first, so cold start measures the process, not the disk; then alternate the
+// binaries start by start, so a busy moment on the shared machine hits both alike.
+for (const [, path] of binaries) await startOnce(path, 0);
+const samples = binaries.map(() => ({ cold: [] as number[], rss: [] as number[] }));
+for (let i = 0; i < runs; i++)
+  for (const [k, [, path]] of binaries.entries()) {
+    const r = await startOnce(path, i === 0 ? 3000 : 1000);
+    samples[k]!.cold.push(r.coldMs);
+    samples[k]!.rss.push(r.rss);
+  }
+const rows: [string, Footprint][] = binaries.map(([name, path], k) => [
+  name,
+  { sizeMiB: statSync(path).size / 2 ** 20, coldStartMs: median(samples[k]!.cold), coldMaxMs: Math.max(...samples[k]!.cold), idleRssMB: median(samples[k]!.rss) },
+]);
 console.log(`footprint (${runs} starts each, median; targets: <= ${TARGETS.sizeMiB} MiB, cold start <= ${TARGETS.coldStartMs} ms, idle RSS <= ${TARGETS.idleRssMB} MB)`);
 for (const [name, m] of rows) {
   console.log(
@@ -85,7 +90,7 @@ for (const [name, m] of rows) {
   );
 }
 if (rows.length === 2) {
-  const [[, a], [, b]] = rows as [[string, typeof rows[0][1]], [string, typeof rows[0][1]]];
+  const [a, b] = [rows[0]![1], rows[1]![1]];
   console.log(`brainbox / baseline: size ${fmt(a.sizeMiB / b.sizeMiB, 3)}x, cold start ${fmt(a.coldStartMs / b.coldStartMs, 2)}x, idle RSS ${fmt(a.idleRssMB / b.idleRssMB, 2)}x`);
 }
 const m = rows[0]![1];

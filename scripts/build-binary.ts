@@ -60,14 +60,21 @@ const staticNativeAddons: BunPlugin = {
   },
 };
 
-const outfile = process.argv[2] ?? "dist/brainbox";
+// Usage: bun scripts/build-binary.ts [outfile=dist/brainbox] [--sourcemap]
+const args = process.argv.slice(2);
+const outfile = args.find((a) => !a.startsWith("--")) ?? "dist/brainbox";
 const started = performance.now();
 const result = await Bun.build({
   entrypoints: ["src/main.ts"],
   compile: { outfile },
   target: "bun",
+  format: "esm",
+  // Precompiled bytecode: the binary starts 2-3x faster (measured 0.44 vs 1.03 s to the first /api/health
+  // on the loaded 2-core machine) for ~16 MB more.
+  bytecode: true,
   minify: { syntax: true, whitespace: true },
-  sourcemap: "linked",
+  // The embedded source map costs ~6 MB; `--sourcemap` puts it back (stack traces with src/ lines).
+  sourcemap: args.includes("--sourcemap") ? "linked" : "none",
   plugins: [staticNativeAddons],
 });
 if (!result.success) {
@@ -75,4 +82,4 @@ if (!result.success) {
   process.exit(1);
 }
 const size = Bun.file(outfile).size;
-console.log(`built ${outfile} (${(size / 1e6).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`built ${outfile} (${(size / 2 ** 20).toFixed(1)} MiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
