@@ -97,6 +97,15 @@ describe("content types", () => {
     }
   }, 60_000);
 
+  test("the OpenAPI document advertises application/json only for these bodies (the rest is 415)", async () => {
+    const spec = (await (await fetch(`${s.url}/swagger/json`)).json()) as any;
+    for (const route of jsonRoutes())
+      expect({ at: `${route.method} ${route.path}`, types: Object.keys(spec.paths[route.path][route.method.toLowerCase()].requestBody.content) }).toEqual({
+        at: `${route.method} ${route.path}`,
+        types: ["application/json"],
+      });
+  });
+
   test("application/json with parameters and +json types are JSON; an empty body with no type is an empty object", async () => {
     await expectJson(await s.api("/api/v1/brains", { method: "POST", body: JSON.stringify({ name: "Charset" }), headers: { "content-type": "application/json; charset=utf-8" } }), 201);
     await expectJson(await s.api("/api/v1/brains", { method: "POST", body: JSON.stringify({ name: "Suffix" }), headers: { "content-type": "application/vnd.api+json" } }), 201);
