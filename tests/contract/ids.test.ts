@@ -26,7 +26,7 @@ beforeAll(async () => {
     201,
   );
   real.sourceId = note.source.id;
-  await waitForSource(s, real.brainId, real.sourceId);
+  await waitForSource(s, real.brainId, note.source.id);
   real.slug = "basalt";
   const other = await newAccountKey(s.ctx.db, "Other", "team");
   foreignBrainId = await newBrain(s, "Private elsewhere", other);

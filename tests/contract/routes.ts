@@ -66,7 +66,7 @@ function sample(name: string, schema: JsonSchema): unknown {
 
 /** Body properties typed number, integer or boolean (not those that also take a string, like priceAtomic). */
 export function scalarFields(schema: JsonSchema | undefined): { name: string; type: string; value: unknown }[] {
-  return Object.entries(schema?.properties ?? {}).flatMap(([name, p]) =>
+  return Object.entries(schema?.properties ?? {}).flatMap(([name, p]): { name: string; type: string; value: unknown }[] =>
     p.type === "integer" || p.type === "number"
       ? [{ name, type: p.type, value: (p.minimum as number | undefined) ?? 1 }]
       : p.type === "boolean"
