@@ -61,6 +61,8 @@ function sample(name: string, schema: JsonSchema): unknown {
   if (schema.type === "integer" || schema.type === "number") return (schema.minimum as number | undefined) ?? 1;
   if (schema.type === "boolean") return true;
   if (schema.type === "array") return [sample(name, schema.items ?? {})];
+  if (schema.type === "object")
+    return Object.fromEntries((schema.required ?? []).map((key) => [key, sample(key, schema.properties?.[key] ?? {})]));
   return `probe ${name}`;
 }
 
