@@ -1,8 +1,9 @@
 # Build the single executable, pull the default embedding model, run both in a slim image.
 FROM node:22-bookworm AS build
 WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
-RUN npm ci --no-audit --no-fund
+COPY package.json package-lock.json ./
+# node:22's npm 10 ignores package.json's allowScripts: skip onnxruntime-node's CUDA download explicitly.
+RUN ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build \
  && ./dist/brainbox models pull Xenova/bge-small-en-v1.5 \

@@ -2,6 +2,9 @@
 // `bun build --compile` cannot follow a native addon loaded by a computed require, so the plugin below
 // rewrites those requires into static ones that the bundler embeds (DESIGN.md "Single executable").
 import type { BunPlugin } from "bun";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const target = `${process.platform}-${process.arch === "arm64" ? "arm64" : "x64"}-gnu`;
 
@@ -15,6 +18,20 @@ function rewrite(filter: RegExp, from: string, to: string, loader: "js" = "js"):
       if (!source.includes(from)) throw new Error(`${path} changed (no "${from}"): update scripts/build-binary.ts`);
       return { contents: source.replace(from, to), loader };
     });
+}
+
+/** A zstd copy of `path` in the temp dir, named by its content hash (built once per library version). */
+function compressedCopy(path: string): string {
+  const bytes = readFileSync(path);
+  const dir = join(tmpdir(), "brainbox-build");
+  const target = join(dir, `${Bun.hash(bytes).toString(36)}-libonnxruntime.so.1.zst`);
+  if (!existsSync(target)) {
+    mkdirSync(dir, { recursive: true });
+    const temp = `${target}.${process.pid}`;
+    writeFileSync(temp, Bun.zstdCompressSync(bytes, { level: 9 }));
+    renameSync(temp, target);
+  }
+  return target;
 }
 
 const staticNativeAddons: BunPlugin = {
@@ -32,6 +49,8 @@ const staticNativeAddons: BunPlugin = {
       "require(`../bin/napi-v6/${process.platform}/${process.arch}/onnxruntime_binding.node`)",
       `require("../bin/napi-v6/${ortArch}/onnxruntime_binding.node")`,
     )(build);
+    // The 44 MB onnxruntime library is embedded zstd-compressed (src/ai/ort-native.ts unpacks it once).
+    build.onResolve({ filter: /libonnxruntime\.so\.1$/ }, ({ path, importer }) => ({ path: compressedCopy(join(importer, "..", path)) }));
     // sharp (image decoding) is never used for text embeddings; a stub keeps its native build out.
     build.onResolve({ filter: /^sharp$/ }, () => ({ path: "sharp-stub", namespace: "stub" }));
     build.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
@@ -41,14 +60,21 @@ const staticNativeAddons: BunPlugin = {
   },
 };
 
-const outfile = process.argv[2] ?? "dist/brainbox";
+// Usage: bun scripts/build-binary.ts [outfile=dist/brainbox] [--sourcemap]
+const args = process.argv.slice(2);
+const outfile = args.find((a) => !a.startsWith("--")) ?? "dist/brainbox";
 const started = performance.now();
 const result = await Bun.build({
   entrypoints: ["src/main.ts"],
   compile: { outfile },
   target: "bun",
+  format: "esm",
+  // Precompiled bytecode: the binary starts 2-3x faster (measured 0.44 vs 1.03 s to the first /api/health
+  // on the loaded 2-core machine) for ~16 MB more.
+  bytecode: true,
   minify: { syntax: true, whitespace: true },
-  sourcemap: "linked",
+  // The embedded source map costs ~6 MB; `--sourcemap` puts it back (stack traces with src/ lines).
+  sourcemap: args.includes("--sourcemap") ? "linked" : "none",
   plugins: [staticNativeAddons],
 });
 if (!result.success) {
@@ -56,4 +82,4 @@ if (!result.success) {
   process.exit(1);
 }
 const size = Bun.file(outfile).size;
-console.log(`built ${outfile} (${(size / 1e6).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`built ${outfile} (${(size / 2 ** 20).toFixed(1)} MiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,7 +1,7 @@
 // Builds the Elysia app from the feature plugins, all sharing one AppContext.
 import { Elysia } from "elysia";
 import type { AppContext } from "./context";
-import { httpErrors, jsonBodies } from "./http/errors";
+import { decodablePaths, httpErrors, jsonBodies } from "./http/errors";
 import { accountRoutes } from "./modules/accounts";
 import { answerRoutes } from "./modules/answer";
 import { apiKeyRoutes } from "./modules/auth";
@@ -24,6 +24,7 @@ export function buildApp(ctx: AppContext) {
   return new Elysia()
     .use(httpErrors(ctx.log))
     .use(jsonBodies(ctx.config.maxBodyBytes))
+    .use(decodablePaths())
     .use(docsRoutes(ctx.version))
     .use(healthRoutes(ctx))
     .use(metricsRoutes(ctx))

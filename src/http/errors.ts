@@ -12,6 +12,7 @@ export const statusOf: Record<ErrorCode, number> = {
   route_not_found: 404,
   invalid_request: 422,
   invalid_json: 400,
+  invalid_path: 400,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -36,9 +37,15 @@ export function errorResponse(error: AppError, headers: Record<string, string> =
   });
 }
 
+type ValueError = { path?: string; message?: string; schema?: { anyOf?: { const?: unknown }[]; pattern?: string } };
+
 function describeValidation(error: ValidationError): { field: string; message: string } {
-  const first = error.valueError as { path?: string; message?: string } | undefined;
+  const first = error.valueError as ValueError | undefined;
   const field = (first?.path ?? "").replace(/^\//, "").replaceAll("/", ".") || error.type;
+  // "Expected union value" says nothing: a choice of literals lists them.
+  const choices = first?.schema?.anyOf?.every((s) => s.const !== undefined) ? first.schema.anyOf.map((s) => JSON.stringify(s.const)) : null;
+  if (choices) return { field, message: `${field}: must be one of ${choices.join(", ")}` };
+  if (first?.schema?.pattern === "\\S") return { field, message: `${field}: must not be blank` };
   return { field, message: `${field}: ${first?.message ?? "invalid value"}` };
 }
 
@@ -92,17 +99,48 @@ const tooLarge = (limit: number) =>
 /** Routes that stream their own body (uploads): the parser must leave the stream untouched. */
 export const RAW_BODY_PREFIX = "/api/uploads/";
 
-/** JSON bodies with a size cap and a clear error for malformed JSON. */
+/** Paths whose bodies are not JSON and are read by their own handlers (OAuth's HTML forms). */
+const FORM_BODY_PREFIX = "/oauth/";
+
+const isJson = (contentType: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(contentType);
+
+/**
+ * JSON bodies with a size cap and a clear error for malformed JSON. Every other route takes JSON only: a
+ * body sent with another content type is a 415 that says so, rather than a misleading field error from
+ * whatever a form or text parser made of it. An empty body is an empty object (field errors follow).
+ */
 export const jsonBodies = (limit: number) =>
   new Elysia({ name: "json-bodies" }).onParse({ as: "global" }, async ({ request, contentType, path }) => {
     // A returned value ends parsing; the upload handler then reads request.body itself, capped.
     if (path.startsWith(RAW_BODY_PREFIX)) return {};
-    if (!contentType?.startsWith("application/json")) return;
+    if (path.startsWith(FORM_BODY_PREFIX)) return;
     const text = await readCapped(request, limit);
+    if (!isJson(contentType ?? "")) {
+      if (text.length === 0) return {};
+      throw new AppError(
+        "unsupported_media_type",
+        `The request body must be JSON sent with Content-Type: application/json${contentType ? ` (got ${contentType})` : " (none was sent)"}`,
+      );
+    }
     if (text.trim() === "") return {};
     try {
       return JSON.parse(text);
     } catch {
       throw new AppError("invalid_json", "The request body is not valid JSON");
+    }
+  });
+
+/** A path segment that is not valid percent-encoded UTF-8 (e.g. `%E0%A4%A`) names nothing: 400, before routing. */
+export const decodablePaths = () =>
+  new Elysia({ name: "decodable-paths" }).onRequest(({ request }) => {
+    const url = request.url;
+    const start = url.indexOf("/", url.indexOf("//") + 2);
+    const end = url.search(/[?#]/);
+    const path = start < 0 ? "" : url.slice(start, end < 0 ? undefined : end);
+    if (!path.includes("%")) return;
+    try {
+      decodeURIComponent(path);
+    } catch {
+      return Response.json(errorBody("invalid_path", "The request path is not valid percent-encoded UTF-8"), { status: 400 });
     }
   });

@@ -7,6 +7,7 @@ export type ErrorCode =
   | "route_not_found"
   | "invalid_request"
   | "invalid_json"
+  | "invalid_path"
   | "conflict"
   | "payload_too_large"
   | "unsupported_media_type"

@@ -40,9 +40,9 @@ describe("ask", () => {
     expect(body.citations).toContainEqual({ slug: "solar-panels", title: "Solar Panels", url });
     expect(body.answer).toContain(`[Solar Panels](${url})`);
     expect(body.answer).not.toContain("[[");
-    // The owner is on the team plan: a quota object, and the untouched lifetime bank.
+    // The owner is on the team plan: a quota object, and `bank` is what that plan still allows (the quota left).
     expect(body.quota).toMatchObject({ limit: 10000, used: 1, remaining: 9999, period: "month" });
-    expect(body.bank).toBe(100);
+    expect(body.bank).toBe(9999);
     expect(body.id).toStartWith("ask_");
     const saved = await s.ctx.database.client.execute({ sql: "SELECT brain_id, surface, question, thin, account_id FROM asks WHERE id = ?", args: [body.id] });
     expect(saved.rows[0]).toMatchObject({ brain_id: brainId, surface: "v1", thin: 0 });

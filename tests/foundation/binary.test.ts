@@ -1,6 +1,6 @@
 // The compiled executable, copied alone into an empty folder (no node_modules anywhere above it).
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { copyFileSync, existsSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { BUN, lastLine, ROOT, runCli, spawnServer } from "../support/cli";
 import { tempDir } from "../support/server";
@@ -22,6 +22,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("the lone binary serves, creates a key and lists brains, embeds and reads a PDF", async () => {
   expect(existsSync(join(dir, "..", "node_modules"))).toBe(false);
+  // Issue 15's footprint ceiling (scripts/bench-footprint.ts also prints cold start and idle RSS).
+  expect(statSync(binary).size / 2 ** 20).toBeLessThanOrEqual(160);
   await buildTinyModel(join(dir, "models"), "tiny");
   const env = { BRAINBOX_DATA_DIR: join(dir, "data"), BRAINBOX_MODELS_DIR: join(dir, "models"), BRAINBOX_EMBED_MODEL: "tiny" };
   const created = await runCli(["keys", "create", "--name", "lone"], env, [binary]);

@@ -5,6 +5,8 @@ export const MAX_QUESTION_CHARS = 4000;
 
 const text = (description: string) => t.String({ minLength: 1, maxLength: MAX_QUESTION_CHARS, pattern: "\\S", description });
 
-export const brainParams = t.Object({ brainId: t.String({ minLength: 1, maxLength: 100 }) });
+// Ids in paths are any string: one that names nothing the caller can reach is a 404 from the service,
+// the same answer as a missing brain, whatever its length (no 422 that tells "malformed" from "absent").
+export const brainParams = t.Object({ brainId: t.String() });
 export const askBody = t.Object({ question: text("The question, in any language") });
 export const contextBody = t.Object({ query: text("What to retrieve pages for") });

@@ -1,6 +1,8 @@
 import { t } from "elysia";
 
-export const brainParams = t.Object({ brainId: t.String({ minLength: 1, maxLength: 100 }) });
+// Ids in paths are any string: one that names nothing the caller can reach is a 404 from the service,
+// the same answer as a missing brain, whatever its length (no 422 that tells "malformed" from "absent").
+export const brainParams = t.Object({ brainId: t.String() });
 
 const name = t.String({ minLength: 1, maxLength: 120, pattern: "\\S" });
 const emoji = t.String({ minLength: 1, maxLength: 16 });

@@ -12,25 +12,50 @@ const page = `<!doctype html>
 <script src="/swagger/assets/init.js"></script></body></html>`;
 const init = `window.ui = SwaggerUIBundle({ url: "/swagger/json", dom_id: "#swagger-ui" });`;
 
-export const docsRoutes = (version: string) =>
-  new Elysia()
-    .use(
-      swagger({
-        path: "/swagger/scalar",
-        specPath: "/swagger/json",
-        documentation: {
-          info: {
-            title: "Brainbox API",
-            version,
-            description: "Knowledge-base question answering. Authenticate with `Authorization: Bearer <API key>`.",
-          },
-          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-          security: [{ bearer: [] }],
-        },
-        exclude: [/^\/swagger/, "/", /^\/assets/],
-      }),
-    )
+/** Where the plugin serves its spec; `/swagger/json` serves it with the content types the API really takes. */
+const RAW_SPEC_PATH = "/swagger/openapi-raw.json";
+const FORM_ROUTES = /^\/oauth\//;
+
+type Spec = { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> };
+
+/**
+ * The plugin lists application/json, multipart/form-data and text/plain for every body, but the API takes
+ * JSON only (anything else is 415, src/http/errors.ts): keep just application/json, except OAuth's forms.
+ */
+function jsonBodiesOnly(raw: Spec): Spec {
+  const spec = structuredClone(raw);
+  for (const [path, ops] of Object.entries(spec.paths ?? {})) {
+    if (FORM_ROUTES.test(path)) continue;
+    for (const op of Object.values(ops)) {
+      const content = op.requestBody?.content;
+      if (content?.["application/json"]) op.requestBody!.content = { "application/json": content["application/json"] };
+    }
+  }
+  return spec;
+}
+
+export const docsRoutes = (version: string) => {
+  const plugin = swagger({
+    path: "/swagger/scalar",
+    specPath: RAW_SPEC_PATH,
+    documentation: {
+      info: {
+        title: "Brainbox API",
+        version,
+        description: "Knowledge-base question answering. Authenticate with `Authorization: Bearer <API key>`.",
+      },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      security: [{ bearer: [] }],
+    },
+    exclude: [/^\/swagger/, "/", /^\/assets/],
+  });
+  const rawSpec = plugin.routes.find((r) => r.path === RAW_SPEC_PATH)?.handler as (() => Spec) | undefined;
+  if (!rawSpec) throw new Error("@elysiajs/swagger changed: no spec route to wrap (src/modules/docs/index.ts)");
+  return new Elysia()
+    .use(plugin)
+    .get("/swagger/json", () => jsonBodiesOnly(rawSpec()), { detail: { hide: true } })
     .get("/swagger", () => new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } }), { detail: { hide: true } })
     .get("/swagger/assets/init.js", () => new Response(init, { headers: { "content-type": "text/javascript" } }), { detail: { hide: true } })
     .get("/swagger/assets/swagger-ui-bundle.js", () => Bun.file(bundleJs), { detail: { hide: true } })
     .get("/swagger/assets/swagger-ui.css", () => Bun.file(css), { detail: { hide: true } });
+};

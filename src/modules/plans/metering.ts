@@ -69,7 +69,10 @@ async function giveBack(db: Db, accountId: string, s: Slot): Promise<void> {
 export interface Spent {
   /** Quota object of a Pro/Team account (null on Free, as the contract shows). */
   quota: QuotaView | null;
-  /** Questions left in the lifetime bank. */
+  /**
+   * Questions the plan still allows, always an integer: on Free the lifetime bank left, on Pro/Team the
+   * quota left this period (the same as quota.remaining; an unused Free bank means nothing on those plans).
+   */
   bank: number;
   /** Gives the question back when the answer failed. */
   refund(): Promise<void>;
@@ -89,7 +92,6 @@ export async function spendQuestion(db: Db, config: Config, account: Account): P
   }
   const quotaSlot = slot(config, account, "quota");
   const used = await spend(db, account.id, quotaSlot);
-  const bank = Math.max(bankSlot.limit - (await usedOf(db, account.id, bankSlot)), 0);
   if (used === null) {
     const quota = view(quotaSlot, await usedOf(db, account.id, quotaSlot));
     throw new AppError("quota_exceeded", `Question quota of ${quota.limit} per ${quota.period} reached; it resets at ${quota.resetsAt}`, {
@@ -97,7 +99,8 @@ export async function spendQuestion(db: Db, config: Config, account: Account): P
       headers: retryAfter(quotaSlot),
     });
   }
-  return { quota: view(quotaSlot, used), bank, refund: () => giveBack(db, account.id, quotaSlot) };
+  const quota = view(quotaSlot, used);
+  return { quota, bank: quota.remaining, refund: () => giveBack(db, account.id, quotaSlot) };
 }
 
 /** Unversioned ask: a daily quota for every plan; 429 with the quota object and Retry-After when over. */

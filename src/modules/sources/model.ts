@@ -1,5 +1,6 @@
 // Wire shapes of sources. Bodies are typed loosely here and normalized in normalize.ts, so every mistake
 // gets an error that names its field instead of a vague "no union member matched".
+import { Type } from "@sinclair/typebox";
 import { t } from "elysia";
 
 const title = t.String({ maxLength: 500 });
@@ -28,7 +29,8 @@ export const unversionedSourceBody = t.Object({
 export const uploadUrlBody = t.Object({
   filename: t.String({ minLength: 1, maxLength: 255, pattern: "\\S" }),
   contentType: t.String({ minLength: 3, maxLength: 127, pattern: "^[\\w.+-]+/[\\w.+-]+(;.*)?$" }),
-  size: t.Integer({ minimum: 1 }),
+  // TypeBox's own Integer: Elysia's t.Integer also takes "5" and makes it 5 (no silent coercion).
+  size: Type.Integer({ minimum: 1 }),
 });
 
 export const sourceParams = t.Object({ brainId: t.String(), sourceId: t.String() });

@@ -77,7 +77,7 @@ const ingestJob = (deps: Deps, sourceId: string) => ({
 
 /**
  * Adds a source. With an externalId already used in this brain, returns that source (created: false);
- * when its content changed, the source is updated and re-processed. Safe under concurrent repeats: the
+ * when the body is of the same kind and its content changed, the source is updated and re-processed. Safe under concurrent repeats: the
  * unique (brain, externalId) index decides, and `changes()` ties each job to the write that needs it.
  */
 export async function addSource(deps: Deps, brainId: string, input: NewSource): Promise<{ source: Source; created: boolean }> {
@@ -99,8 +99,9 @@ export async function addSource(deps: Deps, brainId: string, input: NewSource): 
     where: and(eq(sources.brainId, brainId), eq(sources.externalId, input.externalId!)),
   });
   if (!existing) throw new AppError("conflict", "The source changed while it was being added; retry");
-  if (existing.type !== input.type)
-    throw new AppError("conflict", `externalId "${input.externalId}" already names a ${existing.type} source`, { field: "externalId" });
+  // Seed rule 1: an existing externalId returns the existing source whatever the body; a body of another
+  // kind cannot update it (a link is not a new version of a text), so it is returned as it is.
+  if (existing.type !== input.type) return { source: existing, created: false };
   const [, requeued] = await db.batch([
     db.run(sql`UPDATE ${sources} SET title = ${f.title}, url = ${f.url}, content = ${f.content},
         revision = revision + 1, status = 'pending', error = NULL, updated_at = ${Date.now()}

@@ -4,7 +4,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authGuard } from "../auth/guard";
 import { readableBrain } from "../brains/service";
-import { brainParams, listQuery, pageParams } from "./model";
+import { brainParams, listQuery, pageLimit, pageParams } from "./model";
 import { pageDocument, prefersHtml } from "./page-html";
 import { getPage, listPages } from "./service";
 
@@ -17,7 +17,7 @@ export const wikiRoutes = (ctx: AppContext) => {
         `${base}/:brainId/pages`,
         async ({ principal, params, query }) => {
           await readableBrain(ctx.db, principal.account.id, params.brainId);
-          return listPages(ctx.db, params.brainId, { limit: query.limit, cursor: query.cursor });
+          return listPages(ctx.db, params.brainId, { limit: pageLimit(query.limit), cursor: query.cursor });
         },
         { params: brainParams, query: listQuery },
       )

@@ -1,8 +1,14 @@
 // Wire shapes of the paid rail: owner settings, the paid ask and the three app actions.
+import { Type } from "@sinclair/typebox";
 import { t } from "elysia";
 import { invalid } from "../../lib/errors";
 
-export const brainParams = t.Object({ brainId: t.String({ minLength: 1, maxLength: 100 }) });
+// Ids in paths are any string: one that names nothing the caller can reach is a 404 from the service,
+// the same answer as a missing brain, whatever its length (no 422 that tells "malformed" from "absent").
+export const brainParams = t.Object({ brainId: t.String() });
+
+// Numbers in bodies are TypeBox's own Integer: Elysia's t.Integer also takes "5" and makes it 5.
+const integer = (options: Parameters<typeof Type.Integer>[0]) => Type.Integer(options);
 
 export const paidTermsBody = t.Object({
   // Loosely typed here, checked in parseTerms, so every mistake names `priceAtomic` (not a union branch).
@@ -44,25 +50,25 @@ export const paidAskBody = t.Object({
 export const GEO_MAX_PAGES = 10;
 export const geoScanBody = t.Object({
   url: t.String({ minLength: 1, maxLength: 2048, description: "http(s) page to scan; other pages of the same site are followed from it" }),
-  maxPages: t.Optional(t.Integer({ minimum: 1, maximum: GEO_MAX_PAGES, description: "Pages to scan (the quote is per page), default 1" })),
+  maxPages: t.Optional(integer({ minimum: 1, maximum: GEO_MAX_PAGES, description: "Pages to scan (the quote is per page), default 1" })),
 });
 
 export const CARD_LIMITS = { minWidth: 200, maxWidth: 2400, minHeight: 100, maxHeight: 1260, width: 1200, height: 630 } as const;
 export const socialImageBody = t.Object({
   title: t.Optional(t.String({ minLength: 1, maxLength: 200, description: "Card title; defaults to the page title with brainId+slug" })),
   text: t.Optional(t.String({ maxLength: 600, description: "Line under the title; defaults to the page's opening with brainId+slug" })),
-  brainId: t.Optional(t.String({ minLength: 1, maxLength: 100, description: "A public free brain, with slug: card for that wiki page" })),
-  slug: t.Optional(t.String({ minLength: 1, maxLength: 200 })),
-  width: t.Optional(t.Integer({ minimum: CARD_LIMITS.minWidth, maximum: CARD_LIMITS.maxWidth, description: "Pixels, default 1200" })),
-  height: t.Optional(t.Integer({ minimum: CARD_LIMITS.minHeight, maximum: CARD_LIMITS.maxHeight, description: "Pixels, default 630" })),
+  brainId: t.Optional(t.String({ minLength: 1, description: "A public free brain, with slug: card for that wiki page" })),
+  slug: t.Optional(t.String({ minLength: 1 })),
+  width: t.Optional(integer({ minimum: CARD_LIMITS.minWidth, maximum: CARD_LIMITS.maxWidth, description: "Pixels, default 1200" })),
+  height: t.Optional(integer({ minimum: CARD_LIMITS.minHeight, maximum: CARD_LIMITS.maxHeight, description: "Pixels, default 630" })),
   theme: t.Optional(t.Union([t.Literal("dark"), t.Literal("light")])),
 });
 
 export const CLIP_LIMITS = { minFrames: 2, maxFrames: 120, frames: 24, minWidth: 160, maxWidth: 640, width: 480, minHeight: 90, maxHeight: 360, height: 270 } as const;
 export const clipsBody = t.Object({
-  brainId: t.String({ minLength: 1, maxLength: 100, description: "A public free brain" }),
-  slug: t.String({ minLength: 1, maxLength: 200, description: "The wiki page to quote" }),
-  frames: t.Optional(t.Integer({ minimum: CLIP_LIMITS.minFrames, maximum: CLIP_LIMITS.maxFrames, description: "Frames in the GIF (the quote is per frame), default 24" })),
-  width: t.Optional(t.Integer({ minimum: CLIP_LIMITS.minWidth, maximum: CLIP_LIMITS.maxWidth, description: "Pixels, default 480" })),
-  height: t.Optional(t.Integer({ minimum: CLIP_LIMITS.minHeight, maximum: CLIP_LIMITS.maxHeight, description: "Pixels, default 270" })),
+  brainId: t.String({ minLength: 1, description: "A public free brain" }),
+  slug: t.String({ minLength: 1, description: "The wiki page to quote" }),
+  frames: t.Optional(integer({ minimum: CLIP_LIMITS.minFrames, maximum: CLIP_LIMITS.maxFrames, description: "Frames in the GIF (the quote is per frame), default 24" })),
+  width: t.Optional(integer({ minimum: CLIP_LIMITS.minWidth, maximum: CLIP_LIMITS.maxWidth, description: "Pixels, default 480" })),
+  height: t.Optional(integer({ minimum: CLIP_LIMITS.minHeight, maximum: CLIP_LIMITS.maxHeight, description: "Pixels, default 270" })),
 });
