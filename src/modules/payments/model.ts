@@ -16,7 +16,8 @@ export const paymentsQuery = t.Object({
   cursor: t.Optional(t.String({ maxLength: 200, description: "nextCursor of the previous page" })),
 });
 
-export const brainParams = t.Object({ brainId: t.String({ minLength: 1, maxLength: 100 }) });
+// Any id: one the caller cannot reach is the same 404 as a missing brain (see brains/model).
+export { brainParams } from "../brains/model";
 
 export interface OwnerPayment {
   /** The authorization nonce (0x, 32 bytes): unique per payment, also what the chain knows it by. */
