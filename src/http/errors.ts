@@ -49,6 +49,9 @@ export const httpErrors = (log: Logger) =>
     if (error instanceof AppError) {
       return errorResponse(error, (error.details.headers as Record<string, string> | undefined) ?? {});
     }
+    // A body that could not be read fails validation; report why it could not be read instead.
+    const unreadable = deferredBodyError(request);
+    if (unreadable) return errorResponse(unreadable);
     switch (code) {
       case "VALIDATION": {
         const { field, message } = describeValidation(error as ValidationError);
@@ -92,9 +95,35 @@ const tooLarge = (limit: number) =>
 /** Routes that stream their own body (uploads): the parser must leave the stream untouched. */
 export const RAW_BODY_PREFIX = "/api/uploads/";
 
-/** JSON bodies with a size cap and a clear error for malformed JSON. */
+/**
+ * Body errors wait until the credential is checked (issue 17): the parser records them instead of throwing,
+ * the account guard answers 401 first and then throws the recorded error, and on routes without the guard
+ * the error surfaces at validation (onError above) or, for a route that validates no body, before its handler.
+ * Someone without a valid key thus learns nothing about a route's body.
+ */
+const unreadableBodies = new WeakMap<Request, AppError>();
+export const deferredBodyError = (request: Request) => unreadableBodies.get(request);
+export function throwDeferredBodyError(request: Request) {
+  const error = unreadableBodies.get(request);
+  if (error) throw error;
+}
+const deferringErrors =
+  <C extends { request: Request }>(parse: (context: C) => Promise<unknown>) =>
+  async (context: C) => {
+    try {
+      return await parse(context);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      unreadableBodies.set(context.request, e);
+      return {};
+    }
+  };
+
+/** JSON bodies with a size cap and a clear error for malformed JSON (deferred, see above). */
 export const jsonBodies = (limit: number) =>
-  new Elysia({ name: "json-bodies" }).onParse({ as: "global" }, async ({ request, contentType, path }) => {
+  new Elysia({ name: "json-bodies" })
+    .onBeforeHandle({ as: "global" }, ({ request }) => throwDeferredBodyError(request))
+    .onParse({ as: "global" }, deferringErrors(async ({ request, contentType, path }) => {
     // A returned value ends parsing; the upload handler then reads request.body itself, capped.
     if (path.startsWith(RAW_BODY_PREFIX)) return {};
     if (!contentType?.startsWith("application/json")) return;
@@ -105,4 +134,4 @@ export const jsonBodies = (limit: number) =>
     } catch {
       throw new AppError("invalid_json", "The request body is not valid JSON");
     }
-  });
+  }));
