@@ -21,11 +21,12 @@ export function failureLimiter(perMinute: number): FailureLimiter {
     if (times.length === 0) failures.delete(key);
     return times.length ? times : undefined;
   };
+  // Down to 90% of the cap, so a flood pays for a sweep once per 5,000 new entries, not on each.
   const prune = (now: number) => {
     for (const [k, v] of failures) if (now - v[v.length - 1]! >= WINDOW_MS) failures.delete(k);
     for (const k of failures.keys()) {
-      if (failures.size <= MAX_TRACKED) break;
-      failures.delete(k);
+      if (failures.size <= MAX_TRACKED * 0.9) break;
+      failures.delete(k); // least recently failed first (Map order)
     }
   };
   return {
