@@ -105,7 +105,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     maxRequestBodySize: config.maxUploadBytes + 1024 * 1024,
     // Answers from a slow local model can take minutes; SSE streams keep the connection busy anyway.
     idleTimeout: 255,
-    fetch: (req, srv) => edge(req, srv.requestIP(req)?.address ?? "unknown"),
+    fetch: (req, srv) => edge(req, () => srv.requestIP(req)?.address ?? "unknown"),
   });
   boundUrl = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`;
   if (ai.embedder) await scheduleEmbedding(database.db, ai.embedder.model);
