@@ -7,6 +7,8 @@ const WINDOW_MS = 60_000;
 const MAX_TRACKED = 50_000;
 
 export interface FailureLimiter {
+  /** True when no failure is on record (the usual case: lookups can be skipped). */
+  readonly idle: boolean;
   /** Seconds until `key` may fail again, 0 when it is under the limit. */
   blockedFor(key: string, now?: number): number;
   record(key: string, now?: number): void;
@@ -14,6 +16,7 @@ export interface FailureLimiter {
 
 export function failureLimiter(perMinute: number): FailureLimiter {
   const failures = new Map<string, number[]>();
+  let lastFailure = 0;
   const recent = (key: string, now: number) => {
     const times = failures.get(key);
     if (!times) return undefined;
@@ -30,12 +33,18 @@ export function failureLimiter(perMinute: number): FailureLimiter {
     }
   };
   return {
+    get idle() {
+      // Every entry is older than the window once the newest failure is: forget them all at once.
+      if (failures.size > 0 && Date.now() - lastFailure >= WINDOW_MS) failures.clear();
+      return failures.size === 0;
+    },
     blockedFor(key, now = Date.now()) {
       const times = recent(key, now);
       if (!times || times.length < perMinute) return 0;
       return Math.max(1, Math.ceil((WINDOW_MS - (now - times[times.length - perMinute]!)) / 1000));
     },
     record(key, now = Date.now()) {
+      lastFailure = Math.max(lastFailure, now);
       const times = recent(key, now) ?? [];
       times.push(now);
       // Keep only what the limit needs to know.

@@ -66,6 +66,7 @@ export function withEdge(handle: (req: Request) => Promise<Response> | Response,
 
   /** Seconds a request with these credentials must wait, 0 when it may pass (always 0 for a valid one). */
   async function authWait(address: string, authorization: string): Promise<number> {
+    if (limiter.idle) return 0; // nothing failed lately: skip hashing the credential
     const wait = Math.max(limiter.blockedFor(`address:${address}`), limiter.blockedFor(credentialKey(authorization)));
     if (wait === 0) return 0;
     return (await opts.isValidCredential?.(authorization)) ? 0 : wait;

@@ -87,6 +87,12 @@ describe("failed-auth limiter", () => {
     expect(limiter.blockedFor("a", t0 + 59_999)).toBe(1);
     expect(limiter.blockedFor("a", t0 + 60_000)).toBe(0); // the first aged out: 2 of 3 left
     expect(limiter.blockedFor("never-seen", t0)).toBe(0);
+    // "idle" (no failure in the last minute, by the clock) lets the edge skip lookups entirely.
+    const fresh = failureLimiter(3);
+    expect(fresh.idle).toBe(true);
+    fresh.record("x");
+    expect(fresh.idle).toBe(false);
+    expect(limiter.idle).toBe(true); // its failures are dated long ago
     // A flood of distinct bad credentials (more than it tracks) leaves it working.
     for (let i = 0; i < 60_000; i++) limiter.record(`flood-${i}`, t0 + 70_000);
     for (let i = 0; i < 3; i++) limiter.record("b", t0 + 70_000);
