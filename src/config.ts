@@ -2,6 +2,7 @@
 // and the README stay true to what the code reads.
 import { resolve } from "node:path";
 import { parseAllowList } from "./ingest/address-policy";
+import { parseCidrList } from "./http/client-address";
 
 type Parser<T> = (raw: string) => T;
 
@@ -110,7 +111,8 @@ const vars = {
   oauthRefreshTtlSeconds: v("BRAINBOX_OAUTH_REFRESH_TTL_SECONDS", int(60, 31536000), "Lifetime of an OAuth refresh token; each refresh rotates it", "2592000"),
   oauthCodeTtlSeconds: v("BRAINBOX_OAUTH_CODE_TTL_SECONDS", int(10, 600), "Lifetime of an OAuth authorization code (single use)", "60"),
   corsOrigins: v("BRAINBOX_CORS_ORIGINS", list, "Origins allowed to call the API from a browser (* = any; bearer auth only, no cookies)", "*"),
-  authFailuresPerMinute: v("BRAINBOX_AUTH_FAILURES_PER_MINUTE", int(1), "Failed authentications per client address per minute before 429", "30"),
+  authFailuresPerMinute: v("BRAINBOX_AUTH_FAILURES_PER_MINUTE", int(1), "Failed authentications per minute, per client address and per credential, before 429 (valid credentials always pass)", "30"),
+  trustedProxies: v("BRAINBOX_TRUSTED_PROXIES", parseCidrList, "Proxies (IPs or CIDRs, comma-separated) whose X-Forwarded-For/Forwarded names the client address", ""),
   metricsToken: v("BRAINBOX_METRICS_TOKEN", str, "Bearer token required by /metrics (unset = open)"),
   logLevel: v("BRAINBOX_LOG_LEVEL", oneOf("debug", "info", "warn", "error"), "Log verbosity", "info"),
 };

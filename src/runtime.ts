@@ -6,7 +6,7 @@ import { migrate, openDatabase } from "./db/client";
 import { createLogger, type Logger } from "./lib/log";
 import { bootstrapOwner } from "./modules/accounts/bootstrap";
 import { resolveAccessToken } from "./modules/oauth";
-import type { NewApiKey } from "./modules/auth/keys";
+import { isValidCredential, type NewApiKey } from "./modules/auth/keys";
 import { buildApp } from "./server";
 import { x402Service } from "./modules/x402";
 import { withEdge } from "./http/edge";
@@ -95,6 +95,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     metrics,
     corsOrigins: config.corsOrigins,
     authFailuresPerMinute: config.authFailuresPerMinute,
+    trustedProxies: config.trustedProxies,
+    isValidCredential: (authorization) => isValidCredential(database.db, authorization, { accessToken: ctx.accessTokens }),
   });
   const server = Bun.serve({
     hostname: config.host,
@@ -103,7 +105,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     maxRequestBodySize: config.maxUploadBytes + 1024 * 1024,
     // Answers from a slow local model can take minutes; SSE streams keep the connection busy anyway.
     idleTimeout: 255,
-    fetch: (req, srv) => edge(req, srv.requestIP(req)?.address ?? "unknown"),
+    fetch: (req, srv) => edge(req, () => srv.requestIP(req)?.address ?? "unknown"),
   });
   boundUrl = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`;
   if (ai.embedder) await scheduleEmbedding(database.db, ai.embedder.model);

@@ -8,6 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createClient, type Client } from "@libsql/client";
+import { createEmbeddedClient } from "./embedded";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "./schema";
 import { migrations } from "./migrations";
@@ -36,8 +37,8 @@ export function openDatabase(opts: { dataDir: string; url?: string; authToken?: 
  */
 function openEmbedded(dataDir: string): Client {
   mkdirSync(dataDir, { recursive: true });
-  const client = createClient({ url: `file:${join(dataDir, "brainbox.db")}`, timeout: 5000, concurrency: 1 } as Parameters<typeof createClient>[0]);
-  return reconnectOnBusy(client);
+  // The same native driver as @libsql/client's file client, with prepared statements kept (./embedded.ts).
+  return reconnectOnBusy(createEmbeddedClient(join(dataDir, "brainbox.db"), { timeoutMs: 5000 }));
 }
 
 /**

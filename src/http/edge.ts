@@ -1,7 +1,9 @@
 // What every request passes through before and after the app: a request id, CORS, security headers, a
 // limit on failed authentication, one structured access-log line and the request metrics.
 import type { Logger } from "../lib/log";
-import { randomBase62 } from "../lib/secrets";
+import { randomBase62, sha256Hex } from "../lib/secrets";
+import { failureLimiter } from "./auth-limiter";
+import { clientAddress, type Cidr } from "./client-address";
 import { errorBody } from "./errors";
 import { routeOf, type Metrics } from "./metrics";
 
@@ -10,63 +12,84 @@ export interface EdgeOptions {
   metrics: Metrics;
   /** `*` or a list of origins allowed to call the API from a browser (no cookies are used: bearer only). */
   corsOrigins: string[];
-  /** Failed authentications per client address per minute before 429. */
+  /** Failed authentications per minute, per client address and per presented credential, before 429. */
   authFailuresPerMinute: number;
+  /** Peers whose Forwarded / X-Forwarded-For headers name the client (BRAINBOX_TRUSTED_PROXIES). */
+  trustedProxies?: Cidr[];
+  /** Whether an Authorization value authenticates now: a valid credential is never refused by the limiter. */
+  isValidCredential?: (authorization: string) => Promise<boolean>;
 }
 
-const CORS_HEADERS = {
-  "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
-  // x402: the reference wrappers' paid retry sends payment-signature (v2) or x-payment (v1) and, oddly,
-  // access-control-expose-headers as a request header; the payment answers are read from JS.
-  "access-control-allow-headers":
-    "authorization, content-type, x-payment, payment-signature, access-control-expose-headers, accept, mcp-session-id, mcp-protocol-version, last-event-id",
-  "access-control-expose-headers":
-    "x-request-id, x-payment-response, payment-response, payment-required, retry-after, www-authenticate, mcp-session-id",
-  "access-control-max-age": "600",
-};
+// Lists, so features can add their headers without touching the code below. x402: the reference wrappers'
+// paid retry sends payment-signature (v2) or x-payment (v1) and, oddly, access-control-expose-headers as a
+// request header; the payment answers are read from JS.
+export const CORS_ALLOW_HEADERS = ["authorization", "content-type", "x-payment", "payment-signature", "access-control-expose-headers", "accept", "mcp-session-id", "mcp-protocol-version", "last-event-id"];
+export const CORS_EXPOSE_HEADERS = ["x-request-id", "x-payment-response", "payment-response", "payment-required", "retry-after", "www-authenticate", "mcp-session-id"];
+export const CORS_ALLOW_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-const SECURITY_HEADERS = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-  "x-frame-options": "DENY",
-  "cross-origin-opener-policy": "same-origin",
-};
+const SECURITY_HEADERS: Array<[string, string]> = [
+  ["x-content-type-options", "nosniff"],
+  ["referrer-policy", "no-referrer"],
+  ["x-frame-options", "DENY"],
+  ["cross-origin-opener-policy", "same-origin"],
+];
 
-/** Sliding one-minute window of failed authentications per client address. */
-function failureLimiter(perMinute: number) {
-  const failures = new Map<string, number[]>();
-  const recent = (ip: string, now: number) => (failures.get(ip) ?? []).filter((t) => now - t < 60_000);
-  return {
-    blockedFor(ip: string, now = Date.now()): number {
-      const times = recent(ip, now);
-      if (times.length < perMinute) return 0;
-      return Math.ceil((60_000 - (now - times[0]!)) / 1000);
-    },
-    record(ip: string, now = Date.now()) {
-      const times = recent(ip, now);
-      times.push(now);
-      failures.set(ip, times);
-      if (failures.size > 10_000) for (const [k, v] of failures) if (!v.some((t) => now - t < 60_000)) failures.delete(k);
-    },
-  };
+/**
+ * Request ids: a random prefix per process and a counter, 16 characters. Unique without drawing random
+ * bytes per request (getrandom showed up in profiles under load).
+ */
+function requestIds(): () => string {
+  const prefix = randomBase62(8);
+  let counter = 0;
+  return () => prefix + (counter++).toString(36).padStart(8, "0").slice(-8);
+}
+
+/** The path of a request URL without building a URL object (the edge runs this on every request). */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.search(/[?#]/);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
 export function withEdge(handle: (req: Request) => Promise<Response> | Response, opts: EdgeOptions) {
   const limiter = failureLimiter(opts.authFailuresPerMinute);
+  const trusted = opts.trustedProxies ?? [];
   const allowAll = opts.corsOrigins.includes("*");
+  const preflightHeaders = {
+    "access-control-allow-methods": CORS_ALLOW_METHODS.join(", "),
+    "access-control-allow-headers": CORS_ALLOW_HEADERS.join(", "),
+    "access-control-expose-headers": CORS_EXPOSE_HEADERS.join(", "),
+    "access-control-max-age": "600",
+  };
+  const exposeHeaders = preflightHeaders["access-control-expose-headers"];
+  // Bearer values are kept in the limiter only as hashes.
+  const credentialKey = (authorization: string) => `credential:${sha256Hex(authorization.trim())}`;
 
-  return async (request: Request, clientIp: string): Promise<Response> => {
+  /** Seconds a request with these credentials must wait, 0 when it may pass (always 0 for a valid one). */
+  async function authWait(address: string, authorization: string): Promise<number> {
+    if (limiter.idle) return 0; // nothing failed lately: skip hashing the credential
+    const wait = Math.max(limiter.blockedFor(`address:${address}`), limiter.blockedFor(credentialKey(authorization)));
+    if (wait === 0) return 0;
+    return (await opts.isValidCredential?.(authorization)) ? 0 : wait;
+  }
+
+  const nextRequestId = requestIds();
+
+  /** `peer` is the TCP peer's address, or a function giving it (only read when credentials are presented). */
+  return async (request: Request, peer: string | (() => string)): Promise<Response> => {
     const started = performance.now();
-    const requestId = request.headers.get("x-request-id")?.slice(0, 64).replace(/[^\w.-]/g, "") || randomBase62(16);
-    const url = new URL(request.url);
-    const route = routeOf(url.pathname);
+    const requestId = request.headers.get("x-request-id")?.slice(0, 64).replace(/[^\w.-]/g, "") || nextRequestId();
+    const route = routeOf(pathOf(request.url));
     const origin = request.headers.get("origin");
     const corsOrigin = origin && (allowAll || opts.corsOrigins.includes(origin)) ? (allowAll ? "*" : origin) : null;
+    const authorization = request.headers.get("authorization");
+    const address = authorization === null ? "" : clientAddress(typeof peer === "string" ? peer : peer(), request.headers, trusted);
 
     let response: Response;
-    const wait = request.headers.has("authorization") ? limiter.blockedFor(clientIp) : 0;
+    const wait = authorization === null ? 0 : await authWait(address, authorization);
     if (request.method === "OPTIONS" && request.headers.has("access-control-request-method")) {
-      response = new Response(null, { status: 204, headers: corsOrigin ? CORS_HEADERS : {} });
+      response = new Response(null, { status: 204, headers: corsOrigin ? preflightHeaders : {} });
     } else if (wait > 0) {
       response = Response.json(errorBody("rate_limited", `Too many failed authentications; retry in ${wait} s`), {
         status: 429,
@@ -79,23 +102,32 @@ export function withEdge(handle: (req: Request) => Promise<Response> | Response,
         opts.log.error("request failed outside the app", { requestId, error: String(e) });
         response = Response.json(errorBody("internal", "Internal server error"), { status: 500 });
       }
-      if (response.status === 401 && request.headers.has("authorization")) limiter.record(clientIp);
+      if (response.status === 401 && authorization !== null) {
+        limiter.record(`address:${address}`);
+        limiter.record(credentialKey(authorization));
+      }
     }
 
-    // Responses from fetch() or static files can have immutable headers: copy when needed.
-    const headers = new Headers(response.headers);
-    headers.set("x-request-id", requestId);
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!headers.has(k)) headers.set(k, v);
+    // Responses from fetch() or static files can have immutable headers: copy only then.
+    let headers = response.headers;
+    try {
+      headers.set("x-request-id", requestId);
+    } catch {
+      headers = new Headers(headers);
+      headers.set("x-request-id", requestId);
+      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+    for (const [k, v] of SECURITY_HEADERS) if (!headers.has(k)) headers.set(k, v);
     if (corsOrigin) {
       headers.set("access-control-allow-origin", corsOrigin);
       if (!allowAll) headers.append("vary", "Origin");
-      headers.set("access-control-expose-headers", CORS_HEADERS["access-control-expose-headers"]);
+      headers.set("access-control-expose-headers", exposeHeaders);
     }
     const seconds = (performance.now() - started) / 1000;
-    const labels = { method: request.method, route, status: String(response.status) };
-    opts.metrics.inc("http_requests_total", labels);
+    const status = response.status;
+    opts.metrics.inc("http_requests_total", { method: request.method, route, status: String(status) });
     opts.metrics.observe("http_request_duration_seconds", seconds, { method: request.method, route });
-    opts.log.info("request", { requestId, method: request.method, route, status: response.status, ms: Math.round(seconds * 1000) });
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    opts.log.info("request", { requestId, method: request.method, route, status, ms: Math.round(seconds * 1000) });
+    return response;
   };
 }

@@ -2,11 +2,23 @@
 // bounded by construction (route templates, status classes), never raw paths or ids.
 type Labels = Record<string, string>;
 
-const key = (labels: Labels) =>
+const render = (labels: Labels) =>
   Object.entries(labels)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}="${v.replace(/["\\\n]/g, "_")}"`)
     .join(",");
+// Rendering sorts and escapes; the same label sets recur on every request, so remember each rendering.
+const rendered = new Map<string, string>();
+const key = (labels: Labels) => {
+  let id = "";
+  for (const k in labels) id += `${k}\u0000${labels[k]}\u0001`;
+  let k = rendered.get(id);
+  if (k === undefined) {
+    k = render(labels);
+    if (rendered.size < 100_000) rendered.set(id, k);
+  }
+  return k;
+};
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -36,9 +48,7 @@ export function createMetrics(help: Record<string, string> = {}): Metrics {
       const k = key(labels);
       const h = series.get(k) ?? { counts: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 };
       series.set(k, h);
-      LATENCY_BUCKETS.forEach((b, i) => {
-        if (seconds <= b) h.counts[i]!++;
-      });
+      for (let i = LATENCY_BUCKETS.length - 1; i >= 0 && seconds <= LATENCY_BUCKETS[i]!; i--) h.counts[i]!++;
       h.sum += seconds;
       h.count++;
     },

@@ -1,11 +1,12 @@
 // API keys and bearer authentication. Keys are high-entropy, so a plain SHA-256 is the right hash: the
 // lookup is by hash, then compared again in constant time.
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { apiKeys } from "../../db/schema";
+import { prepared } from "../../db/prepared";
+import { accounts, apiKeys } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { newId, randomBase62, safeEqual, sha256Hex } from "../../lib/secrets";
-import { getAccount, type Account } from "../accounts/service";
+import { type Account } from "../accounts/service";
 
 export const API_KEY_PREFIX = "bb_live_";
 /** OAuth access tokens (connectors) share the guard; their prefix tells them apart. */
@@ -98,10 +99,40 @@ export async function authenticate(
   }
   if (!token.startsWith(API_KEY_PREFIX)) throw unauthorized("Invalid API key");
   const hash = sha256Hex(token);
-  const row = await db.query.apiKeys.findFirst({ where: eq(apiKeys.hash, hash) });
-  if (!row || !safeEqual(row.hash, hash) || row.revokedAt !== null) throw unauthorized("Invalid or revoked API key");
+  // One indexed lookup gives the key and its account: a revoked key is refused at once on every replica
+  // sharing the database, and a plan change (also from the CLI) applies to the next request.
+  const row = await keyWithAccount(db).execute({ hash });
+  if (!row || !safeEqual(row.key.hash, hash) || row.key.revokedAt !== null) throw unauthorized("Invalid or revoked API key");
   // Coarse last-used stamp: one write per key per minute at most.
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt > 60_000)
-    await db.update(apiKeys).set({ lastUsedAt: Date.now() }).where(eq(apiKeys.id, row.id));
-  return { account: await getAccount(db, row.accountId), via: "api_key", credentialId: row.id };
+  const now = Date.now();
+  if (!row.key.lastUsedAt || now - row.key.lastUsedAt > LAST_USED_INTERVAL_MS)
+    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.key.id));
+  return { account: row.account, via: "api_key", credentialId: row.key.id };
 }
+
+/** Is this `Authorization` value a credential that authenticates right now? (For the failed-auth limiter.) */
+export async function isValidCredential(db: Db, authorization: string | undefined, resolvers: { accessToken?: TokenResolver } = {}): Promise<boolean> {
+  try {
+    await authenticate(db, authorization, resolvers);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const LAST_USED_INTERVAL_MS = 60_000;
+
+// Prepared once per database handle (db/prepared.ts): building the SQL cost as much as running it.
+const keyWithAccountQuery = (db: Db) =>
+  prepared(db, "auth.keyWithAccount", (d) =>
+    d
+      .select({ key: { id: apiKeys.id, hash: apiKeys.hash, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt }, account: accounts })
+      .from(apiKeys)
+      .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+      .where(eq(apiKeys.hash, sql.placeholder("hash")))
+      .limit(1)
+      .prepare(),
+  );
+const keyWithAccount = (db: Db) => ({
+  execute: async (values: { hash: string }) => (await keyWithAccountQuery(db).execute(values))[0],
+});

@@ -2,6 +2,7 @@
 // A paid public brain (x402) is not free: others reach it only through /api/x402, never with a key.
 import { and, asc, eq, ne, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { brains } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -53,11 +54,17 @@ const readable = (accountId: string) =>
 
 /** `scope: "own"` for the v1 list; `"accessible"` adds public brains of other accounts. */
 export async function listBrains(db: Db, accountId: string, scope: "own" | "accessible"): Promise<BrainView[]> {
-  const rows = await db
-    .select({ brain: brains, ...extras })
-    .from(brains)
-    .where(scope === "own" ? eq(brains.accountId, accountId) : readable(accountId))
-    .orderBy(asc(brains.createdAt), asc(brains.id));
+  // Prepared once per database (db/prepared.ts): the list is on the hot path of every client.
+  const query = prepared(db, `brains.list.${scope}`, (d) => {
+    const caller = sql.placeholder("accountId") as unknown as string;
+    return d
+      .select({ brain: brains, ...extras })
+      .from(brains)
+      .where(scope === "own" ? eq(brains.accountId, caller) : readable(caller))
+      .orderBy(asc(brains.createdAt), asc(brains.id))
+      .prepare();
+  });
+  const rows = await query.execute({ accountId });
   return rows.map(({ brain, ...more }) => view({ ...brain, ...more }, accountId));
 }
 
