@@ -26,6 +26,7 @@ const NOT_ACCOUNT_MODE = [
   /^\/$/, // the admin page and its assets (the page asks for a key)
   /^\/assets\//,
   /^\/favicon/,
+  /^DELETE \/api\/v1\/web-session$/, // signing out needs no credential: it ends the cookie's session
 ];
 
 const BAD_KEY = "Bearer bb_live_0000000000000000000000000000000000000000000";
@@ -33,7 +34,7 @@ const BAD_KEY = "Bearer bb_live_0000000000000000000000000000000000000000000";
 function accountRoutes() {
   const seen = new Set<string>();
   const routes = buildApp(s.ctx)
-    .routes.filter((r) => !NOT_ACCOUNT_MODE.some((p) => p.test(r.path)))
+    .routes.filter((r) => !NOT_ACCOUNT_MODE.some((p) => p.test(r.path) || p.test(`${r.method} ${r.path}`)))
     .map((r) => ({ method: r.method === "ALL" ? "POST" : r.method, path: r.path }))
     .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
   return routes;
