@@ -45,7 +45,7 @@ export async function startEvalServer(): Promise<EvalServer> {
 }
 
 /** Adds text sources (with externalId) and waits until every one is ready; returns externalId → source id. */
-export async function loadSources(server: EvalServer, brainId: string, docs: { externalId: string; title: string; content: string }[]) {
+export async function loadSources(server: EvalServer, brainId: string, docs: { externalId: string; title: string; content: string }[], opts: { quiet?: boolean } = {}) {
   const started = Date.now();
   const ids = new Map<string, string>();
   for (const doc of docs) {
@@ -57,9 +57,9 @@ export async function loadSources(server: EvalServer, brainId: string, docs: { e
     const failed = sources.filter((s: any) => s.status === "failed");
     if (failed.length) throw new Error(`sources failed: ${JSON.stringify(failed.slice(0, 3))}`);
     if (sources.every((s: any) => s.status === "ready")) break;
-    await Bun.sleep(200);
+    await Bun.sleep(50);
   }
-  console.log(`loaded ${docs.length} sources in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!opts.quiet) console.log(`loaded ${docs.length} sources in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return ids;
 }
 
@@ -93,7 +93,7 @@ export interface Outcome extends Question {
 }
 
 /** Asks every question on the unversioned surface (citations carry documentId) and retrieves /context. */
-export async function askAll(server: EvalServer, brainId: string, questions: Question[], slugSource: Map<string, string>): Promise<Outcome[]> {
+export async function askAll(server: EvalServer, brainId: string, questions: Question[], slugSource: Map<string, string>, opts: { quiet?: boolean } = {}): Promise<Outcome[]> {
   const service = answerService(server.running.ctx);
   const brain = await server.api(`/api/v1/brains/${brainId}`);
   const brains = [{ id: brainId, name: brain.brain.name, kind: "primary" as const }];
@@ -112,7 +112,7 @@ export async function askAll(server: EvalServer, brainId: string, questions: Que
       retrieval: { ...retrieval, stats: { pageCount: retrieval.stats.pageCount, documentFrequency: Object.fromEntries(retrieval.stats.documentFrequency) } },
     });
   }
-  console.log(`asked ${questions.length} questions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!opts.quiet) console.log(`asked ${questions.length} questions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return out;
 }
 
