@@ -17,7 +17,9 @@ export interface ScoredSentence {
   /** Position in the page, to keep extracted sentences in reading order. */
   index: number;
   text: string;
-  /** IDF-weighted share of the query terms in the sentence or its page title, 0..1. */
+  /** The whole sentence `text` is a piece of (the same text unless the sentence was overlong). */
+  whole: string;
+  /** Term-weighted share of the query terms in the sentence or its page title, 0..1. */
   coverage: number;
   /** The same, from the sentence alone. */
   ownCoverage: number;
@@ -80,7 +82,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const ownCoverage = coverageOf(sentence.stems, typeFound === true);
       const coverage = coverageOf(new Set([...sentence.stems, ...titleStems]), typeFound === true);
       const score = coverage + 0.25 * ownCoverage + 0.1 * page.score + (typeFound ? 0.1 : 0);
-      sentences.push({ page, pageRank, index, text: sentence.text, coverage, ownCoverage, typeFound, score });
+      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, typeFound, score });
     });
   });
   sentences.sort((a, b) => b.score - a.score || a.pageRank - b.pageRank || a.index - b.index);

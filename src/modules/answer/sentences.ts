@@ -7,6 +7,8 @@ export interface Sentence {
   text: string;
   /** Stems of the sentence's words. */
   stems: Set<string>;
+  /** The whole sentence, when `text` is one piece of an overlong one (answers quote whole sentences). */
+  whole: string;
 }
 
 const GENERATED_LINE = /^(Related: \[\[.*|Source: <[^>\n]*>)\s*$/gm;
@@ -34,7 +36,7 @@ export function sentencesOf(markdown: string): Sentence[] {
     for (const piece of lines.join(" ").split(SENTENCE_END)) {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
-      for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: stemSet(chunk) });
+      for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: stemSet(chunk), whole: text });
     }
   }
   return out;
