@@ -1,6 +1,6 @@
 // Shared by the evaluation scripts: a real Brainbox on loopback (temp data dir), loading sources through the
-// HTTP API, asking through it, and the figures the issue asks for.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// HTTP API and asking through it (figures: eval-sweep.ts).
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config";
@@ -114,38 +114,4 @@ export async function askAll(server: EvalServer, brainId: string, questions: Que
   }
   if (!opts.quiet) console.log(`asked ${questions.length} questions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return out;
-}
-
-const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "n/a");
-
-export function report(name: string, outcomes: Outcome[]) {
-  const answerable = outcomes.filter((o) => o.answerable);
-  const unanswerable = outcomes.filter((o) => !o.answerable);
-  const goldCited = answerable.filter((o) => o.goldSource && o.citedSources.includes(o.goldSource));
-  const goldCitedOfAnswered = answerable.filter((o) => !o.thin && o.goldSource && o.citedSources.includes(o.goldSource));
-  const recall5 = answerable.filter((o) => o.goldSource && o.contextSources.slice(0, 5).includes(o.goldSource));
-  const recall1 = answerable.filter((o) => o.goldSource && o.contextSources[0] === o.goldSource);
-  const figures = {
-    unanswerableThin: pct(unanswerable.filter((o) => o.thin).length, unanswerable.length),
-    answerableThin: pct(answerable.filter((o) => o.thin).length, answerable.length),
-    goldCited: pct(goldCited.length, answerable.length),
-    goldCitedWhenAnswered: pct(goldCitedOfAnswered.length, answerable.filter((o) => !o.thin).length),
-    contextRecallAt5: pct(recall5.length, answerable.length),
-    contextRecallAt1: pct(recall1.length, answerable.length),
-  };
-  console.log(`\n${name}: ${answerable.length} answerable, ${unanswerable.length} unanswerable`);
-  console.log(`  unanswerable → thin        ${figures.unanswerableThin}   (goal ≥ 85%)`);
-  console.log(`  answerable → thin          ${figures.answerableThin}   (goal ≤ 10%)`);
-  console.log(`  gold page cited            ${figures.goldCited}   (goal ≥ 90%; of answered: ${figures.goldCitedWhenAnswered})`);
-  console.log(`  /context gold recall@5     ${figures.contextRecallAt5}   (@1: ${figures.contextRecallAt1})`);
-  return figures;
-}
-
-/** `--dump FILE` writes every outcome with its evidence features (input of scripts/eval-calibrate.ts). */
-export function maybeDump(set: string, outcomes: Outcome[]) {
-  const at = process.argv.indexOf("--dump");
-  if (at < 0) return;
-  const file = process.argv[at + 1]!;
-  writeFileSync(file, JSON.stringify(outcomes.map((o) => ({ set, ...o })), null, 1));
-  console.log(`wrote ${outcomes.length} outcomes to ${file}`);
 }

@@ -94,8 +94,6 @@ export async function sweep(set: string, items: Item[], defaults: { sizes: numbe
   return all;
 }
 
-const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "n/a");
-
 export interface Figures {
   answerable: number;
   unanswerable: number;
@@ -141,5 +139,3 @@ export function reportSweep(name: string, outcomes: SweptOutcome[]) {
     }
   }
 }
-
-export { pct };
