@@ -1,10 +1,13 @@
-// ClapNQ (shared/eval/clapnq): every passage of the answerable and unanswerable halves becomes a text source
-// of one brain; every question is asked over HTTP. Prints unanswerable→thin, answerable→thin, gold page cited
-// and /context gold recall@5. `--dump FILE` saves the evidence features for scripts/eval-calibrate.ts.
-//   bun scripts/eval-clapnq.ts [--limit N] [--dump FILE]
+// ClapNQ (shared/eval/clapnq) at several brain sizes: each row's passage is a text source, a brain holds
+// `size` rows (answerable and unanswerable mixed at random; every row's question is asked over the brain
+// holding its passage), over HTTP. Prints, per size and per half, unanswerable→thin, answerable→thin, gold
+// page cited of answered answerable questions and /context recall@5 (scripts/eval-sweep.ts).
+// `--dump FILE` saves the outcomes with their retrievals for scripts/eval-calibrate.ts.
+//   bun scripts/eval-clapnq.ts [--sizes 10,50,300] [--rounds 3] [--seed 1] [--dump FILE]
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { askAll, EVAL_DIR, loadSources, maybeDump, pageSources, report, startEvalServer, type Question } from "./eval-common";
+import { EVAL_DIR } from "./eval-common";
+import { reportSweep, sweep, type Item } from "./eval-sweep";
 
 interface Row {
   id: string;
@@ -18,27 +21,11 @@ const readRows = (file: string): Row[] =>
     .filter(Boolean)
     .map((l) => JSON.parse(l));
 
-const limitAt = process.argv.indexOf("--limit");
-const limit = limitAt > 0 ? Number(process.argv[limitAt + 1]) : Infinity;
-const answerable = readRows("dev_answerable.jsonl").slice(0, limit);
-const unanswerable = readRows("dev_unanswerable.jsonl").slice(0, limit);
+const itemOf = (r: Row, answerable: boolean): Item => ({
+  doc: { externalId: r.id, title: r.passages[0]!.title, content: r.passages[0]!.text },
+  questions: [{ id: r.id, question: r.input, answerable }],
+});
+const items = [...readRows("dev_answerable.jsonl").map((r) => itemOf(r, true)), ...readRows("dev_unanswerable.jsonl").map((r) => itemOf(r, false))];
 
-const server = await startEvalServer();
-try {
-  const { brain } = await server.api("/api/v1/brains", { name: "ClapNQ" });
-  const docs = [...answerable, ...unanswerable].map((r) => ({
-    externalId: r.id,
-    title: r.passages[0]!.title,
-    content: r.passages[0]!.text,
-  }));
-  const sourceOf = await loadSources(server, brain.id, docs);
-  const questions: Question[] = [
-    ...answerable.map((r) => ({ id: r.id, question: r.input, answerable: true, goldSource: sourceOf.get(r.id) })),
-    ...unanswerable.map((r) => ({ id: r.id, question: r.input, answerable: false })),
-  ];
-  const outcomes = await askAll(server, brain.id, questions, await pageSources(server, brain.id));
-  report("ClapNQ dev", outcomes);
-  maybeDump("clapnq", outcomes);
-} finally {
-  await server.close();
-}
+reportSweep("ClapNQ dev", await sweep("clapnq", items, { sizes: [10, 50, 300] }));
+process.exit(0);

@@ -1,6 +1,6 @@
 // Shared by the evaluation scripts: a real Brainbox on loopback (temp data dir), loading sources through the
-// HTTP API, asking through it, and the figures the issue asks for.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// HTTP API and asking through it (figures: eval-sweep.ts).
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config";
@@ -45,7 +45,7 @@ export async function startEvalServer(): Promise<EvalServer> {
 }
 
 /** Adds text sources (with externalId) and waits until every one is ready; returns externalId → source id. */
-export async function loadSources(server: EvalServer, brainId: string, docs: { externalId: string; title: string; content: string }[]) {
+export async function loadSources(server: EvalServer, brainId: string, docs: { externalId: string; title: string; content: string }[], opts: { quiet?: boolean } = {}) {
   const started = Date.now();
   const ids = new Map<string, string>();
   for (const doc of docs) {
@@ -57,9 +57,9 @@ export async function loadSources(server: EvalServer, brainId: string, docs: { e
     const failed = sources.filter((s: any) => s.status === "failed");
     if (failed.length) throw new Error(`sources failed: ${JSON.stringify(failed.slice(0, 3))}`);
     if (sources.every((s: any) => s.status === "ready")) break;
-    await Bun.sleep(200);
+    await Bun.sleep(50);
   }
-  console.log(`loaded ${docs.length} sources in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!opts.quiet) console.log(`loaded ${docs.length} sources in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return ids;
 }
 
@@ -93,7 +93,7 @@ export interface Outcome extends Question {
 }
 
 /** Asks every question on the unversioned surface (citations carry documentId) and retrieves /context. */
-export async function askAll(server: EvalServer, brainId: string, questions: Question[], slugSource: Map<string, string>): Promise<Outcome[]> {
+export async function askAll(server: EvalServer, brainId: string, questions: Question[], slugSource: Map<string, string>, opts: { quiet?: boolean } = {}): Promise<Outcome[]> {
   const service = answerService(server.running.ctx);
   const brain = await server.api(`/api/v1/brains/${brainId}`);
   const brains = [{ id: brainId, name: brain.brain.name, kind: "primary" as const }];
@@ -112,40 +112,6 @@ export async function askAll(server: EvalServer, brainId: string, questions: Que
       retrieval: { ...retrieval, stats: { pageCount: retrieval.stats.pageCount, documentFrequency: Object.fromEntries(retrieval.stats.documentFrequency) } },
     });
   }
-  console.log(`asked ${questions.length} questions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!opts.quiet) console.log(`asked ${questions.length} questions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return out;
-}
-
-const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "n/a");
-
-export function report(name: string, outcomes: Outcome[]) {
-  const answerable = outcomes.filter((o) => o.answerable);
-  const unanswerable = outcomes.filter((o) => !o.answerable);
-  const goldCited = answerable.filter((o) => o.goldSource && o.citedSources.includes(o.goldSource));
-  const goldCitedOfAnswered = answerable.filter((o) => !o.thin && o.goldSource && o.citedSources.includes(o.goldSource));
-  const recall5 = answerable.filter((o) => o.goldSource && o.contextSources.slice(0, 5).includes(o.goldSource));
-  const recall1 = answerable.filter((o) => o.goldSource && o.contextSources[0] === o.goldSource);
-  const figures = {
-    unanswerableThin: pct(unanswerable.filter((o) => o.thin).length, unanswerable.length),
-    answerableThin: pct(answerable.filter((o) => o.thin).length, answerable.length),
-    goldCited: pct(goldCited.length, answerable.length),
-    goldCitedWhenAnswered: pct(goldCitedOfAnswered.length, answerable.filter((o) => !o.thin).length),
-    contextRecallAt5: pct(recall5.length, answerable.length),
-    contextRecallAt1: pct(recall1.length, answerable.length),
-  };
-  console.log(`\n${name}: ${answerable.length} answerable, ${unanswerable.length} unanswerable`);
-  console.log(`  unanswerable → thin        ${figures.unanswerableThin}   (goal ≥ 85%)`);
-  console.log(`  answerable → thin          ${figures.answerableThin}   (goal ≤ 10%)`);
-  console.log(`  gold page cited            ${figures.goldCited}   (goal ≥ 90%; of answered: ${figures.goldCitedWhenAnswered})`);
-  console.log(`  /context gold recall@5     ${figures.contextRecallAt5}   (@1: ${figures.contextRecallAt1})`);
-  return figures;
-}
-
-/** `--dump FILE` writes every outcome with its evidence features (input of scripts/eval-calibrate.ts). */
-export function maybeDump(set: string, outcomes: Outcome[]) {
-  const at = process.argv.indexOf("--dump");
-  if (at < 0) return;
-  const file = process.argv[at + 1]!;
-  writeFileSync(file, JSON.stringify(outcomes.map((o) => ({ set, ...o })), null, 1));
-  console.log(`wrote ${outcomes.length} outcomes to ${file}`);
 }

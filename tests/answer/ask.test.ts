@@ -110,7 +110,7 @@ describe("context", () => {
   test("unversioned: full markdown of the retrieved pages", async () => {
     const body = await expectJson(await post(`/api/brains/${brainId}/context`, { query: "how long are wind turbine blades" }), 200);
     expect(Object.keys(body).sort()).toEqual(["contextText", "pages", "thin"]);
-    expect(body.pages[0]).toEqual({ slug: "wind-turbines", title: "Wind Turbines" });
+    expect(body.pages[0]).toEqual({ slug: "wind-turbines", title: "Wind Turbines", score: 1 });
     expect(body.contextText).toContain("The blades of a large turbine can be 80 metres long.");
     expect(body.thin).toBe(false);
   });
@@ -118,7 +118,7 @@ describe("context", () => {
   test("v1: {context, pages:[{slug,title,url}], thin}", async () => {
     const body = await expectJson(await post(`/api/v1/brains/${brainId}/context`, { query: "heat pump efficiency" }), 200);
     expect(Object.keys(body).sort()).toEqual(["context", "pages", "thin"]);
-    expect(body.pages[0]).toEqual({ slug: "heat-pumps", title: "Heat Pumps", url: `${s.url}/api/v1/brains/${brainId}/pages/heat-pumps` });
+    expect(body.pages[0]).toEqual({ slug: "heat-pumps", title: "Heat Pumps", url: `${s.url}/api/v1/brains/${brainId}/pages/heat-pumps`, score: 1 });
     expect(body.context).toContain("three times more efficient");
   });
 

@@ -55,8 +55,9 @@ describe("generated answers", () => {
   });
 
   test("an on-topic question the extractive bar would drop reaches the model; with the model down it is thin", async () => {
-    // The pages name no person: the extractive answerer cannot answer a "who" question, a model may refuse.
-    const question = "Who seasoned the first cast iron pan with oil?";
+    // The page covers part of the question (iron, oil, baking) but not who: too little for the extractive
+    // answerer, enough to let a model read it (it may refuse).
+    const question = "Which chef in Lyon first recommended baking oil into iron cookware?";
     ollama.setReply(() => "The pages say how pans are seasoned, with oil baked at 250 degrees [[cast-iron-care]].");
     const before = ollama.requests.length;
     const answered = await expectJson(await ask(`/api/v1/brains/${brainId}/ask`, question), 200);

@@ -106,7 +106,7 @@ describe("Brainbox on a remote libSQL server (Hrana over HTTP)", () => {
 
   test("context: the retrieved page's markdown", async () => {
     const body = await expectJson(await s.api(`/api/brains/${brainId}/context`, { method: "POST", json: { query: "how long are wind turbine blades" } }), 200);
-    expect(body.pages[0]).toEqual({ slug: "wind-turbines", title: "Wind Turbines" });
+    expect(body.pages[0]).toEqual({ slug: "wind-turbines", title: "Wind Turbines", score: 1 });
     expect(body.contextText).toContain("The blades of a large turbine can be 80 metres long.");
     expect(body.thin).toBe(false);
   });

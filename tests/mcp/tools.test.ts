@@ -143,7 +143,7 @@ describe("answers", () => {
     const before = await usage();
     const r = await mcp.call("get_context", { brainId, query: "heat pump inventor" });
     expect(r.structuredContent.thin).toBe(false);
-    expect(r.structuredContent.pages[0]).toEqual({ slug: "heat-pumps", title: "Heat Pumps", url: `${s.url}/api/v1/brains/${brainId}/pages/heat-pumps` });
+    expect(r.structuredContent.pages[0]).toEqual({ slug: "heat-pumps", title: "Heat Pumps", url: `${s.url}/api/v1/brains/${brainId}/pages/heat-pumps`, score: 1 });
     expect(r.structuredContent.context).toContain("Rittinger");
     const http = await expectJson(await s.api(`/api/v1/brains/${brainId}/context`, { method: "POST", json: { query: "heat pump inventor" } }), 200);
     expect(http).toEqual(r.structuredContent);

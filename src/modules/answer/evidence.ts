@@ -1,8 +1,9 @@
 // What the retrieved pages say about a question, as numbers: how much of the question (IDF-weighted) the
 // best sentences cover, and whether they hold the kind of thing asked for (a name, a time, a quantity).
 // The extractive answer picks its sentences from here and `thin` is decided from it (thin.ts).
-import { idf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
+import type { Retrieval, RetrievedPage, TermStats } from "../../retrieval";
 import { stem, sentencesOf, stemSet } from "./sentences";
+import { termWeights } from "./term-weights";
 
 /** Pages whose sentences are weighed. */
 const EVIDENCE_PAGES = 5;
@@ -16,7 +17,9 @@ export interface ScoredSentence {
   /** Position in the page, to keep extracted sentences in reading order. */
   index: number;
   text: string;
-  /** IDF-weighted share of the query terms in the sentence or its page title, 0..1. */
+  /** The whole sentence `text` is a piece of (the same text unless the sentence was overlong). */
+  whole: string;
+  /** Term-weighted share of the query terms in the sentence or its page title, 0..1. */
   coverage: number;
   /** The same, from the sentence alone. */
   ownCoverage: number;
@@ -56,11 +59,16 @@ export interface EvidenceFeatures {
 export function weighEvidence(question: string, retrieval: Retrieval, stats: TermStats): Evidence {
   const terms = retrieval.terms;
   const stems = terms.map(stem);
-  const weights = terms.map((t) => idf(stats, t));
+  const weights = termWeights(terms, stats);
   const total = weights.reduce((a, b) => a + b, 0);
   const expectedType = expectedAnswerType(question);
   const questionWords = stemSet(question);
-  const coverageOf = (words: Set<string>) => (total > 0 ? stems.reduce((sum, s, i) => sum + (words.has(s) ? weights[i]! : 0), 0) / total : 0);
+  // The wh-phrase's own words ("how MANY", "how TALL", "what YEAR") are answered by a sentence holding the
+  // asked-for kind of thing, not by the word itself.
+  const cues = expectedType ? cueWords(question) : new Set<string>();
+  const isCue = stems.map((s) => cues.has(s));
+  const coverageOf = (words: Set<string>, typeFound = false) =>
+    total > 0 ? stems.reduce((sum, s, i) => sum + (words.has(s) || (typeFound && isCue[i]) ? weights[i]! : 0), 0) / total : 0;
 
   const sentences: ScoredSentence[] = [];
   let pageCoverage = 0;
@@ -70,11 +78,11 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     const pageStems = new Set([...titleStems, ...all.flatMap((s) => [...s.stems])]);
     if (pageRank === 0) pageCoverage = coverageOf(pageStems);
     all.forEach((sentence, index) => {
-      const ownCoverage = coverageOf(sentence.stems);
-      const coverage = coverageOf(new Set([...sentence.stems, ...titleStems]));
       const typeFound = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords) : null;
+      const ownCoverage = coverageOf(sentence.stems, typeFound === true);
+      const coverage = coverageOf(new Set([...sentence.stems, ...titleStems]), typeFound === true);
       const score = coverage + 0.25 * ownCoverage + 0.1 * page.score + (typeFound ? 0.1 : 0);
-      sentences.push({ page, pageRank, index, text: sentence.text, coverage, ownCoverage, typeFound, score });
+      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, typeFound, score });
     });
   });
   sentences.sort((a, b) => b.score - a.score || a.pageRank - b.pageRank || a.index - b.index);
@@ -106,6 +114,13 @@ export function expectedAnswerType(question: string): AnswerType | null {
   if (/\b(who|whom|whose)\b/.test(q)) return "person";
   if (/\bwhere\b/.test(q)) return "place";
   return null;
+}
+
+/** The words of the question's wh-phrase that name the kind of answer (stems). */
+function cueWords(question: string): Set<string> {
+  const q = question.toLowerCase();
+  const found = [...q.matchAll(/\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep|wide|heavy)\b|\bwhat (percentage|number|amount|year|date|day|month|time|century|decade)\b|\bwhich (year|century)\b/g)];
+  return new Set(found.map((m) => stem(m[1] ?? m[2] ?? m[3]!)));
 }
 
 const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b/i;

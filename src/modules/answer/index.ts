@@ -18,6 +18,9 @@ export type { AskMeter, MeterReading } from "./meter";
 
 type Surface = "v1" | "unversioned";
 
+/** Scores on the wire: 4 decimals are plenty to order and compare pages. */
+export const roundScore = (score: number) => Math.round(score * 10_000) / 10_000;
+
 export const answerRoutes = (ctx: AppContext, opts: { meter?: AskMeter } = {}) => {
   const service = answerService(ctx);
   const citationUrl = (c: Citation) => pageUrl(ctx, c.brain.id, c.slug);
@@ -47,12 +50,12 @@ export const answerRoutes = (ctx: AppContext, opts: { meter?: AskMeter } = {}) =
   });
   const v1Context = (r: ContextResult) => ({
     context: r.contextMd,
-    pages: r.pages.map((p) => ({ slug: p.slug, title: p.title, url: pageUrl(ctx, p.brainId, p.slug) })),
+    pages: r.pages.map((p) => ({ slug: p.slug, title: p.title, url: pageUrl(ctx, p.brainId, p.slug), score: roundScore(p.score) })),
     thin: r.thin,
   });
   const unversionedContext = (r: ContextResult) => ({
     contextText: r.contextMd,
-    pages: r.pages.map((p) => ({ slug: p.slug, title: p.title })),
+    pages: r.pages.map((p) => ({ slug: p.slug, title: p.title, score: roundScore(p.score) })),
     thin: r.thin,
   });
 
@@ -98,14 +101,15 @@ export const answerRoutes = (ctx: AppContext, opts: { meter?: AskMeter } = {}) =
       // v1 context: {context, pages:[{slug,title,url}], thin}; no answer generated, never metered.
       .post(
         "/api/v1/brains/:brainId/context",
-        async ({ principal, params, body }) => v1Context(await service.context({ brains: await primaryBrain(principal.account.id, params.brainId), query: body.query })),
+        async ({ principal, params, body }) =>
+          v1Context(await service.context({ brains: await primaryBrain(principal.account.id, params.brainId), query: body.query, limit: body.limit })),
         {
           params: brainParams,
           body: contextBody,
           detail: {
             summary: "Retrieve context pages (v1)",
             description:
-              "The v1 shape of the context capability (not shown in the seed): `{context, pages:[{slug,title,url}], thin}`. `context` is the full markdown of the retrieved pages (as the unversioned `contextText`), `url` the page's absolute address (as in v1 citations). Never metered.",
+              "The v1 shape of the context capability (not shown in the seed): `{context, pages:[{slug,title,url,score}], thin}`. At most `limit` pages (1–50, default 5), best first; `score` is the page's retrieval score in [0, 1] (1 = the best match). `context` is the full markdown of the retrieved pages (as the unversioned `contextText`), `url` the page's absolute address (as in v1 citations). Never metered.",
           },
         },
       )
@@ -113,7 +117,7 @@ export const answerRoutes = (ctx: AppContext, opts: { meter?: AskMeter } = {}) =
       .post(
         "/api/brains/:brainId/context",
         async ({ principal, params, body }) =>
-          unversionedContext(await service.context({ brains: await primaryBrain(principal.account.id, params.brainId), query: body.query })),
+          unversionedContext(await service.context({ brains: await primaryBrain(principal.account.id, params.brainId), query: body.query, limit: body.limit })),
         { params: brainParams, body: contextBody, detail: { summary: "Retrieve context pages (unversioned)" } },
       )
   );

@@ -9,4 +9,9 @@ const text = (description: string) => t.String({ minLength: 1, maxLength: MAX_QU
 // the same answer as a missing brain, whatever its length (no 422 that tells "malformed" from "absent").
 export const brainParams = t.Object({ brainId: t.String() });
 export const askBody = t.Object({ question: text("The question, in any language") });
-export const contextBody = t.Object({ query: text("What to retrieve pages for") });
+/** Pages /context returns: best first, at most this many (default CONTEXT_PAGES in service.ts). */
+export const MAX_CONTEXT_LIMIT = 50;
+export const contextBody = t.Object({
+  query: text("What to retrieve pages for"),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: MAX_CONTEXT_LIMIT, description: "How many pages at most, best first (1–50, default 5)" })),
+});

@@ -7,6 +7,8 @@ export interface Sentence {
   text: string;
   /** Stems of the sentence's words. */
   stems: Set<string>;
+  /** The whole sentence, when `text` is one piece of an overlong one (answers quote whole sentences). */
+  whole: string;
 }
 
 const GENERATED_LINE = /^(Related: \[\[.*|Source: <[^>\n]*>)\s*$/gm;
@@ -34,7 +36,7 @@ export function sentencesOf(markdown: string): Sentence[] {
     for (const piece of lines.join(" ").split(SENTENCE_END)) {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
-      for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: stemSet(chunk) });
+      for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: stemSet(chunk), whole: text });
     }
   }
   return out;
@@ -44,9 +46,26 @@ export function stemSet(text: string): Set<string> {
   return new Set(wordsOf(text).map(stem));
 }
 
+/** Number words match their digits ("eleven" ↔ 11): pages and questions write them either way. */
+const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
+  (
+    "one 1 two 2 three 3 four 4 five 5 six 6 seven 7 eight 8 nine 9 ten 10 eleven 11 twelve 12 thirteen 13 fourteen 14 " +
+    "fifteen 15 sixteen 16 seventeen 17 eighteen 18 nineteen 19 twenty 20 thirty 30 forty 40 fifty 50 sixty 60 " +
+    "seventy 70 eighty 80 ninety 90 hundred 100 thousand 1000 million 1000000 billion 1000000000"
+  )
+    .split(" ")
+    .flatMap((x, i, all) => (i % 2 === 0 ? [[x, all[i + 1]!]] : [])),
+);
+/** British and American spellings of units, and their abbreviations after a number, as one form. */
+const UNITS: Record<string, string> = {
+  metre: "meter", metres: "meter", meters: "meter", m: "meter", centimetre: "centimeter", centimetres: "centimeter", centimeters: "centimeter", cm: "centimeter",
+  millimetre: "millimeter", millimetres: "millimeter", millimeters: "millimeter", mm: "millimeter", kilometre: "kilometer", kilometres: "kilometer", kilometers: "kilometer", km: "kilometer",
+  litre: "liter", litres: "liter", liters: "liter", kg: "kilogram", kilograms: "kilogram", kilogramme: "kilogram", ft: "foot", feet: "foot", foot: "foot", mi: "mile", miles: "mile",
+};
+
 /** voices→voic, voiced→voic, racing→rac, countries→country; short words stay as they are. */
 export function stem(word: string): string {
-  let w = word;
+  let w = NUMBER_WORDS[word] ?? UNITS[word] ?? word;
   if (w.length <= 3 || /\d/.test(w)) return w;
   if (w.endsWith("ies") && w.length > 4) return `${w.slice(0, -3)}y`;
   if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);

@@ -36,12 +36,13 @@ export { setAnswerView } from "../brain-sets/present";
 
 export interface ContextView {
   context: string;
-  pages: Array<{ slug: string; title: string; url: string }>;
+  pages: Array<{ slug: string; title: string; url: string; score: number }>;
   thin: boolean;
 }
 
 export function contextView(ctx: AppContext, r: ContextResult): ContextView {
-  return { context: r.contextMd, pages: r.pages.map((p) => ({ slug: p.slug, title: p.title, url: pageUrl(ctx, p.brainId, p.slug) })), thin: r.thin };
+  const pages = r.pages.map((p) => ({ slug: p.slug, title: p.title, url: pageUrl(ctx, p.brainId, p.slug), score: Math.round(p.score * 10_000) / 10_000 }));
+  return { context: r.contextMd, pages, thin: r.thin };
 }
 
 export const v1Source = (s: Source) => ({ id: s.id, type: s.type, title: s.title, status: s.status, externalId: s.externalId });

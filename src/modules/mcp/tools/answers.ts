@@ -8,7 +8,7 @@ import { planMeter } from "../../plans/meter";
 import { paidTool } from "../paid";
 import { answerText, answerView, contextText, contextView } from "../presenters";
 import { guarded, ok } from "../results";
-import { brainId, query, question } from "../schemas";
+import { brainId, contextLimit, query, question } from "../schemas";
 import type { ToolDeps } from "./deps";
 import { askTarget } from "./target";
 
@@ -66,15 +66,15 @@ export function registerAnswerTools(server: McpServer, deps: ToolDeps) {
     "get_context",
     {
       title: "Get a brain's context",
-      description: `Retrieve the wiki pages of one brain that best match a query, as full markdown, without generating an answer (so your own model can reason over them). Returns {context, pages:[{slug,title,url}], thin}. Never counts against your question quota. ${PAID_NOTE}`,
-      inputSchema: { brainId, query },
+      description: `Retrieve the wiki pages of one brain that best match a query, as full markdown, without generating an answer (so your own model can reason over them). Returns {context, pages:[{slug,title,url,score}], thin}: at most \`limit\` pages (1–50, default 5), best first. Never counts against your question quota. ${PAID_NOTE}`,
+      inputSchema: { brainId, query, limit: contextLimit },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ brainId, query }, extra) =>
+    ({ brainId, query, limit }, extra) =>
       guarded(ctx.log, "get_context", async () => {
         const target = await askTarget(deps, brainId);
         const brains = [{ id: target.brain.id, name: target.brain.name, kind: "primary" as const }];
-        const run = async () => contextView(ctx, await service.context({ brains, query }));
+        const run = async () => contextView(ctx, await service.context({ brains, query, limit }));
         if (target.kind === "paid") return paidTool(ctx, call, { tool: "get_context", brain: target.brain, run, text: (view) => contextText(view), meta: extra._meta });
         const view = await run();
         return ok({ ...view }, contextText(view));

@@ -1,0 +1,131 @@
+// Ranking quality of POST /context against a bare FTS5 index with DESIGN.md's configuration, on retrieval
+// sets built from the eval data: ClapNQ (300 passages; the 150 answerable questions, each with its gold
+// passage) and the SQuAD 2.0 subset (83 paragraphs; the answerable questions, each with its paragraph).
+// Prints nDCG@10 and recall@1/5/10 of the bare index (title, body; porter; bm25 weights 3/1; query
+// lower-cased, split, stopwords removed, OR-joined) and of /context with limit 10 and with the default 5.
+// Gains are per document: the several pages a long source becomes count once, at the best rank.
+// Then the bare index over the product's own pages, as stored and with synthesis lines removed: what page
+// synthesis costs, apart from what retrieval does on top of BM25.
+//   bun scripts/eval-context.ts
+import { createClient } from "@libsql/client";
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ftsMatch, queryTerms } from "../src/retrieval/terms";
+import { EVAL_DIR, loadSources, pageSources, startEvalServer } from "./eval-common";
+
+interface RetrievalSet {
+  name: string;
+  docs: { id: string; title: string; text: string }[];
+  queries: { query: string; relevant: string }[];
+}
+
+function clapnq(): RetrievalSet {
+  const read = (file: string) =>
+    readFileSync(join(EVAL_DIR, "clapnq", file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  const answerable = read("dev_answerable.jsonl");
+  const rows = [...answerable, ...read("dev_unanswerable.jsonl")];
+  return {
+    name: "ClapNQ",
+    docs: rows.map((r: any) => ({ id: r.id, title: r.passages[0].title, text: r.passages[0].text })),
+    queries: answerable.map((r: any) => ({ query: r.input, relevant: r.id })),
+  };
+}
+
+function squad(): RetrievalSet {
+  const data = JSON.parse(readFileSync(join(EVAL_DIR, "squad2", "dev-v2.0-subset.json"), "utf8")).data;
+  const docs: RetrievalSet["docs"] = [];
+  const queries: RetrievalSet["queries"] = [];
+  for (const article of data)
+    article.paragraphs.forEach((p: any, i: number) => {
+      const id = `${article.title}-${i}`;
+      docs.push({ id, title: article.title.replaceAll("_", " "), text: p.context });
+      for (const qa of p.qas) if (!qa.is_impossible) queries.push({ query: qa.question, relevant: id });
+    });
+  return { name: "SQuAD 2.0", docs, queries };
+}
+
+const dedupe = (ids: string[]) => [...new Set(ids)];
+function metrics(rankings: string[][], set: RetrievalSet) {
+  let ndcg = 0;
+  const hits = { 1: 0, 5: 0, 10: 0 };
+  rankings.forEach((ranking, i) => {
+    const rank = dedupe(ranking).slice(0, 10).indexOf(set.queries[i]!.relevant);
+    if (rank >= 0) ndcg += 1 / Math.log2(rank + 2);
+    for (const k of [1, 5, 10] as const) if (rank >= 0 && rank < k) hits[k]++;
+  });
+  const n = set.queries.length;
+  return `nDCG@10 ${(ndcg / n).toFixed(3)}   recall@1 ${(hits[1] / n).toFixed(3)}   @5 ${(hits[5] / n).toFixed(3)}   @10 ${(hits[10] / n).toFixed(3)}`;
+}
+
+async function bareFts(set: RetrievalSet): Promise<string[][]> {
+  const file = join(tmpdir(), `bare-fts-${process.pid}.db`);
+  const db = createClient({ url: `file:${file}` });
+  try {
+    await db.execute("CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, body, tokenize='porter unicode61 remove_diacritics 2')");
+    await db.batch(set.docs.map((d) => ({ sql: "INSERT INTO docs(id, title, body) VALUES (?, ?, ?)", args: [d.id, d.title, d.text] })));
+    const out: string[][] = [];
+    for (const q of set.queries) {
+      const terms = queryTerms(q.query);
+      if (terms.length === 0) {
+        out.push([]);
+        continue;
+      }
+      // bm25 weights in column order (id, title, body): DESIGN.md's title 3, body 1.
+      const rows = await db.execute({ sql: "SELECT id FROM docs WHERE docs MATCH ? ORDER BY bm25(docs, 0, 3.0, 1.0) LIMIT 10", args: [ftsMatch(terms)] });
+      out.push(rows.rows.map((r) => String(r.id)));
+    }
+    return out;
+  } finally {
+    db.close();
+    rmSync(file, { force: true });
+  }
+}
+
+/** The product's pages as indexed (title, markdown), to tell what synthesis text costs from what retrieval does. */
+type PageDocs = RetrievalSet["docs"];
+
+/** Page markdown without what synthesis adds around the prose: `Related:`/`Source:` lines, link syntax. */
+const prose = (markdown: string) =>
+  markdown
+    .replace(/^(Related: \[\[.*|Source: <[^>\n]*>)\s*$/gm, "")
+    .replace(/\[\[([^\]|\n]+)(?:\|([^\]\n]*))?\]\]/g, (_, slug: string, label?: string) => label || slug.replaceAll("-", " "));
+
+async function product(set: RetrievalSet, limits: number[]): Promise<{ rankings: Map<number, string[][]>; pages: PageDocs }> {
+  const server = await startEvalServer();
+  try {
+    const { brain } = await server.api("/api/v1/brains", { name: set.name });
+    const sourceOf = await loadSources(server, brain.id, set.docs.map((d) => ({ externalId: d.id, title: d.title, content: d.text })));
+    const docOfSource = new Map([...sourceOf].map(([doc, source]) => [source, doc]));
+    const slugSource = await pageSources(server, brain.id);
+    const pages: PageDocs = [];
+    for (const [slug, source] of slugSource) {
+      const { page } = await server.api(`/api/v1/brains/${brain.id}/pages/${slug}`);
+      pages.push({ id: docOfSource.get(source) ?? "?", title: page.title, text: page.markdown });
+    }
+    const out = new Map<number, string[][]>();
+    for (const limit of limits) {
+      const rankings: string[][] = [];
+      for (const q of set.queries) {
+        const { pages } = await server.api(`/api/v1/brains/${brain.id}/context`, { query: q.query, limit });
+        rankings.push(pages.map((p: any) => docOfSource.get(slugSource.get(p.slug) ?? "") ?? "?"));
+      }
+      out.set(limit, rankings);
+    }
+    return { rankings: out, pages };
+  } finally {
+    await server.close();
+  }
+}
+
+for (const set of [clapnq(), squad()]) {
+  console.log(`\n${set.name}: ${set.docs.length} documents, ${set.queries.length} queries`);
+  console.log(`  bare FTS5 (DESIGN.md)        ${metrics(await bareFts(set), set)}`);
+  const { rankings, pages } = await product(set, [10, 5]);
+  console.log(`  /context limit 10            ${metrics(rankings.get(10)!, set)}`);
+  console.log(`  /context default (5)         ${metrics(rankings.get(5)!, set)}`);
+  // Attribution: the same bare index over the product's pages, as stored and with synthesis lines removed.
+  console.log(`  bare FTS5, product's pages   ${metrics(await bareFts({ ...set, docs: pages }), set)}`);
+  console.log(`  bare FTS5, pages' prose only ${metrics(await bareFts({ ...set, docs: pages.map((p) => ({ ...p, text: prose(p.text) })) }), set)}`);
+}
+process.exit(0);

@@ -1,0 +1,148 @@
+// Answers in a small brain (the common first brain: a handful of sources), the inputs that used to break
+// the evidence (one word, only stopwords, numbers as words, another script, a one-page brain), and
+// /context's `limit` on both surfaces and over MCP. Pages are written by the test; answers are checked for
+// the fact and the page they cite, never against a stored answer.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { connectMcp, type McpSession } from "../mcp/support";
+import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { addText, newBrain, waitForSource } from "../support/sources";
+
+const COAST: Record<string, string> = {
+  "The Wreck of the Oriel":
+    "The Oriel was a three-masted barque carrying timber from Quebec. In the gale of March 1881 she struck the reef off Skerry Point. The keepers rowed out and rescued eleven of the crew. Four sailors drowned before the boat reached them.",
+  "Skerry Point Lighthouse":
+    "Skerry Point Lighthouse stands on a granite spur at the mouth of the bay. Its lamp was first lit in 1859 and was converted to electricity in 1952. Two keepers and their families lived in the cottages below the tower.",
+  "Hilltop Observatory":
+    "Hilltop Observatory was founded by the county astronomical society in 1962. Its main telescope is a 2.4 metre reflector housed under a silver dome. Public viewing nights are held on the first Friday of every month.",
+  "Harbour Market":
+    "The harbour market opens every Saturday morning on the old quay. Fishermen sell crab, mackerel and lobster straight from their boats. In summer the stalls stay open until late evening.",
+  "Village School":
+    "The village school was built of local stone in 1874. It has two classrooms and a walled garden where pupils grow vegetables. Around forty children attend the school today.",
+  "Coastal Path":
+    "The coastal path runs twelve miles from the harbour to the lighthouse. Walkers pass sea caves, a ruined chapel and colonies of puffins. The path is steep in places and closes during storms.",
+  "Parish Church":
+    "St Brendan's church dates from the twelfth century. Its bell tower was rebuilt after a lightning strike in 1790. Memorial plaques inside name sailors lost at sea.",
+  "Lifeboat Station":
+    "The lifeboat station was opened in 1895 after a string of shipwrecks on the reef. Its volunteer crew launch the boat down a slipway in under ten minutes. The station has saved more than three hundred lives.",
+};
+
+let s: TestServer;
+let brainId: string;
+let onePageBrain: string;
+const sourceOf: Record<string, string> = {};
+beforeAll(async () => {
+  s = await startTestServer();
+  brainId = await newBrain(s, "Coast");
+  for (const [title, content] of Object.entries(COAST)) sourceOf[title] = (await addText(s, brainId, title, content)).source.id;
+  onePageBrain = await newBrain(s, "One page");
+  const one = await addText(s, onePageBrain, "Hilltop Observatory", COAST["Hilltop Observatory"]!);
+  for (const id of Object.values(sourceOf)) await waitForSource(s, brainId, id);
+  await waitForSource(s, onePageBrain, one.source.id);
+});
+afterAll(() => s.close());
+
+const ask = async (question: string, brain = brainId) =>
+  expectJson(await s.api(`/api/brains/${brain}/ask`, { method: "POST", json: { question } }), 200);
+const cited = (body: any) => body.citations.map((c: any) => c.documentId);
+
+describe("answers in an eight-source brain", () => {
+  test("who rescued the crew of the Oriel: answered from the wreck's page", async () => {
+    const body = await ask("Who rescued the crew of the Oriel and how many were saved?");
+    expect(body.thin).toBe(false);
+    expect(body.answerMd).toContain("rescued eleven of the crew");
+    expect(cited(body)).toContain(sourceOf["The Wreck of the Oriel"]);
+  });
+
+  test("how tall is the main telescope: answered with the 2.4 metre reflector", async () => {
+    const body = await ask("How tall is the main telescope?");
+    expect(body.thin).toBe(false);
+    expect(body.answerMd).toContain("2.4 metre reflector");
+    expect(cited(body)).toContain(sourceOf["Hilltop Observatory"]);
+  });
+
+  test("numbers written as words match digits, and digits match words", async () => {
+    const words = await ask("When was the lamp at Skerry Point converted to electricity, in nineteen fifty two?");
+    expect(words.thin).toBe(false);
+    expect(words.answerMd).toContain("1952");
+    const digits = await ask("Were 11 of the Oriel's crew rescued by the keepers?");
+    expect(digits.thin).toBe(false);
+    expect(cited(digits)).toContain(sourceOf["The Wreck of the Oriel"]);
+  });
+
+  test("the answer reads as whole sentences with one citation per page run", async () => {
+    const body = await ask("What happened to the Oriel in the gale of March 1881?");
+    expect(body.thin).toBe(false);
+    // Every sentence is whole (ends with its stop) and no two citations follow each other.
+    expect(body.answerMd).not.toMatch(/\]\]\s*\[\[/);
+    for (const run of body.answerMd.split(/\s*\[\[[^\]]+\]\]\s*/).filter(Boolean)) expect(run).toMatch(/[.!?]$/);
+  });
+
+  test("a question the brain cannot answer is thin", async () => {
+    const body = await ask("What is the boiling point of liquid nitrogen?");
+    expect(body).toMatchObject({ thin: true, citations: [] });
+  });
+
+  test("one word, only stopwords, another script: clear answers, no errors", async () => {
+    const one = await ask("telescope");
+    expect(typeof one.thin).toBe("boolean");
+    if (!one.thin) expect(cited(one)).toContain(sourceOf["Hilltop Observatory"]);
+    expect(await ask("what is the")).toMatchObject({ thin: true, citations: [] });
+    expect(await ask("?!")).toMatchObject({ thin: true, citations: [] });
+    expect(await ask("望遠鏡の高さはどれくらいですか？")).toMatchObject({ thin: true, citations: [] });
+    expect(await ask("Πόσο ψηλό είναι το τηλεσκόπιο;")).toMatchObject({ thin: true, citations: [] });
+  });
+
+  test("a brain of one page answers what the page says and is thin on the rest", async () => {
+    const body = await ask("How tall is the main telescope?", onePageBrain);
+    expect(body.thin).toBe(false);
+    expect(body.answerMd).toContain("2.4 metre");
+    expect(await ask("Who rescued the crew of the Oriel?", onePageBrain)).toMatchObject({ thin: true, citations: [] });
+  });
+});
+
+describe("context limit", () => {
+  const context = (path: string, json: unknown) => s.api(path, { method: "POST", json });
+
+  for (const [surface, path] of [["v1", "/api/v1/brains/:id/context"], ["unversioned", "/api/brains/:id/context"]] as const) {
+    test(`${surface}: at most \`limit\` pages, best first, each with a score; default 5`, async () => {
+      const url = path.replace(":id", brainId);
+      const query = "keepers lighthouse reef crew boat sea harbour school church path market telescope";
+      const wide = await expectJson(await context(url, { query, limit: 8 }), 200);
+      expect(wide.pages.length).toBe(8);
+      const scores = wide.pages.map((p: any) => p.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      expect(scores[0]).toBe(1);
+      for (const score of scores) expect(score).toBeGreaterThan(0);
+      const one = await expectJson(await context(url, { query, limit: 1 }), 200);
+      expect(one.pages).toEqual([wide.pages[0]]);
+      expect((await expectJson(await context(url, { query }), 200)).pages).toEqual(wide.pages.slice(0, 5));
+      const text = surface === "v1" ? one.context : one.contextText;
+      expect(text.match(/^# /gm)).toHaveLength(1);
+    });
+
+    test(`${surface}: a bad limit is 422 naming the field`, async () => {
+      const url = path.replace(":id", brainId);
+      for (const limit of [0, 51, -1, 2.5, "five", null, [3]]) {
+        const body = await expectJson(await context(url, { query: "telescope", limit }), 422);
+        expect(body.error).toMatchObject({ code: "invalid_request", field: "limit" });
+      }
+    });
+  }
+
+  describe("over MCP", () => {
+    let mcp: McpSession;
+    beforeAll(async () => {
+      mcp = await connectMcp(s.url, s.key);
+    });
+    afterAll(() => mcp.close());
+
+    test("get_context takes the same limit and returns the same pages as HTTP", async () => {
+      const query = "keepers lighthouse reef crew boat";
+      const r = await mcp.call("get_context", { brainId, query, limit: 2 });
+      expect(r.structuredContent.pages).toHaveLength(2);
+      const http = await expectJson(await context(`/api/v1/brains/${brainId}/context`, { query, limit: 2 }), 200);
+      expect(r.structuredContent).toEqual(http);
+      for (const limit of [0, 51, 1.5]) expect((await mcp.call("get_context", { brainId, query, limit })).isError).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,41 @@
+// Term weights for the evidence (background English rarity blended with the brain's IDF) and the matching
+// of numbers and units in coverage.
+import { describe, expect, test } from "bun:test";
+import { backgroundWeight, termWeights } from "../../src/modules/answer/term-weights";
+import { stem, stemSet } from "../../src/modules/answer/sentences";
+
+const stats = (pageCount: number, df: Record<string, number>) => ({ pageCount, documentFrequency: new Map(Object.entries(df)) });
+
+describe("term weights", () => {
+  test("rarer English words weigh more; words the table lacks weigh the most", () => {
+    expect(backgroundWeight("said")).toBeLessThan(backgroundWeight("crew"));
+    expect(backgroundWeight("crew")).toBeLessThan(backgroundWeight("telescope"));
+    expect(backgroundWeight("telescope")).toBeLessThan(backgroundWeight("oriel"));
+  });
+
+  test("a small brain's statistics barely move the weights; a large brain's dominate", () => {
+    const terms = ["saved", "crew", "oriel"];
+    // In a 10-page brain "saved" is on no page: its own IDF is the highest, the background keeps it modest.
+    const small = termWeights(terms, stats(10, { saved: 0, crew: 3, oriel: 2 }));
+    expect(small[0]!).toBeLessThan(small[2]!);
+    const large = termWeights(terms, stats(100_000, { saved: 10, crew: 5_000, oriel: 40_000 }));
+    expect(large[0]!).toBeGreaterThan(large[2]!);
+    for (const w of [...small, ...large]) expect(w).toBeWithin(0, 1.000001);
+  });
+
+  test("lone letters (from possessives) weigh nothing; an empty query has no weights", () => {
+    const [s, grey] = termWeights(["s", "grey"], stats(10, {}));
+    expect(s).toBe(0);
+    expect(grey).toBeGreaterThan(0);
+    expect(termWeights([], stats(10, {}))).toEqual([]);
+  });
+});
+
+describe("numbers and units in coverage", () => {
+  test("number words match digits, unit spellings match each other", () => {
+    expect(stem("eleven")).toBe(stem("11"));
+    expect(stem("metre")).toBe(stem("meters"));
+    expect(stemSet("a 2.4 m reflector").has(stem("metre"))).toBe(true);
+    expect(stem("telescopes")).toBe(stem("telescope"));
+  });
+});
