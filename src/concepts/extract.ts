@@ -83,7 +83,9 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
   mergeShortNames(byKey);
   const titleKey = docTitle.toLowerCase();
   for (const c of byKey.values()) {
-    if (titleKey.includes(c.title.toLowerCase())) c.salience += 3; // named in the title: central
+    // Named in the title (a name of two words or more, or the whole title): central to the source.
+    const inTitle = c.title.includes(" ") ? titleKey.includes(c.title.toLowerCase()) : titleKey === c.title.toLowerCase();
+    if (inTitle) c.salience += 3;
     if (c.kind === "phrase") c.salience *= 0.5; // a name weighs more than a common noun phrase
     c.surfaces.sort((a, b) => b.length - a.length);
     const alias = c.kind === "proper" ? surnameAlias(c.title) : null;

@@ -14,20 +14,29 @@ export interface ResolvedConcept extends ExtractedConcept {
   linked: boolean;
 }
 
-export async function resolveConcepts(db: RootDb, brainId: string, sourceId: string, extracted: ExtractedConcept[]): Promise<ResolvedConcept[]> {
+/**
+ * `ownSlugs`: the source's own page slugs. A concept whose key is the slug of a source or note page (a
+ * source titled "Marie Curie") has that page as its page: links go there and no concept page is made.
+ */
+export async function resolveConcepts(
+  db: RootDb,
+  brainId: string,
+  sourceId: string,
+  extracted: ExtractedConcept[],
+  ownSlugs: string[] = [],
+): Promise<ResolvedConcept[]> {
   if (extracted.length === 0) return [];
   const keys = [...new Set(extracted.flatMap((c) => [c.key, ...c.aliasKeys]))];
   const aliasRows = await db.all<{ alias: string; concept: string }>(sql`
     SELECT alias, concept FROM concept_aliases WHERE brain_id = ${brainId} AND alias IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`);
   const aliases = new Map(aliasRows.map((r) => [r.alias, r.concept]));
-  // A new concept takes its key as slug unless a source or note page holds it ("-concept" then).
   const clashRows = await db.all<{ slug: string }>(sql`
     SELECT slug FROM pages WHERE brain_id = ${brainId} AND kind != 'concept' AND slug IN (SELECT value FROM json_each(${JSON.stringify(extracted.map((c) => c.key))}))`);
-  const clashes = new Set(clashRows.map((r) => r.slug));
+  const pageSlugs = new Set([...clashRows.map((r) => r.slug), ...ownSlugs]);
 
   const bySlug = new Map<string, ResolvedConcept>();
   for (const c of extracted) {
-    const slug = aliases.get(c.key) ?? (clashes.has(c.key) ? `${c.key}-concept` : c.key);
+    const slug = aliases.get(c.key) ?? c.key;
     const known = bySlug.get(slug);
     if (known) {
       // Two spellings of one concept in this source ("Curie" when the brain already knows "Marie Curie").
@@ -46,7 +55,7 @@ export async function resolveConcepts(db: RootDb, brainId: string, sourceId: str
     WHERE EXISTS (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ${brainId} AND m.concept = j.value AND m.source_id != ${sourceId})
        OR EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = ${brainId} AND p.slug = j.value AND p.kind = 'concept')`);
   const earned = new Set(elsewhere.map((r) => r.slug));
-  for (const c of resolved) c.linked = earned.has(c.slug) || c.salience >= CENTRAL_SALIENCE;
+  for (const c of resolved) c.linked = !ownSlugs.includes(c.slug) && (earned.has(c.slug) || pageSlugs.has(c.slug) || c.salience >= CENTRAL_SALIENCE);
   return resolved;
 }
 

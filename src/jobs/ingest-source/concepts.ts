@@ -29,7 +29,7 @@ export async function planConcepts(
     }
   }
   extracted ??= extractConcepts(pages, docTitle);
-  const concepts = await resolveConcepts(deps.db, source.brainId, source.id, extracted);
+  const concepts = await resolveConcepts(deps.db, source.brainId, source.id, extracted, pages.map((p) => p.slug));
   if (source.type === "note") return { concepts, pages };
   const targets = concepts.filter((c) => c.linked).map((c) => ({ slug: c.slug, surfaces: c.surfaces }));
   const linked = targets.length ? pages.map((p) => ({ ...p, markdown: linkConceptsInline(p.markdown, targets).markdown })) : pages;
