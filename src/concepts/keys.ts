@@ -23,12 +23,14 @@ const GENERIC_HEADS = new Set(
 );
 
 const LEADING = /^(?:the|a|an|this|that|these|those|our|their|his|her|its)\s+/i;
+/** Roles written before a name ("Engineer Mira Castellan" is Mira Castellan). */
+const ROLE = /^(?:engineer|architect|professor|prof|doctor|dr|mr|mrs|ms|sir|lady|lord|dame|king|queen|prince|princess|president|captain|general|admiral|colonel|saint|st|father|mother|brother|sister|inventor|director|minister|senator|judge|bishop|pope|emperor|empress|chef|coach|detective|inspector)\.?\s+(?=\p{Lu})/iu;
 
 /** Cleans a surface form for display: no leading article, no possessive, no edge punctuation. */
 export function cleanSurface(surface: string): string {
-  return surface
-    .replace(/\s+/g, " ")
-    .replace(LEADING, "")
+  const cleaned = surface.replace(/\s+/g, " ").replace(LEADING, "");
+  const withoutRole = cleaned.replace(ROLE, "");
+  return (withoutRole.includes(" ") || withoutRole !== cleaned ? withoutRole : cleaned)
     .replace(/[’']s$/i, "")
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, "")
     .replace(/\.$/, "")

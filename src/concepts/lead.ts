@@ -28,7 +28,7 @@ export function extractiveLead(markdown: string): string {
     const score = (shared + 1) / Math.sqrt(words[i]!.size + 1) / (1 + i * 0.05); // earlier wins ties
     if (score > bestScore) [best, bestScore] = [i, score];
   });
-  if (best <= 1) return ""; // the page already opens with it
+  if (best <= 0) return ""; // the page already opens with it
   return sentences[best]!;
 }
 
