@@ -1,6 +1,6 @@
 // Multi-hop evaluation of the wiki (issue 13): bridge questions (the work's source names its designer, the
 // designer's birthplace sits in another source) and comparison questions (two works of one designer, their
-// years in two sources), with distractors, from scripts/data/eval-multihop.json (written for this). Loads
+// years in two sources), with distractors, from scripts/eval-multihop.json (written for this). Loads
 // the sources as text over HTTP, then asks every question on the unversioned surface twice: with link
 // expansion (the default) and without (the retriever's `expand: false`).
 // answered-and-correct: not thin, and the answer contains every expected string (the birthplace; for a
@@ -20,7 +20,7 @@ interface Question {
   expect: string[];
   sources: string[];
 }
-const data = JSON.parse(readFileSync(join(import.meta.dir, "data/eval-multihop.json"), "utf8")) as {
+const data = JSON.parse(readFileSync(join(import.meta.dir, "eval-multihop.json"), "utf8")) as {
   sources: { id: string; title: string; content: string }[];
   questions: Question[];
 };
