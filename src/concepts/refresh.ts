@@ -10,7 +10,8 @@ import { pageLinkStatements, runBatch, type Statement } from "./page-links";
 import { CENTRAL_SALIENCE } from "./resolve";
 
 const DIRTY_BATCH = 200;
-const MENTIONS_READ = 60;
+/** Mention rows read per concept (in insertion order): enough to fill the page's list from distinct sources. */
+const MENTIONS_READ = 40;
 const MAX_RELATED = 8;
 /** Pages of other sources linked inward when a concept first earns its page. */
 const MAX_INWARD_LINKS = 50;
@@ -87,10 +88,13 @@ export async function refreshConcept(deps: RefreshDeps, brainId: string, slug: s
 /** Concepts named on the same source pages, that have pages themselves. */
 async function relatedConcepts(db: RootDb, brainId: string, slug: string, mentions: MentionRow[]) {
   const pageSlugs = [...new Set(mentions.map((m) => m.pageSlug))].slice(0, 10);
+  // Driven from the page list: with `page_slug IN (...)` the planner read the brain's mentions through
+  // the (brain, concept) index (16 ms per refresh at 200 sources, growing).
   return db.all<{ slug: string; title: string }>(sql`
     SELECT p.slug, p.title FROM (
-      SELECT m.concept, COUNT(*) AS n FROM concept_mentions m
-      WHERE m.brain_id = ${brainId} AND m.page_slug IN (SELECT value FROM json_each(${JSON.stringify(pageSlugs)})) AND m.concept != ${slug}
+      SELECT m.concept, COUNT(*) AS n FROM json_each(${JSON.stringify(pageSlugs)}) j
+      CROSS JOIN concept_mentions m ON m.brain_id = ${brainId} AND m.page_slug = j.value
+      WHERE m.concept != ${slug}
       GROUP BY m.concept ORDER BY n DESC LIMIT 40
     ) c CROSS JOIN pages p ON p.brain_id = ${brainId} AND p.slug = c.concept AND p.kind = 'concept'
     ORDER BY c.n DESC, p.slug LIMIT ${MAX_RELATED}`);
@@ -101,9 +105,9 @@ async function linkInward(db: RootDb, brainId: string, slug: string, mentions: M
   const surfaces = [...new Set(mentions.map((m) => m.surface))].sort((a, b) => b.length - a.length);
   const pageSlugs = [...new Set(mentions.map((m) => m.pageSlug))].slice(0, MAX_INWARD_LINKS);
   const targets = await db.all<{ id: number; markdown: string }>(sql`
-    SELECT p.id, p.markdown FROM pages p
-    WHERE p.brain_id = ${brainId} AND p.slug IN (SELECT value FROM json_each(${JSON.stringify(pageSlugs)}))
-      AND p.kind = 'source' AND p.edited = 0
+    SELECT p.id, p.markdown FROM json_each(${JSON.stringify(pageSlugs)}) j
+    CROSS JOIN pages p ON p.brain_id = ${brainId} AND p.slug = j.value
+    WHERE p.kind = 'source' AND p.edited = 0
       AND NOT EXISTS (SELECT 1 FROM page_links l WHERE l.from_page_id = p.id AND l.to_slug = ${slug})`);
   const statements: Statement[] = [];
   for (const page of targets) {

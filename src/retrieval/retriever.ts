@@ -9,7 +9,7 @@ import { pages } from "../db/schema";
 import type { Logger } from "../lib/log";
 import { vectorWeightFor } from "./blend-weights";
 import { createTermStats, searchLexical, selectiveTerms, type TermStats } from "./lexical";
-import { expandAlongLinks } from "./expand";
+import { expandAlongLinks, withoutConceptPages } from "./expand";
 import { queryTerms } from "./terms";
 import { createVectorIndex, type VectorIndex } from "./vector-index";
 
@@ -114,7 +114,8 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     }
 
     const blended = blend(candidates, mode === "hybrid" ? (weightOverride ?? vectorWeight(embedder!.model)) : 0, preference);
-    const scored = expand === false ? blended : await expandAlongLinks(db, blended, terms, stats, expand === true ? undefined : expand.decay);
+    const expanded = expand === false ? blended : await expandAlongLinks(db, blended, terms, stats, expand === true ? undefined : expand.decay);
+    const scored = await withoutConceptPages(db, expanded);
     const top = scored.slice(0, limit);
     const rows = top.length
       ? await db
