@@ -123,7 +123,7 @@ CREATE INDEX `concept_mentions_source` ON `concept_mentions` (`source_id`);
 --> statement-breakpoint
 -- Alias keys of a concept ("curie" → "marie-curie"): a new source's "Curie" joins the existing concept.
 CREATE TABLE `concept_aliases` (
-	`brain_id` text NOT NULL,
+	`brain_id` text NOT NULL REFERENCES `brains`(`id`) ON DELETE cascade,
 	`alias` text NOT NULL,
 	`concept` text NOT NULL,
 	PRIMARY KEY (`brain_id`, `alias`)
@@ -134,7 +134,7 @@ CREATE INDEX `concept_mentions_page` ON `concept_mentions` (`brain_id`, `page_sl
 -- Concepts whose page must be re-derived, written in the same batch as the change that touched them (a
 -- source's pages, its deletion), so a kill -9 between the write and the refresh loses nothing.
 CREATE TABLE `concept_dirty` (
-	`brain_id` text NOT NULL,
+	`brain_id` text NOT NULL REFERENCES `brains`(`id`) ON DELETE cascade,
 	`concept` text NOT NULL,
 	PRIMARY KEY (`brain_id`, `concept`)
 ) WITHOUT ROWID;

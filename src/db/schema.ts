@@ -176,14 +176,25 @@ export const conceptMentions = sqliteTable(
 /** Concepts whose page must be re-derived (written in the batch that touched them: durable across kill -9). */
 export const conceptDirty = sqliteTable(
   "concept_dirty",
-  { brainId: text("brain_id").notNull(), concept: text("concept").notNull() },
+  {
+    brainId: text("brain_id")
+      .notNull()
+      .references(() => brains.id, { onDelete: "cascade" }),
+    concept: text("concept").notNull(),
+  },
   (t) => [primaryKey({ columns: [t.brainId, t.concept] })],
 );
 
 /** Alias keys of concepts ("curie" → "marie-curie"), so later sources join an existing concept. */
 export const conceptAliases = sqliteTable(
   "concept_aliases",
-  { brainId: text("brain_id").notNull(), alias: text("alias").notNull(), concept: text("concept").notNull() },
+  {
+    brainId: text("brain_id")
+      .notNull()
+      .references(() => brains.id, { onDelete: "cascade" }),
+    alias: text("alias").notNull(),
+    concept: text("concept").notNull(),
+  },
   (t) => [primaryKey({ columns: [t.brainId, t.alias] })],
 );
 
