@@ -57,6 +57,13 @@ export function proseOf(markdown: string): string {
 
 export function extractConcepts(pages: PageText[], docTitle: string): ExtractedConcept[] {
   const byKey = new Map<string, ExtractedConcept>();
+  const firstSeen = new Map<string, string>();
+  const repeated = (pageSlug: string, index: number, sentence: string) => {
+    const at = `${pageSlug}#${index}`;
+    const first = firstSeen.get(sentence);
+    if (first === undefined) firstSeen.set(sentence, at);
+    return first !== undefined && first !== at;
+  };
   let budget = MAX_TEXT_CHARS;
   for (const page of pages) {
     if (budget <= 0) break;
@@ -64,6 +71,9 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
     budget -= prose.length;
     const { sentences, phrases } = findPhrases(prose);
     for (const phrase of phrases) {
+      // A sentence said twice (a page's lead repeats its most central sentence) counts once.
+      const said = (sentences[phrase.sentence] ?? "").trim();
+      if (repeated(page.slug, phrase.sentence, said)) continue;
       const surface = cleanSurface(phrase.surface);
       const key = conceptKey(surface, phrase.kind);
       if (!key) continue;

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { RootDb } from "../db/client";
 import { MAX_SHOWN_MENTIONS } from "./concept-page";
 import type { ExtractedConcept } from "./extract";
+import { conceptKey } from "./keys";
 
 /** Salience at which one source alone earns a concept its page (named three times, or in the title). */
 export const CENTRAL_SALIENCE = 3;
@@ -40,9 +41,11 @@ export async function resolveConcepts(
     CROSS JOIN pages p ON p.brain_id = ${brainId} AND p.slug = j.value WHERE p.kind != 'concept'`);
   const pageSlugs = new Set([...clashRows.map((r) => r.slug), ...ownSlugs]);
 
+  // The source's own page named like the concept ("Solar Panels" for "solar panel") is that concept's page.
+  const ownByKey = new Map(ownSlugs.map((s) => [conceptKey(s.replace(/-/g, " "), "phrase"), s] as const));
   const bySlug = new Map<string, ResolvedConcept>();
   for (const c of extracted) {
-    const slug = aliases.get(c.key) ?? c.key;
+    const slug = aliases.get(c.key) ?? ownByKey.get(c.key) ?? c.key;
     const known = bySlug.get(slug);
     if (known) {
       // Two spellings of one concept in this source ("Curie" when the brain already knows "Marie Curie").
