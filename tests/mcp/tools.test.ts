@@ -53,8 +53,10 @@ describe("tools/list", () => {
       "list_brains",
       "list_paid_brains",
       "list_sources",
+      "page_links",
       "read_page",
       "search",
+      "wiki_graph",
     ]);
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(60);

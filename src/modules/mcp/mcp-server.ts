@@ -9,6 +9,7 @@ import { registerBrainTools } from "./tools/brains";
 import { registerPageTools } from "./tools/pages";
 import { registerSearchFetchTools } from "./tools/search-fetch";
 import { registerSourceTools } from "./tools/sources";
+import { registerWikiGraphTools } from "./tools/wiki-graph";
 
 const INSTRUCTIONS = {
   account:
@@ -27,6 +28,7 @@ export function buildMcpServer(ctx: AppContext, call: CallContext): McpServer {
     registerSourceTools(server, deps);
     registerPageTools(server, deps);
     registerSearchFetchTools(server, deps);
+    registerWikiGraphTools(server, deps);
   } else {
     registerBrainTools(server, deps, { paidOnly: true });
     registerAnswerTools(server, deps);

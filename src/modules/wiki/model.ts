@@ -1,6 +1,9 @@
 import { t } from "elysia";
 import { invalid } from "../../lib/errors";
+import { MAX_GRAPH_LIMIT } from "./graph";
 import { MAX_PAGE_LIMIT } from "./service";
+
+const kind = t.Union([t.Literal("source"), t.Literal("note"), t.Literal("concept")]);
 
 // Ids in paths are any string: one that names nothing the caller can reach is a 404 from the service,
 // the same answer as a missing brain, whatever its length (no 422 that tells "malformed" from "absent").
@@ -19,4 +22,18 @@ export const listQuery = t.Object({
   // range errors without the field's name.
   limit: t.Optional(t.String({ maxLength: 12, description: `Pages per batch, a whole number from 1 to ${MAX_PAGE_LIMIT}` })),
   cursor: t.Optional(t.String({ maxLength: 200, description: "nextCursor of the previous page" })),
+  kind: t.Optional(kind),
+});
+// Size and emptiness of `markdown` are checked by the service (413 / 422 with the field named).
+export const pageEdit = t.Object({
+  markdown: t.String({ description: "The page's new markdown; [[slug]] and [[slug|Title]] link pages" }),
+  title: t.Optional(t.String()),
+  baseRevision: t.Optional(t.Integer({ minimum: 1, description: "409 when the page is no longer at this revision" })),
+});
+export const graphQuery = t.Object({
+  // Any slug: one that names no page is a 404, like a missing page.
+  around: t.Optional(t.String({ minLength: 1, description: "centre page slug" })),
+  depth: t.Optional(t.Numeric({ minimum: 1, maximum: 3, multipleOf: 1 })),
+  limit: t.Optional(t.Numeric({ minimum: 1, maximum: MAX_GRAPH_LIMIT, multipleOf: 1 })),
+  kind: t.Optional(kind),
 });

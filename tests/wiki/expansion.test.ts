@@ -1,0 +1,55 @@
+// Answers follow links: a bridge question whose two facts sit in two sources retrieves both, through the
+// concept page that joins them; without expansion the second source is missed. Concept pages route, they
+// are never returned as evidence themselves.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { answerService } from "../../src/modules/answer";
+import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { addText, newBrain, waitForSource } from "../support/sources";
+
+let s: TestServer;
+let brainId: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  brainId = await newBrain(s, "Bridges");
+  const docs: [string, string][] = [
+    ["Egton Observatory", "The Egton Observatory is an observatory that stands on a hill. The Egton Observatory was designed by Henrik Delacroix and opened in 1911."],
+    ["Early years of Delacroix", "Henrik Delacroix was born in Crowmarsh in 1867. As a young student he studied astronomy at the Mariners' Institute."],
+    ["Thornton Library", "The Thornton Library holds rare maps. Henrik Delacroix designed the Thornton Library, which opened in 1897."],
+    ...Array.from({ length: 8 }, (_, i): [string, string] => [
+      `Harbour ${i}`,
+      `The Harbour ${i} Museum was designed by Astrid Novak${i}, who was born in Kilnsea, and it opened in ${1850 + i}.`,
+    ]),
+  ];
+  for (const [title, content] of docs) await waitForSource(s, brainId, (await addText(s, brainId, title, content)).source.id);
+});
+afterAll(() => s.close());
+
+const QUESTION = "In which town was the architect who designed Egton Observatory born?";
+
+test("with expansion /context holds both sources of a bridge question; concept pages are not among them", async () => {
+  const ctx = await expectJson(await s.api(`/api/brains/${brainId}/context`, { method: "POST", json: { query: QUESTION } }), 200);
+  const slugs = ctx.pages.map((p: any) => p.slug);
+  expect(slugs).toContain("egton-observatory");
+  expect(slugs).toContain("early-years-of-delacroix");
+  expect(slugs).not.toContain("henrik-delacroix"); // the concept page routed, the sources answer
+  const retriever = answerService(s.ctx).retriever;
+  const plain = await retriever.retrieve({ brains: [{ id: brainId }], query: QUESTION, expand: false });
+  const expanded = await retriever.retrieve({ brains: [{ id: brainId }], query: QUESTION });
+  const rank = (r: typeof plain) => r.pages.findIndex((p) => p.slug === "early-years-of-delacroix");
+  // Linked in: ranked right below the pages that led to it, above the distractors that only share words.
+  expect(rank(expanded)).toBeGreaterThanOrEqual(0);
+  expect(rank(plain) === -1 || rank(plain) > rank(expanded)).toBe(true);
+  expect(expanded.pages[0]!.slug).toBe("egton-observatory"); // the direct hit keeps its place
+});
+
+test("a comparison over two sources sharing a concept cites both sources", async () => {
+  const body = await expectJson(
+    await s.api(`/api/brains/${brainId}/ask`, { method: "POST", json: { question: "Which opened first, Egton Observatory or Thornton Library, both designed by Henrik Delacroix?" } }),
+    200,
+  );
+  expect(body.thin).toBe(false);
+  const cited = body.citations.map((c: any) => c.slug);
+  expect(cited).toEqual(expect.arrayContaining(["egton-observatory", "thornton-library"]));
+  expect(body.answerMd).toContain("1911");
+  expect(body.answerMd).toContain("1897");
+});
