@@ -6,15 +6,19 @@ import { add, fill, h } from "./dom.js";
 /** Server messages that deserve plainer words or the one setting that fixes them. */
 export function plainMessage(e) {
   if (missingRoute(e)) return "This server does not offer this feature yet.";
-  if (e.code === "network_error") return e.message;
+  // A link to a private, loopback or metadata address: say which setting lets the administrator allow it.
+  if (e.field === "url" && BLOCKED.test(e.message) && !e.message.includes(ALLOW_VAR))
+    return `${e.message}. If this host is meant to be reachable, the server's administrator can allow it with ${ALLOW_VAR} (for example ${ALLOW_VAR}=intranet.example:8080) and restart Brainbox.`;
   return e.message;
 }
+const ALLOW_VAR = "BRAINBOX_FETCH_ALLOW_HOSTS";
+const BLOCKED = /does not fetch|refusing to fetch|private|loopback|link-local|metadata/i;
 
 /** A failed source's reason in plain words; a refused private address names the setting that allows it. */
 export function plainSourceError(text) {
   if (!text) return "";
-  if (/refusing to fetch|private|loopback|link-local|metadata address|not allow-?listed/i.test(text))
-    return `This server does not fetch links to private or local addresses. An administrator can allow the host with BRAINBOX_FETCH_ALLOW_HOSTS (for example BRAINBOX_FETCH_ALLOW_HOSTS=intranet.example:8080). Details: ${text}`;
+  if (BLOCKED.test(text) && !text.includes(ALLOW_VAR))
+    return `${text}. The server's administrator can allow the host with ${ALLOW_VAR} (for example ${ALLOW_VAR}=intranet.example:8080).`;
   return text;
 }
 

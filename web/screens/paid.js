@@ -8,15 +8,25 @@ import { rerender } from "../lib/router.js";
 
 const FACILITATOR_VAR = "BRAINBOX_X402_FACILITATOR_URL";
 
-/** Whether this server can take payments: its public bazaar lists the paid endpoints only when it can. */
-async function canTakePayments(signal) {
+/**
+ * Whether this server can take payments. Its public bazaar lists paid endpoints only when it can; an empty
+ * bazaar (no paid brain yet) is settled by an empty PUT of terms, which changes nothing: refused as 409 (no
+ * facilitator) before the terms are read, or as 422 (the empty terms) when a facilitator is configured.
+ */
+async function canTakePayments(brain, signal) {
   try {
     const bazaar = await api(API.bazaar, { signal, key: null });
     if (typeof bazaar?.facilitator === "boolean") return bazaar.facilitator;
-    return (bazaar?.items?.length ?? 0) > 0;
+    if ((bazaar?.items?.length ?? 0) > 0) return true;
   } catch (e) {
     if (e?.name === "AbortError") throw e;
-    return false;
+  }
+  try {
+    await api(API.paid(brain.id), { method: "PUT", json: { priceAtomic: "", payTo: "" }, signal });
+    return true; // not expected: empty terms are never accepted
+  } catch (e) {
+    if (e?.name === "AbortError") throw e;
+    return !(e instanceof ApiError && e.status === 409 && /facilitator/i.test(e.message));
   }
 }
 
@@ -28,14 +38,14 @@ const noFacilitator = () =>
     "Payments are checked and settled by an x402 facilitator, and none is configured. The server's administrator sets ",
     h("code", {}, FACILITATOR_VAR),
     " (for example ",
-    h("code", { class: "break" }, `${FACILITATOR_VAR}=https://facilitator.example.com`),
+    h("code", { class: "break" }, `${FACILITATOR_VAR}=https://example.com/x402-facilitator`),
     ") and restarts Brainbox; then a price can be set here.",
   );
 
 /** Paid access: price per question and the receiving address. */
 export async function brainPaidSection(brain, signal) {
   if (!("paid" in brain)) return null; // this server has no paid rail at all
-  const configured = brain.paid ? true : await canTakePayments(signal);
+  const configured = brain.paid ? true : await canTakePayments(brain, signal);
   const box = errorBox();
   const state = h("div", { role: "status" });
   const price = h("input", { type: "text", name: "priceAtomic", inputmode: "decimal", required: true, autocomplete: "off", placeholder: "0.01", value: brain.paid ? fromAtomic(brain.paid.priceAtomic) : "" });

@@ -142,7 +142,6 @@ export async function sourcesTab(panel, brain, _rest, signal, owned) {
       try {
         await api(API.reprocess(brain.id, row.current.id), { method: "POST", signal });
         announce(`Re-processing “${row.current.title}”`);
-        row.status = "pending";
         await refresh();
       } catch (e) {
         if (e?.name !== "AbortError") actionError.textContent = e.message;
