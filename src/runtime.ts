@@ -13,7 +13,7 @@ import { withEdge } from "./http/edge";
 import { createMetrics } from "./http/metrics";
 import { METRIC_HELP, registerGauges } from "./modules/metrics/gauges";
 import { embedPagesHandler, scheduleEmbedding } from "./jobs/embed-pages";
-import { ingestSourceHandler } from "./jobs/ingest-source";
+import { ingestSourceHandler, wikiRefreshHandler } from "./jobs/ingest-source";
 import { startJobLoop, type JobLoop } from "./jobs/loop";
 import { createStorage } from "./storage";
 import { batchingEmbedder } from "./ai/batching-embedder";
@@ -111,7 +111,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     jobLoop = startJobLoop({
       db: database.db,
       log,
-      handlers: [ingestSourceHandler(ctx), ...(ai.embedder ? [embedPagesHandler(database.db, ai.embedder)] : [])],
+      handlers: [ingestSourceHandler(ctx), wikiRefreshHandler(ctx), ...(ai.embedder ? [embedPagesHandler(database.db, ai.embedder)] : [])],
       concurrency: config.jobConcurrency,
       leaseMs: config.jobLeaseMs,
       retryBaseMs: config.jobRetryBaseMs,

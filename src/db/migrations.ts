@@ -9,6 +9,7 @@ import m0004 from "../../migrations/0004_x402_payments.sql" with { type: "text" 
 import m0005 from "../../migrations/0005_asks_and_vector_versions.sql" with { type: "text" };
 import m0006 from "../../migrations/0006_oauth.sql" with { type: "text" };
 import m0007 from "../../migrations/0007_brain_names_unique.sql" with { type: "text" };
+import m0008 from "../../migrations/0008_wiki_graph.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -19,6 +20,7 @@ const sqlByTag: Record<string, string> = {
   "0005_asks_and_vector_versions": m0005,
   "0006_oauth": m0006,
   "0007_brain_names_unique": m0007,
+  "0008_wiki_graph": m0008,
 };
 
 export interface Migration {

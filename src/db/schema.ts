@@ -1,7 +1,7 @@
 // The database schema. drizzle-kit turns it into migrations/ (`npx drizzle-kit generate`); FTS5 and
 // triggers are hand-written migrations beside them. Times are unix milliseconds.
 import { sql } from "drizzle-orm";
-import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer("created_at").notNull().default(now);
@@ -102,17 +102,89 @@ export const pages = sqliteTable(
     brainId: text("brain_id")
       .notNull()
       .references(() => brains.id, { onDelete: "cascade" }),
-    sourceId: text("source_id")
-      .notNull()
-      .references(() => sources.id, { onDelete: "cascade" }),
+    /** Null for concept pages (they gather many sources). */
+    sourceId: text("source_id").references(() => sources.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["source", "note", "concept"] }).notNull().default("source"),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     markdown: text("markdown").notNull(),
     position: integer("position").notNull().default(0),
+    /** The owner edited it: reprocessing no longer overwrites it (sourceChanged records that it would have). */
+    edited: integer("edited", { mode: "boolean" }).notNull().default(false),
+    sourceChanged: integer("source_changed", { mode: "boolean" }).notNull().default(false),
+    revision: integer("revision").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("pages_brain_slug").on(t.brainId, t.slug), index("pages_source").on(t.sourceId)],
+  (t) => [
+    uniqueIndex("pages_brain_slug").on(t.brainId, t.slug),
+    index("pages_source").on(t.sourceId),
+    index("pages_brain_kind").on(t.brainId, t.kind, t.slug),
+  ],
+);
+
+/** Wikilinks as graph edges, re-derived whenever a page's markdown is written (migration 0008). */
+export const pageLinks = sqliteTable(
+  "page_links",
+  {
+    fromPageId: integer("from_page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    brainId: text("brain_id").notNull(),
+    toSlug: text("to_slug").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fromPageId, t.toSlug] }), index("page_links_target").on(t.brainId, t.toSlug)],
+);
+
+/** Every saved state of a page; `author` is `source` (synthesis) or `owner` (an edit). */
+export const pageRevisions = sqliteTable(
+  "page_revisions",
+  {
+    pageId: integer("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    revision: integer("revision").notNull(),
+    title: text("title").notNull(),
+    markdown: text("markdown").notNull(),
+    author: text("author", { enum: ["source", "owner"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.revision] })],
+);
+
+/** Where a concept (its page slug) is named: one row per source page sentence. */
+export const conceptMentions = sqliteTable(
+  "concept_mentions",
+  {
+    brainId: text("brain_id").notNull(),
+    concept: text("concept").notNull(),
+    sourceId: text("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    pageSlug: text("page_slug").notNull(),
+    surface: text("surface").notNull(),
+    sentence: text("sentence").notNull(),
+    weight: real("weight").notNull().default(1),
+  },
+  (t) => [
+    index("concept_mentions_concept").on(t.brainId, t.concept),
+    index("concept_mentions_source").on(t.sourceId),
+    index("concept_mentions_page").on(t.brainId, t.pageSlug),
+  ],
+);
+
+/** Concepts whose page must be re-derived (written in the batch that touched them: durable across kill -9). */
+export const conceptDirty = sqliteTable(
+  "concept_dirty",
+  { brainId: text("brain_id").notNull(), concept: text("concept").notNull() },
+  (t) => [primaryKey({ columns: [t.brainId, t.concept] })],
+);
+
+/** Alias keys of concepts ("curie" → "marie-curie"), so later sources join an existing concept. */
+export const conceptAliases = sqliteTable(
+  "concept_aliases",
+  { brainId: text("brain_id").notNull(), alias: text("alias").notNull(), concept: text("concept").notNull() },
+  (t) => [primaryKey({ columns: [t.brainId, t.alias] })],
 );
 
 /** One vector per page and embedding model; a model change re-embeds in the background. */

@@ -9,6 +9,7 @@ import { pages } from "../db/schema";
 import type { Logger } from "../lib/log";
 import { vectorWeightFor } from "./blend-weights";
 import { createTermStats, searchLexical, selectiveTerms, type TermStats } from "./lexical";
+import { expandAlongLinks } from "./expand";
 import { queryTerms } from "./terms";
 import { createVectorIndex, type VectorIndex } from "./vector-index";
 
@@ -46,7 +47,8 @@ export interface Retrieval {
 
 export interface Retriever {
   /** `vectorWeight` overrides the model's tuned blend weight (tuning scripts only). */
-  retrieve(input: { brains: BrainScope[]; query: string; limit?: number; vectorWeight?: number }): Promise<Retrieval>;
+  /** `expand: false` turns off following wikilinks (evaluation baselines). */
+  retrieve(input: { brains: BrainScope[]; query: string; limit?: number; vectorWeight?: number; expand?: boolean }): Promise<Retrieval>;
   readonly vectors: VectorIndex;
 }
 
@@ -80,7 +82,7 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     }
   }
 
-  async function retrieve({ brains, query, limit = DEFAULT_LIMIT, vectorWeight: weightOverride }: Parameters<Retriever["retrieve"]>[0]): Promise<Retrieval> {
+  async function retrieve({ brains, query, limit = DEFAULT_LIMIT, vectorWeight: weightOverride, expand = true }: Parameters<Retriever["retrieve"]>[0]): Promise<Retrieval> {
     const embedder = deps.embedder();
     const terms = queryTerms(query);
     const brainIds = [...new Set(brains.map((b) => b.id))];
@@ -111,7 +113,8 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
       }
     }
 
-    const scored = blend(candidates, mode === "hybrid" ? (weightOverride ?? vectorWeight(embedder!.model)) : 0, preference);
+    const blended = blend(candidates, mode === "hybrid" ? (weightOverride ?? vectorWeight(embedder!.model)) : 0, preference);
+    const scored = expand ? await expandAlongLinks(db, blended, terms) : blended;
     const top = scored.slice(0, limit);
     const rows = top.length
       ? await db
@@ -131,7 +134,7 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     // A page deleted since it was scored simply drops out.
     const found = top.flatMap((t) => {
       const row = byId.get(t.pageId);
-      return row ? [{ ...t, ...row, pageId: row.id }] : [];
+      return row ? [{ ...t, ...row, sourceId: row.sourceId ?? "", pageId: row.id }] : []; // "" for concept pages
     });
     return {
       query,

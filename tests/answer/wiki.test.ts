@@ -32,8 +32,11 @@ afterAll(() => s.close());
 describe("wiki pages", () => {
   test("one page as JSON: markdown, sanitized html, links, source", async () => {
     const { page } = await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/rockets`), 200);
-    expect(Object.keys(page).sort()).toEqual(["html", "links", "markdown", "slug", "sourceId", "title", "updatedAt"]);
-    expect(page).toMatchObject({ slug: "rockets", title: "Rockets", markdown: EVIL, sourceId, links: ["orbits", "nowhere"] });
+    expect(Object.keys(page).sort()).toEqual(
+      ["backlinks", "edited", "html", "kind", "links", "markdown", "revision", "slug", "sourceChanged", "sourceId", "title", "updatedAt"],
+    );
+    // `links` lists the pages that exist ([[nowhere]] is not one).
+    expect(page).toMatchObject({ slug: "rockets", title: "Rockets", markdown: EVIL, sourceId, links: ["orbits"], edited: false, revision: 1 });
     expect(page.html).not.toMatch(/<script|onerror|onclick|javascript:/i);
     expect(page.html).toContain('href="https://example.org/rockets"');
     expect(page.html).toContain(`<a href="/api/v1/brains/${brainId}/pages/orbits"`);
@@ -57,7 +60,7 @@ describe("wiki pages", () => {
   test("list, paginated by slug", async () => {
     const first = await expectJson(await s.api(`/api/v1/brains/${brainId}/pages?limit=3`), 200);
     expect(first.pages.map((p: any) => p.slug)).toEqual(["moon-0", "moon-1", "moon-2"]);
-    expect(Object.keys(first.pages[0]).sort()).toEqual(["slug", "sourceId", "title", "updatedAt"]);
+    expect(Object.keys(first.pages[0]).sort()).toEqual(["edited", "kind", "slug", "sourceId", "title", "updatedAt"]);
     const rest = await expectJson(await s.api(`/api/brains/${brainId}/pages?limit=10&cursor=${first.nextCursor}`), 200);
     expect(rest.pages.map((p: any) => p.slug)).toEqual(["moon-3", "moon-4", "orbits", "rockets"]);
     expect(rest.nextCursor).toBeNull();

@@ -52,7 +52,9 @@ describe("tools/list", () => {
       "list_brains",
       "list_paid_brains",
       "list_sources",
+      "page_links",
       "read_page",
+      "wiki_graph",
     ]);
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(60);

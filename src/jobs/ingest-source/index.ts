@@ -8,6 +8,8 @@ import { DeferJobError, PermanentJobError, type JobHandler } from "../loop";
 import { loadDocument } from "./document";
 import { synthesize } from "./synthesis";
 import { allocateSlugs, linkInward, linkOutward, writePages } from "./write-pages";
+import { planConcepts } from "./concepts";
+import { refreshDirtyConcepts } from "../../concepts";
 
 /** How often to look for a file uploaded straight to S3. */
 const AWAIT_UPLOAD_POLL_MS = 2000;
@@ -44,6 +46,8 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
             : await synthesize(doc, { generator: ctx.ai.generator, log, signal });
         let pages = await allocateSlugs(db, source.brainId, source.id, drafts);
         if (source.type !== "note") pages = await linkOutward(db, source.brainId, source.id, pages);
+        const plan = await planConcepts({ db, generator: ctx.ai.generator, log }, source, doc.title, pages, signal);
+        pages = plan.pages;
         const embedder = ctx.ai.embedder;
         if (embedder) {
           const vectors = await embedder.embed(pages.map((p) => `${p.title}\n\n${p.markdown}`));
@@ -55,8 +59,11 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
           content: source.type === "link" || source.type === "file" ? doc.markdown : source.content,
           pages,
           model: embedder?.model,
+          concepts: plan.concepts,
         });
         if (wrote) await linkInward(db, source.brainId, source.id, pages);
+        // Concept pages touched by this source (durable: the dirty rows were written with the pages).
+        while ((await refreshDirtyConcepts({ db, embedder }, source.brainId)) > 0) signal.throwIfAborted();
       } catch (e) {
         if (isIngestError(e) && !e.retryable) throw new PermanentJobError(e.message);
         throw e;
@@ -73,3 +80,4 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     },
   };
 }
+export { wikiRefreshHandler } from "./refresh-job";

@@ -4,6 +4,7 @@
 import type { Generator } from "../../ai/generator";
 import { synthesizePages, type SynthesizedPage } from "../../ingest";
 import type { Logger } from "../../lib/log";
+import { withLead } from "../../concepts/lead";
 import type { SourceDocument } from "./document";
 
 /** Sources with more sections than this keep the deterministic pages: a model call each would be too slow. */
@@ -12,14 +13,16 @@ const MAX_MODEL_PAGES = 12;
 const SYSTEM = [
   "You turn a section of a source document into one page of a team wiki.",
   "Write clear markdown. Keep every fact, name and number exactly as the source states it; add nothing the source does not say.",
-  "Do not add a title line; start with the content. Keep code blocks verbatim.",
+  "Do not add a title line. Start with a one- or two-sentence summary of the section (the lead), then the content. Keep code blocks verbatim.",
 ].join(" ");
 
 export async function synthesize(doc: SourceDocument, opts: { generator: Generator | null; log: Logger; signal: AbortSignal }): Promise<SynthesizedPage[]> {
+  // Without a model every page opens with its extractive lead (its most central sentence).
   const pages = synthesizePages({ title: doc.title, markdown: doc.markdown, sourceUrl: doc.origin });
-  if (!opts.generator || pages.length > MAX_MODEL_PAGES) return pages;
+  const led = pages.map((p) => ({ ...p, markdown: withLead(p.markdown) }));
+  if (!opts.generator || pages.length > MAX_MODEL_PAGES) return led;
   const out: SynthesizedPage[] = [];
-  for (const page of pages) {
+  for (const [i, page] of pages.entries()) {
     try {
       const written = await opts.generator.chat(
         [
@@ -28,11 +31,11 @@ export async function synthesize(doc: SourceDocument, opts: { generator: Generat
         ],
         { signal: opts.signal, temperature: 0 },
       );
-      out.push({ title: page.title, markdown: written.trim() ? withOrigin(written.trim(), doc.origin) : page.markdown });
+      out.push({ title: page.title, markdown: written.trim() ? withOrigin(written.trim(), doc.origin) : led[i]!.markdown });
     } catch (e) {
       if (opts.signal.aborted) throw e;
       opts.log.warn("model synthesis failed; keeping the deterministic page", { error: (e as Error).message });
-      out.push(page);
+      out.push(led[i]!);
     }
   }
   return out;

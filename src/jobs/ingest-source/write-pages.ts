@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { RootDb } from "../../db/client";
 import { pages, pageVectors, sources } from "../../db/schema";
+import { conceptWriteStatements, pageLinkStatements, type ResolvedConcept } from "../../concepts";
 import { appendRelatedLinks, linkRelatedPages, slugify, uniqueSlug, type LinkablePage, type SynthesizedPage } from "../../ingest";
 
 export interface PageToWrite extends SynthesizedPage {
@@ -11,17 +12,29 @@ export interface PageToWrite extends SynthesizedPage {
   vector?: Float32Array;
 }
 
-/** Slugs unique in the brain, ignoring this source's own pages (they are about to be replaced). */
+/**
+ * Slugs unique in the brain, ignoring this source's own unedited pages (they are about to be replaced). One
+ * index range read per draft (`slug` and `slug-N`), never a scan of the brain. A draft whose slug is held by
+ * this source's own edited page is dropped: the owner's page stands in for it (marked `sourceChanged`).
+ */
 export async function allocateSlugs(db: RootDb, brainId: string, sourceId: string, drafts: SynthesizedPage[]): Promise<PageToWrite[]> {
-  const rows = await db.all<{ slug: string }>(
-    sql`SELECT slug FROM ${pages} WHERE brain_id = ${brainId} AND source_id != ${sourceId}`,
-  );
-  const taken = new Set(rows.map((r) => r.slug));
-  return drafts.map((draft) => {
-    const slug = uniqueSlug(slugify(draft.title), (s) => taken.has(s));
+  const taken = new Set<string>();
+  const ownEdited = new Set<string>();
+  for (const base of new Set(drafts.map((d) => slugify(d.title)))) {
+    const rows = await db.all<{ slug: string; own: number }>(sql`
+      SELECT slug, (source_id IS ${sourceId} AND edited = 1) AS own FROM ${pages}
+      WHERE brain_id = ${brainId} AND (slug = ${base} OR slug GLOB ${`${base}-[0-9]*`}) AND (source_id IS NOT ${sourceId} OR edited = 1)`);
+    for (const r of rows) (r.own ? ownEdited : taken).add(r.slug);
+  }
+  const out: PageToWrite[] = [];
+  for (const draft of drafts) {
+    const base = slugify(draft.title);
+    if (ownEdited.has(base)) continue;
+    const slug = uniqueSlug(base, (s) => taken.has(s) || ownEdited.has(s));
     taken.add(slug);
-    return { ...draft, slug };
-  });
+    out.push({ ...draft, slug });
+  }
+  return out;
 }
 
 // Queries below use CROSS JOIN so SQLite drives from the full-text match; a plain JOIN let the planner
@@ -58,24 +71,30 @@ export async function linkOutward(db: RootDb, brainId: string, sourceId: string,
 
 export async function writePages(
   db: RootDb,
-  source: { id: string; brainId: string; revision: number },
-  written: { title: string; content: string | null; pages: PageToWrite[]; model?: string },
+  source: { id: string; brainId: string; revision: number; type: string },
+  written: { title: string; content: string | null; pages: PageToWrite[]; model?: string; concepts?: ResolvedConcept[] },
 ): Promise<boolean> {
   const current = sql`EXISTS (SELECT 1 FROM ${sources} WHERE id = ${source.id} AND revision = ${source.revision})`;
   const now = Date.now();
+  const kind = source.type === "note" ? "note" : "source";
   const statements = [
-    db.run(sql`DELETE FROM ${pages} WHERE source_id = ${source.id} AND ${current}`),
-    ...written.pages.map((p, position) =>
-      db.run(sql`INSERT INTO ${pages} (brain_id, source_id, slug, title, markdown, position)
-        SELECT ${source.brainId}, ${source.id}, ${p.slug}, ${p.title}, ${p.markdown}, ${position} WHERE ${current}`),
-    ),
+    // Pages the owner edited stay as they are; they only learn that their source changed.
+    db.run(sql`DELETE FROM ${pages} WHERE source_id = ${source.id} AND edited = 0 AND ${current}`),
+    db.run(sql`UPDATE ${pages} SET source_changed = 1 WHERE source_id = ${source.id} AND edited = 1 AND ${current}`),
+    ...written.pages.flatMap((p, position) => [
+      db.run(sql`INSERT INTO ${pages} (brain_id, source_id, kind, slug, title, markdown, position)
+        SELECT ${source.brainId}, ${source.id}, ${kind}, ${p.slug}, ${p.title}, ${p.markdown}, ${position}
+        WHERE ${current} AND NOT EXISTS (SELECT 1 FROM ${pages} WHERE brain_id = ${source.brainId} AND slug = ${p.slug})`),
+      ...pageLinkStatements(db, source.brainId, sql`SELECT id FROM ${pages} WHERE source_id = ${source.id} AND slug = ${p.slug} AND edited = 0`, p.markdown, current),
+    ]),
+    ...conceptWriteStatements(db, source, written.concepts ?? [], current),
     ...written.pages
       .filter((p) => p.vector && written.model)
       .map((p) =>
         // Vectors go in as JSON text through vector32(): binding a raw Float32 buffer crashes libsql 0.5.
         db.run(sql`INSERT INTO ${pageVectors} (page_id, brain_id, model, embedding)
           SELECT id, brain_id, ${written.model!}, vector32(${JSON.stringify(Array.from(p.vector!))})
-          FROM ${pages} WHERE source_id = ${source.id} AND slug = ${p.slug} AND ${current}`),
+          FROM ${pages} WHERE source_id = ${source.id} AND slug = ${p.slug} AND edited = 0 AND ${current}`),
       ),
     db.run(sql`UPDATE ${sources} SET status = 'ready', error = NULL, page_count = ${written.pages.length},
         title = ${written.title}, content = ${written.content}, updated_at = ${now}
@@ -94,14 +113,16 @@ export async function linkInward(db: RootDb, brainId: string, sourceId: string, 
     const phrase = `"${words.join(" ")}"`;
     const mentions = await db.all<{ id: number; slug: string; title: string; markdown: string }>(sql`
       SELECT p.id, p.slug, p.title, p.markdown FROM pages_fts f CROSS JOIN ${pages} p ON p.id = f.rowid
-      WHERE pages_fts MATCH ${`body: ${phrase}`} AND p.brain_id = ${brainId} AND p.source_id != ${sourceId} LIMIT 25`);
+      WHERE pages_fts MATCH ${`body: ${phrase}`} AND p.brain_id = ${brainId} AND p.source_id != ${sourceId}
+        AND p.kind = 'source' AND p.edited = 0 LIMIT 25`);
     for (const other of mentions) {
       const confirmed = linkRelatedPages([other, { ...page, markdown: "" }]).get(other.slug) ?? [];
       if (!confirmed.includes(page.slug)) continue;
       const existing = (/^Related: (.*)$/m.exec(other.markdown)?.[1] ?? "").match(/\[\[([^\]]+)\]\]/g)?.map((l) => l.slice(2, -2)) ?? [];
       if (existing.includes(page.slug)) continue;
       await db.run(sql`UPDATE ${pages} SET markdown = ${appendRelatedLinks(other.markdown, [...existing, page.slug])}, updated_at = ${Date.now()}
-        WHERE id = ${other.id}`);
+        WHERE id = ${other.id} AND edited = 0`);
+      await db.run(sql`INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug) VALUES (${other.id}, ${brainId}, ${page.slug})`);
       updated++;
     }
   }

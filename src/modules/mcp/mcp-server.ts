@@ -8,6 +8,7 @@ import { registerBrainSetTools } from "./tools/brain-sets";
 import { registerBrainTools } from "./tools/brains";
 import { registerPageTools } from "./tools/pages";
 import { registerSourceTools } from "./tools/sources";
+import { registerWikiGraphTools } from "./tools/wiki-graph";
 
 const INSTRUCTIONS = {
   account:
@@ -25,6 +26,7 @@ export function buildMcpServer(ctx: AppContext, call: CallContext): McpServer {
     registerBrainSetTools(server, deps);
     registerSourceTools(server, deps);
     registerPageTools(server, deps);
+    registerWikiGraphTools(server, deps);
   } else {
     registerBrainTools(server, deps, { paidOnly: true });
     registerAnswerTools(server, deps);

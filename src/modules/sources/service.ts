@@ -6,6 +6,7 @@ import { jobs, sources } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
 import { enqueueStatement } from "../../jobs/queue";
+import { conceptCleanupStatements } from "../../concepts";
 
 export type Source = typeof sources.$inferSelect;
 export type SourceType = Source["type"];
@@ -130,6 +131,7 @@ export async function deleteSource(db: Db, brainId: string, sourceId: string): P
   const source = await requireSource(db, brainId, sourceId);
   await db.batch([
     db.delete(jobs).where(and(eq(jobs.subjectId, sourceId), eq(jobs.status, "queued"))),
+    ...conceptCleanupStatements(db, brainId, sourceId), // its concept pages are refreshed by a job
     db.delete(sources).where(eq(sources.id, sourceId)),
   ]);
   return source;

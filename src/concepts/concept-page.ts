@@ -1,0 +1,56 @@
+// The markdown of a concept page, derived from its mentions: a lead (the best defining sentence), the
+// sentences that name it, each linking to its source page, and related concepts.
+export interface MentionRow {
+  sourceId: string;
+  pageSlug: string;
+  pageTitle: string;
+  surface: string;
+  sentence: string;
+}
+
+/** Mention sentences shown on a concept page. */
+export const MAX_SHOWN_MENTIONS = 12;
+
+/** A sentence that defines its subject: "<name> is/was a ..." scores highest, any "is/was" next. */
+function definitionScore(m: MentionRow): number {
+  const s = m.sentence;
+  const at = s.toLowerCase().indexOf(m.surface.toLowerCase());
+  let score = 0;
+  if (at >= 0 && at < 12) score += 2;
+  if (/\b(?:is|was|are|were)\s+(?:a|an|the)\b/i.test(s)) score += 2;
+  else if (/\b(?:is|was|are|were)\b/i.test(s)) score += 1;
+  if (s.length > 40 && s.length < 300) score += 1;
+  return score;
+}
+
+export function conceptLead(mentions: MentionRow[]): MentionRow | undefined {
+  let best: MentionRow | undefined;
+  let bestScore = -1;
+  for (const m of mentions) {
+    const score = definitionScore(m);
+    if (score > bestScore) [best, bestScore] = [m, score];
+  }
+  return best;
+}
+
+const oneLine = (s: string) => s.replace(/\s+/g, " ").replace(/\[\[|\]\]/g, "").trim();
+
+export function conceptMarkdown(input: { lead?: string; mentions: MentionRow[]; related: { slug: string; title: string }[] }): string {
+  const parts: string[] = [];
+  const leadMention = conceptLead(input.mentions);
+  if (input.lead) parts.push(input.lead.trim());
+  else if (leadMention) parts.push(`${oneLine(leadMention.sentence)} [[${leadMention.pageSlug}]]`);
+  // Distinct sources first, so a concept named in many sources shows them all before repeating one.
+  const seen = new Set<string>();
+  const ordered = [...input.mentions.filter((m) => !seen.has(m.sourceId) && seen.add(m.sourceId)), ...input.mentions];
+  const shown = [...new Set(ordered)].slice(0, MAX_SHOWN_MENTIONS);
+  if (shown.length) {
+    parts.push("## Mentions");
+    parts.push(shown.map((m) => `- ${oneLine(m.sentence)} ([[${m.pageSlug}|${oneLine(m.pageTitle).replace(/[|\]]/g, " ")}]])`).join("\n"));
+  }
+  if (input.related.length) {
+    parts.push("## Related");
+    parts.push(input.related.map((r) => `[[${r.slug}|${oneLine(r.title).replace(/[|\]]/g, " ")}]]`).join(" · "));
+  }
+  return parts.join("\n\n");
+}

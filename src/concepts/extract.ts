@@ -1,0 +1,117 @@
+// A source's concepts, without a model: names and recurring noun phrases from the NLP library, merged
+// within the source (case, plurals, "Curie" under "Marie Curie"), ranked by salience, bounded.
+import { parseBlocks } from "../ingest/markdown-blocks";
+import { cleanSurface, conceptKey, surnameAlias } from "./keys";
+import { findPhrases } from "./nlp";
+
+export interface ConceptMention {
+  pageSlug: string;
+  surface: string;
+  sentence: string;
+}
+
+export interface ExtractedConcept {
+  /** Merge key (slug-shaped); the concept's page slug is resolved from it in the brain. */
+  key: string;
+  title: string;
+  kind: "proper" | "phrase";
+  /** Other keys this concept answers to in the brain (e.g. a surname). */
+  aliasKeys: string[];
+  /** Every surface form seen, longest first: what inline links wrap. */
+  surfaces: string[];
+  salience: number;
+  mentions: ConceptMention[];
+}
+
+export interface PageText {
+  slug: string;
+  title: string;
+  markdown: string;
+}
+
+/** Concepts kept per source (the most salient): bounds rows, links and work on a 5,000-name text. */
+export const MAX_CONCEPTS_PER_SOURCE = 40;
+/** Mention sentences kept per concept and source. */
+export const MAX_MENTIONS_PER_SOURCE = 3;
+/** Text read per source: the NLP cost of a huge file stays bounded. */
+const MAX_TEXT_CHARS = 60_000;
+const MAX_SENTENCE_CHARS = 400;
+
+/** The prose of a page for NLP: no code, no link syntax, no generated lines. */
+export function proseOf(markdown: string): string {
+  return parseBlocks(markdown)
+    .filter((b) => b.kind === "paragraph")
+    .map((b) =>
+      b.text
+        .replace(/^(?:Source|Related): .*$/gm, "")
+        .replace(/\[\[([^\[\]|\n]+)\|([^\[\]\n]*)\]\]/g, "$2")
+        .replace(/\[\[([^\[\]|\n]+)\]\]/g, "$1")
+        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+        .replace(/`[^`]*`/g, " ")
+        .replace(/[*_>#|]+/g, " ")
+        .replace(/^\s*(?:[-+]|\d+[.)])\s+/gm, ""),
+    )
+    .filter((t) => t.trim())
+    .join("\n\n");
+}
+
+export function extractConcepts(pages: PageText[], docTitle: string): ExtractedConcept[] {
+  const byKey = new Map<string, ExtractedConcept>();
+  let budget = MAX_TEXT_CHARS;
+  for (const page of pages) {
+    if (budget <= 0) break;
+    const prose = proseOf(page.markdown).slice(0, budget);
+    budget -= prose.length;
+    const { sentences, phrases } = findPhrases(prose);
+    for (const phrase of phrases) {
+      const surface = cleanSurface(phrase.surface);
+      const key = conceptKey(surface, phrase.kind);
+      if (!key) continue;
+      let concept = byKey.get(key);
+      if (!concept) {
+        concept = { key, title: surface, kind: phrase.kind, aliasKeys: [], surfaces: [], salience: 0, mentions: [] };
+        byKey.set(key, concept);
+      }
+      if (!concept.surfaces.includes(surface)) concept.surfaces.push(surface);
+      concept.salience += 1;
+      const sentence = (sentences[phrase.sentence] ?? "").trim().slice(0, MAX_SENTENCE_CHARS);
+      if (sentence && concept.mentions.length < MAX_MENTIONS_PER_SOURCE && !concept.mentions.some((m) => m.sentence === sentence)) {
+        concept.mentions.push({ pageSlug: page.slug, surface, sentence });
+      }
+    }
+  }
+  mergeShortNames(byKey);
+  const titleKey = docTitle.toLowerCase();
+  for (const c of byKey.values()) {
+    // Named in the title (a name of two words or more, or the whole title): central to the source.
+    const inTitle = c.title.includes(" ") ? titleKey.includes(c.title.toLowerCase()) : titleKey === c.title.toLowerCase();
+    if (inTitle) c.salience += 3;
+    if (c.kind === "phrase") c.salience *= 0.5; // a name weighs more than a common noun phrase
+    c.surfaces.sort((a, b) => b.length - a.length);
+    const alias = c.kind === "proper" ? surnameAlias(c.title) : null;
+    if (alias && alias !== c.key) c.aliasKeys.push(alias);
+  }
+  return [...byKey.values()]
+    .filter((c) => c.mentions.length > 0)
+    .sort((a, b) => b.salience - a.salience || a.key.localeCompare(b.key))
+    .slice(0, MAX_CONCEPTS_PER_SOURCE);
+}
+
+/** "Curie" joins "Marie Curie" when the source names both: the longer name is the concept. */
+function mergeShortNames(byKey: Map<string, ExtractedConcept>) {
+  const longByAlias = new Map<string, ExtractedConcept>();
+  for (const c of byKey.values()) {
+    const alias = c.kind === "proper" ? surnameAlias(c.title) : null;
+    if (alias && alias !== c.key) longByAlias.set(alias, longByAlias.has(alias) ? c : c); // last one wins: rare
+  }
+  for (const [alias, long] of longByAlias) {
+    const short = byKey.get(alias);
+    if (!short || short === long || short.kind !== "proper") continue;
+    long.salience += short.salience;
+    for (const s of short.surfaces) if (!long.surfaces.includes(s)) long.surfaces.push(s);
+    for (const m of short.mentions) {
+      if (long.mentions.length < MAX_MENTIONS_PER_SOURCE && !long.mentions.some((x) => x.sentence === m.sentence)) long.mentions.push(m);
+    }
+    byKey.delete(alias);
+  }
+}

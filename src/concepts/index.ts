@@ -1,0 +1,10 @@
+// Concepts: the people, places, organizations and recurring ideas of a brain, gathered across sources
+// into concept pages. Extraction (NLP or a model's proposal), merging, inline links, incremental refresh.
+export { extractConcepts, proseOf, MAX_CONCEPTS_PER_SOURCE, type ExtractedConcept, type PageText } from "./extract";
+export { proposeConcepts } from "./model-concepts";
+export { linkConceptsInline, MAX_CONCEPT_LINKS_PER_PAGE } from "./inline-links";
+export { conceptWriteStatements, resolveConcepts, CENTRAL_SALIENCE, type ResolvedConcept } from "./resolve";
+export { refreshConcept, refreshDirtyConcepts } from "./refresh";
+export { pageLinkStatements, runBatch } from "./page-links";
+export { extractiveLead, withLead } from "./lead";
+export { conceptCleanupStatements, WIKI_REFRESH_JOB } from "./cleanup";

@@ -1,0 +1,42 @@
+// Inline wikilinks: the first mention of each concept in a page's prose becomes `[[slug|As written]]`.
+// Code, headings, existing links, autolinks and our generated lines are never touched.
+
+/** Concept links added per page at most (a page naming 5,000 concepts links the most salient ones). */
+export const MAX_CONCEPT_LINKS_PER_PAGE = 25;
+
+const PROTECTED = /```[\s\S]*?```|~~~[\s\S]*?~~~|`[^`\n]*`|\[\[[^\]\n]*\]\]|!?\[[^\]\n]*\]\([^)\n]*\)|<[^>\n]*>|^ {0,3}#.*$|^(?:Source|Related): .*$/gm;
+
+export interface LinkTarget {
+  slug: string;
+  /** Surface forms to look for, longest first. */
+  surfaces: string[];
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Adds links for `targets` (most important first); returns the new markdown and the slugs linked. */
+export function linkConceptsInline(markdown: string, targets: LinkTarget[], max = MAX_CONCEPT_LINKS_PER_PAGE): { markdown: string; linked: string[] } {
+  let text = markdown;
+  const linked: string[] = [];
+  const already = new Set([...text.matchAll(/\[\[([^\[\]|\n]+)(?:\|[^\[\]\n]*)?\]\]/g)].map((m) => m[1]!.trim()));
+  for (const target of targets) {
+    if (linked.length >= max) break;
+    if (already.has(target.slug)) continue;
+    const protectedRanges = [...text.matchAll(PROTECTED)].map((m) => [m.index!, m.index! + m[0].length] as const);
+    const inside = (start: number, end: number) => protectedRanges.some(([a, b]) => start < b && end > a);
+    let done = false;
+    for (const surface of target.surfaces) {
+      if (done || surface.length < 2) continue;
+      const pattern = new RegExp(`(?<![\\p{L}\\p{N}_\\[|])${escapeRegExp(surface).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}_\\]])`, "gu");
+      for (const m of text.matchAll(pattern)) {
+        if (inside(m.index!, m.index! + m[0].length)) continue;
+        const label = m[0].replace(/\s+/g, " ").replace(/[|\]]/g, " ");
+        text = `${text.slice(0, m.index!)}[[${target.slug}|${label}]]${text.slice(m.index! + m[0].length)}`;
+        linked.push(target.slug);
+        done = true;
+        break;
+      }
+    }
+  }
+  return { markdown: text, linked };
+}

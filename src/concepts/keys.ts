@@ -1,0 +1,67 @@
+// Concept keys: how two spellings of one concept meet ("The Zeiss works" / "Zeiss", "Harbour towns" /
+// "harbour town", "CURIE" / "Curie"), and which phrases never become pages (junk).
+import { slugify } from "../lib/slug";
+
+/** Words that are never a concept alone: document furniture, calendar words, pronouns, generic heads. */
+const JUNK = new Set(
+  (
+    "introduction summary conclusion conclusions chapter section figure table abstract overview contents appendix references " +
+    "reference note notes example examples page pages part parts source sources related index preface foreword acknowledgements " +
+    "january february march april may june july august september october november december monday tuesday wednesday thursday " +
+    "friday saturday sunday today yesterday tomorrow i me we us you he him she her it they them this that these those there here " +
+    "mr mrs ms dr st one two three first second third new other people thing things way ways time times year years day days " +
+    "lot lots kind kinds type types number numbers part use uses case cases fact facts result results"
+  ).split(" "),
+);
+
+/** Trailing words of organization names that the short form drops ("Zeiss works", "Acme Inc"). */
+const ORG_TAILS = new Set(["works", "inc", "ltd", "llc", "gmbh", "co", "corp", "plc", "ag", "sa"]);
+
+/** Last words that make a poor alias on their own ("Halvard Bridge" must not claim "bridge"). */
+const GENERIC_HEADS = new Set(
+  "bridge company university street river road city town college school institute museum church hall station park lake mountain island bay harbour harbor port house court works group society council museum square tower building".split(" "),
+);
+
+const LEADING = /^(?:the|a|an|this|that|these|those|our|their|his|her|its)\s+/i;
+/** Roles written before a name ("Engineer Mira Castellan" is Mira Castellan). */
+const ROLE = /^(?:engineer|architect|professor|prof|doctor|dr|mr|mrs|ms|sir|lady|lord|dame|king|queen|prince|princess|president|captain|general|admiral|colonel|saint|st|father|mother|brother|sister|inventor|director|minister|senator|judge|bishop|pope|emperor|empress|chef|coach|detective|inspector)\.?\s+(?=\p{Lu})/iu;
+
+/** Cleans a surface form for display: no leading article, no possessive, no edge punctuation. */
+export function cleanSurface(surface: string): string {
+  const cleaned = surface.replace(/\s+/g, " ").replace(LEADING, "");
+  const withoutRole = cleaned.replace(ROLE, "");
+  return (withoutRole.includes(" ") || withoutRole !== cleaned ? withoutRole : cleaned)
+    .replace(/[’']s$/i, "")
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, "")
+    .replace(/\.$/, "")
+    .trim();
+}
+
+function singular(word: string): string {
+  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith("s") && !/(ss|us|is|os)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The merge key of a surface form, or null when it is junk. Plurals fold for lower-case phrases. */
+export function conceptKey(surface: string, kind: "proper" | "phrase"): string | null {
+  const words = cleanSurface(surface).split(" ").filter(Boolean);
+  while (words.length > 1 && ORG_TAILS.has(words.at(-1)!.toLowerCase())) words.pop();
+  if (words.length === 0 || words.length > 6) return null;
+  if (kind === "phrase") words[words.length - 1] = singular(words.at(-1)!.toLowerCase());
+  const key = slugify(words.join(" "), "");
+  if (!key || key.length < 3 || !/[a-z]{2}/.test(key)) return null; // one-letter words, numbers, dates alone
+  if (/^\d/.test(key) && !/[a-z]{3}/.test(key)) return null;
+  if (words.every((w) => JUNK.has(w.toLowerCase()))) return null;
+  return key;
+}
+
+/** The key a person-like name is also known by ("marie-curie" → "curie"), or null. */
+export function surnameAlias(title: string): string | null {
+  const words = title.split(" ");
+  if (words.length < 2 || words.length > 3) return null;
+  if (!words.every((w) => /^\p{Lu}[\p{Ll}'’-]+$/u.test(w))) return null;
+  const last = words.at(-1)!.toLowerCase();
+  if (GENERIC_HEADS.has(last) || JUNK.has(last) || last.length < 3) return null;
+  return slugify(last, "") || null;
+}

@@ -1,0 +1,85 @@
+// A source's concepts meet the brain: each key resolves to a concept page slug (through the alias index),
+// and a concept is linked when it earns a page: named by another source too, already a page, or central
+// to this one. Index lookups only (by brain and key), so the cost does not grow with the brain.
+import { sql } from "drizzle-orm";
+import type { RootDb } from "../db/client";
+import type { ExtractedConcept } from "./extract";
+
+/** Salience at which one source alone earns a concept its page (named three times, or in the title). */
+export const CENTRAL_SALIENCE = 3;
+
+export interface ResolvedConcept extends ExtractedConcept {
+  slug: string;
+  /** Earns a page: pages link to it. */
+  linked: boolean;
+}
+
+/**
+ * `ownSlugs`: the source's own page slugs. A concept whose key is the slug of a source or note page (a
+ * source titled "Marie Curie") has that page as its page: links go there and no concept page is made.
+ */
+export async function resolveConcepts(
+  db: RootDb,
+  brainId: string,
+  sourceId: string,
+  extracted: ExtractedConcept[],
+  ownSlugs: string[] = [],
+): Promise<ResolvedConcept[]> {
+  if (extracted.length === 0) return [];
+  const keys = [...new Set(extracted.flatMap((c) => [c.key, ...c.aliasKeys]))];
+  const aliasRows = await db.all<{ alias: string; concept: string }>(sql`
+    SELECT alias, concept FROM concept_aliases WHERE brain_id = ${brainId} AND alias IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`);
+  const aliases = new Map(aliasRows.map((r) => [r.alias, r.concept]));
+  const clashRows = await db.all<{ slug: string }>(sql`
+    SELECT slug FROM pages WHERE brain_id = ${brainId} AND kind != 'concept' AND slug IN (SELECT value FROM json_each(${JSON.stringify(extracted.map((c) => c.key))}))`);
+  const pageSlugs = new Set([...clashRows.map((r) => r.slug), ...ownSlugs]);
+
+  const bySlug = new Map<string, ResolvedConcept>();
+  for (const c of extracted) {
+    const slug = aliases.get(c.key) ?? c.key;
+    const known = bySlug.get(slug);
+    if (known) {
+      // Two spellings of one concept in this source ("Curie" when the brain already knows "Marie Curie").
+      known.salience += c.salience;
+      for (const s of c.surfaces) if (!known.surfaces.includes(s)) known.surfaces.push(s);
+      known.mentions.push(...c.mentions.filter((m) => !known.mentions.some((k) => k.sentence === m.sentence)).slice(0, 3));
+      continue;
+    }
+    bySlug.set(slug, { ...c, slug, linked: false });
+  }
+  const resolved = [...bySlug.values()];
+  const slugs = JSON.stringify(resolved.map((c) => c.slug));
+  // Named elsewhere: one index probe per concept that stops at the first other source.
+  const elsewhere = await db.all<{ slug: string }>(sql`
+    SELECT j.value AS slug FROM json_each(${slugs}) j
+    WHERE EXISTS (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ${brainId} AND m.concept = j.value AND m.source_id != ${sourceId})
+       OR EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = ${brainId} AND p.slug = j.value AND p.kind = 'concept')`);
+  const earned = new Set(elsewhere.map((r) => r.slug));
+  for (const c of resolved) c.linked = !ownSlugs.includes(c.slug) && (earned.has(c.slug) || pageSlugs.has(c.slug) || c.salience >= CENTRAL_SALIENCE);
+  return resolved;
+}
+
+/**
+ * Statements for the source's write batch (each guarded by `current`): the concepts its old mentions named
+ * that have pages become dirty, its mentions are replaced, aliases recorded, and its linked concepts dirty.
+ */
+export function conceptWriteStatements(db: RootDb, source: { id: string; brainId: string }, concepts: ResolvedConcept[], current: ReturnType<typeof sql>) {
+  const mentions = concepts.flatMap((c) => c.mentions.map((m) => ({ c: c.slug, p: m.pageSlug, s: m.surface, t: m.sentence, w: c.salience })));
+  const aliases = concepts.filter((c) => c.linked || c.kind === "proper").flatMap((c) => [c.key, ...c.aliasKeys].map((a) => ({ a, c: c.slug })));
+  const dirty = concepts.filter((c) => c.linked).map((c) => c.slug);
+  return [
+    db.run(sql`INSERT OR IGNORE INTO concept_dirty (brain_id, concept)
+      SELECT DISTINCT m.brain_id, m.concept FROM concept_mentions m
+      WHERE m.source_id = ${source.id} AND ${current}
+        AND EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = m.brain_id AND p.slug = m.concept AND p.kind = 'concept')`),
+    db.run(sql`DELETE FROM concept_mentions WHERE source_id = ${source.id} AND ${current}`),
+    db.run(sql`INSERT INTO concept_mentions (brain_id, concept, source_id, page_slug, surface, sentence, weight)
+      SELECT ${source.brainId}, json_extract(value, '$.c'), ${source.id}, json_extract(value, '$.p'), json_extract(value, '$.s'),
+             json_extract(value, '$.t'), json_extract(value, '$.w')
+      FROM json_each(${JSON.stringify(mentions)}) WHERE ${current}`),
+    db.run(sql`INSERT OR IGNORE INTO concept_aliases (brain_id, alias, concept)
+      SELECT ${source.brainId}, json_extract(value, '$.a'), json_extract(value, '$.c') FROM json_each(${JSON.stringify(aliases)}) WHERE ${current}`),
+    db.run(sql`INSERT OR IGNORE INTO concept_dirty (brain_id, concept)
+      SELECT ${source.brainId}, value FROM json_each(${JSON.stringify(dirty)}) WHERE ${current}`),
+  ];
+}

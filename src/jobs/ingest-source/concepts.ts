@@ -1,0 +1,37 @@
+// The concept step of ingestion, as plain functions the job (or a batch import) calls: find the source's
+// concepts (the model's proposal with Ollama, else the NLP library), resolve them in the brain, and put
+// inline links to the ones that earn a page into the source's pages. Notes are never rewritten.
+import type { Generator } from "../../ai/generator";
+import type { RootDb } from "../../db/client";
+import { extractConcepts, linkConceptsInline, proposeConcepts, resolveConcepts, type ResolvedConcept } from "../../concepts";
+import type { Logger } from "../../lib/log";
+import type { PageToWrite } from "./write-pages";
+
+export interface ConceptPlan {
+  concepts: ResolvedConcept[];
+  pages: PageToWrite[];
+}
+
+export async function planConcepts(
+  deps: { db: RootDb; generator: Generator | null; log: Logger },
+  source: { id: string; brainId: string; type: string },
+  docTitle: string,
+  pages: PageToWrite[],
+  signal: AbortSignal,
+): Promise<ConceptPlan> {
+  let extracted = null;
+  if (deps.generator) {
+    try {
+      extracted = await proposeConcepts(deps.generator, pages, docTitle, signal);
+    } catch (e) {
+      if (signal.aborted) throw e;
+      deps.log.warn("model concept proposal failed; extracting with the NLP library", { error: (e as Error).message });
+    }
+  }
+  extracted ??= extractConcepts(pages, docTitle);
+  const concepts = await resolveConcepts(deps.db, source.brainId, source.id, extracted, pages.map((p) => p.slug));
+  if (source.type === "note") return { concepts, pages };
+  const targets = concepts.filter((c) => c.linked).map((c) => ({ slug: c.slug, surfaces: c.surfaces }));
+  const linked = targets.length ? pages.map((p) => ({ ...p, markdown: linkConceptsInline(p.markdown, targets).markdown })) : pages;
+  return { concepts, pages: linked };
+}

@@ -1,0 +1,175 @@
+// Concept pages across sources, inline links, leads, aliases, junk, and incremental removal, over real HTTP
+// with the real job loop (no model: everything extractive).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { addText, newBrain, waitForSource } from "../support/sources";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+const page = async (brainId: string, slug: string) => (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${slug}`), 200)).page;
+const pageStatus = async (brainId: string, slug: string) => (await s.api(`/api/v1/brains/${brainId}/pages/${slug}`)).status;
+const listKind = async (brainId: string, kind: string) =>
+  (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages?kind=${kind}&limit=200`), 200)).pages as any[];
+
+async function ready(brainId: string, title: string, content: string) {
+  const { source } = await addText(s, brainId, title, content);
+  expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
+  return source.id;
+}
+
+const BRIDGE =
+  "The Halvard Bridge crosses the Vell estuary. Engineer Mira Castellan designed the Halvard Bridge for the Northern Rail Company. " +
+  "Its steel arch opened to trains in 1931 after four years of work.";
+const BIRTH =
+  "Mira Castellan was born in Velsmouth, a harbour town on the Baltic coast. Castellan trained at the Zeiss works before she turned to bridges. " +
+  "Her father kept the lighthouse of Velsmouth.";
+const WORKSHOP = "The Zeiss works in Jena made lenses and precision instruments. Apprentices at the Zeiss works learned optics for three years.";
+
+describe("concept pages", () => {
+  let brainId: string;
+  let bridgeSource: string;
+  let birthSource: string;
+  beforeAll(async () => {
+    brainId = await newBrain(s, "Engineers");
+    bridgeSource = await ready(brainId, "Halvard Bridge history", BRIDGE);
+    birthSource = await ready(brainId, "Early life of an engineer", BIRTH);
+    await ready(brainId, "Optical workshops", WORKSHOP);
+  });
+
+  test("a person named in two sources gets a concept page: lead, mentions linking both source pages, backlinks", async () => {
+    const concept = await page(brainId, "mira-castellan");
+    expect(concept).toMatchObject({ kind: "concept", title: "Mira Castellan", sourceId: null, edited: false });
+    // Mention sentences, each linking to its source page.
+    expect(concept.markdown).toContain("## Mentions");
+    expect(concept.markdown).toContain("Velsmouth");
+    expect(concept.markdown).toContain("designed the Halvard Bridge");
+    expect(concept.links).toEqual(expect.arrayContaining(["halvard-bridge-history", "early-life-of-an-engineer"]));
+    // The lead is a defining sentence from the sources, citing its page.
+    expect(concept.markdown.split("\n")[0]).toMatch(/Mira Castellan.*\[\[[a-z-]+\]\]$/);
+    // Both source pages link to it inline, so they are its backlinks.
+    expect(concept.backlinks).toEqual(expect.arrayContaining(["halvard-bridge-history", "early-life-of-an-engineer"]));
+  });
+
+  test("source pages carry inline [[slug|Title]] links to the concepts they name; the title is shown in html", async () => {
+    const bridge = await page(brainId, "halvard-bridge-history");
+    expect(bridge.kind).toBe("source");
+    expect(bridge.markdown).toContain("[[mira-castellan|Mira Castellan]]");
+    expect(bridge.links).toContain("mira-castellan");
+    expect(bridge.html).toContain(`<a href="/api/v1/brains/${brainId}/pages/mira-castellan"`);
+    expect(bridge.html).toContain(">Mira Castellan</a>");
+    expect(bridge.html).not.toContain("[[");
+  });
+
+  test("aliases merge: 'Castellan' alone and 'the Zeiss works' / 'Zeiss works' join one concept each", async () => {
+    const birth = await page(brainId, "early-life-of-an-engineer");
+    expect(birth.markdown).toContain("[[mira-castellan|Mira Castellan]]");
+    const concepts = (await listKind(brainId, "concept")).map((p) => p.slug);
+    expect(concepts).not.toContain("castellan");
+    expect(concepts).toContain("zeiss");
+    expect(concepts.filter((c) => c.startsWith("zeiss"))).toEqual(["zeiss"]);
+    const zeiss = await page(brainId, "zeiss");
+    expect(zeiss.markdown).toContain("Jena");
+    expect(zeiss.markdown).toContain("trained at the Zeiss works");
+  });
+
+  test("no junk concept pages: pronouns, dates, numbers, one-letter words, generic words", async () => {
+    const concepts = await listKind(brainId, "concept");
+    for (const c of concepts) {
+      expect(c.slug).not.toMatch(/^(?:her|she|it|its|introduction|summary|\d+|[a-z])$/);
+      expect(c.sourceId).toBeNull();
+      expect(c.kind).toBe("concept");
+    }
+    expect(concepts.map((c) => c.slug)).not.toContain("1931");
+  });
+
+  test("the list filters by kind, and kind is on every row", async () => {
+    const sources = await listKind(brainId, "source");
+    expect(sources.map((p) => p.slug).sort()).toEqual(["early-life-of-an-engineer", "halvard-bridge-history", "optical-workshops"]);
+    await expectJson(await s.api(`/api/v1/brains/${brainId}/pages?kind=video`), 422);
+  });
+
+  test("deleting a source updates only its concepts; the last mention going removes the page unless it was edited", async () => {
+    expect(await pageStatus(brainId, "mira-castellan")).toBe(200);
+    const zeissBefore = await page(brainId, "zeiss");
+    // The owner edits the Zeiss concept page: it must outlive its mentions.
+    const edited = await expectJson(
+      await s.api(`/api/v1/brains/${brainId}/pages/zeiss`, { method: "PUT", json: { markdown: `${zeissBefore.markdown}\n\nOwner's note: founded in 1846.` } }),
+      200,
+    );
+    expect(edited.page).toMatchObject({ edited: true, sourceChanged: false, revision: zeissBefore.revision + 1 });
+
+    expect((await s.api(`/api/v1/brains/${brainId}/sources/${birthSource}`, { method: "DELETE" })).status).toBe(204);
+    // Mira Castellan is now named by one source only, once: her page goes (in the job loop).
+    await waitFor(async () => (await pageStatus(brainId, "mira-castellan")) === 404);
+    // The bridge is central to its own source (named in its title and twice): its page stays.
+    expect(await pageStatus(brainId, "halvard-bridge")).toBe(200);
+    const bridge = await page(brainId, "halvard-bridge-history");
+    expect(bridge.html).not.toContain("/pages/mira-castellan"); // a link to a removed page shows as text
+    expect(bridge.html).toContain("Mira Castellan");
+
+    const workshop = (await listKind(brainId, "source")).find((p) => p.slug === "optical-workshops")!;
+    expect((await s.api(`/api/v1/brains/${brainId}/sources/${workshop.sourceId}`, { method: "DELETE" })).status).toBe(204);
+    await waitFor(async () => (await page(brainId, "zeiss")).sourceChanged === true);
+    expect((await page(brainId, "zeiss")).markdown).toContain("Owner's note: founded in 1846.");
+    expect((await s.api(`/api/v1/brains/${brainId}/sources/${bridgeSource}`, { method: "DELETE" })).status).toBe(204);
+    await waitFor(async () => (await pageStatus(brainId, "halvard-bridge")) === 404);
+  });
+});
+
+describe("leads and notes", () => {
+  test("a synthesized page opens with its lead; a note stays verbatim and is never rewritten", async () => {
+    const brainId = await newBrain(s, "Leads");
+    const text =
+      "Grain mills were common along the river. The mill at Ostby ground wheat for the valley. " +
+      "Water wheels turned the millstones of the Ostby mill. The Ostby mill ground wheat and rye for the valley farms until 1950. " +
+      "Farmers brought wheat to the mill on carts.";
+    await ready(brainId, "Mills", text);
+    const mills = await page(brainId, "mills");
+    // The most central sentence (it shares the most words with the rest) comes first, then the body.
+    const [lead, body] = mills.markdown.replace(/\[\[[^|\]]+\|([^\]]+)\]\]/g, "$1").split("\n\n");
+    expect(lead).toBe("The mill at Ostby ground wheat for the valley.");
+    expect(body).toStartWith("Grain mills were common along the river.");
+    const note = "Remember: Ostby mill opens at 9. Ostby mill, Ostby mill, Ostby mill.";
+    const { source } = await expectJson(
+      await s.api(`/api/v1/brains/${brainId}/sources`, { method: "POST", json: { title: "My note", content: note, mode: "note" } }),
+      201,
+    );
+    await waitForSource(s, brainId, source.id);
+    const saved = await page(brainId, "my-note");
+    expect(saved).toMatchObject({ kind: "note", markdown: note });
+  });
+});
+
+describe("bounds and languages", () => {
+  test("a source naming 5,000 candidate concepts is bounded: at most 25 concept links per page, 40 concepts per source", async () => {
+    const brainId = await newBrain(s, "Crowd");
+    const names = Array.from({ length: 5000 }, (_, i) => `Person${i} Surname${i}`);
+    const text = names.map((n) => `${n} met ${n} and ${n} again.`).join(" ");
+    const id = await ready(brainId, "A crowd", text);
+    const rows = await s.ctx.database.client.execute({ sql: "SELECT count(DISTINCT concept) AS n FROM concept_mentions WHERE source_id = ?", args: [id] });
+    expect(Number(rows.rows[0]!.n)).toBeLessThanOrEqual(40);
+    const pages = await listKind(brainId, "source");
+    for (const p of pages) expect((await page(brainId, p.slug)).links.length).toBeLessThanOrEqual(25);
+    expect((await listKind(brainId, "concept")).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  test("non-English text: no crash, the source is ready", async () => {
+    const brainId = await newBrain(s, "Languages");
+    await ready(brainId, "東京", "東京は日本の首都です。東京タワーは有名です。");
+    await ready(brainId, "Hamburg", "Der Hafen von Hamburg ist groß. Hamburg liegt an der Elbe. Die Elbe fließt in die Nordsee.");
+    await ready(brainId, "Ελλάδα", "Η Αθήνα είναι η πρωτεύουσα της Ελλάδας.");
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await Bun.sleep(50);
+  }
+  throw new Error("condition not met in time");
+}
