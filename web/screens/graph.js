@@ -83,13 +83,18 @@ export async function graphTab(panel, brain, _rest, signal) {
           { name: "concentric", concentric: (n) => n.degree(), levelWidth: () => 2, minNodeSpacing: 6, animate: false, fit: true, padding: 24 },
   });
   signal.addEventListener("abort", () => cy.destroy());
+  // A handful of pages fitted to the whole canvas would be drawn huge: keep them at a readable size.
+  if (cy.zoom() > 1.5) {
+    cy.zoom(1.5);
+    cy.center();
+  }
   if (around && cy.getElementById(around).nonempty()) {
     cy.getElementById(around).addClass("found");
     cy.center(cy.getElementById(around));
   }
   canvas.dataset.nodes = String(cy.nodes().length);
   canvas.dataset.edges = String(cy.edges().length);
-  // Tests and keyboard users reach nodes through this list of what is drawn.
+  // The drawn graph, for the browser tests (and the console). Keyboard users search, Enter opens the page.
   window.__brainboxGraph = cy;
   cy.on("tap", "node", (e) => (location.hash = wikiHash(brain.id, e.target.id())));
   cy.on("mouseover", "node", () => (canvas.style.cursor = "pointer"));
