@@ -6,7 +6,7 @@ import { errorBox, onSubmit, showError } from "../lib/forms.js";
 import { fmtDate } from "../lib/format.js";
 import { markdown, wikiHash } from "../lib/markdown.js";
 
-export function pageEditor(article, brain, page, signal) {
+export function pageEditor(article, brain, page, signal, titles = new Map()) {
   const slug = page.slug;
   const title = h("input", { type: "text", name: "title", maxlength: "500", value: page.title ?? "" });
   const text = h("textarea", { name: "markdown", rows: "18", class: "mono", spellcheck: "true" });
@@ -18,7 +18,7 @@ export function pageEditor(article, brain, page, signal) {
   let frame = 0;
   const draw = () => {
     frame = 0;
-    fill(preview, markdown(text.value, { brainId: brain.id, headingOffset: 2 }));
+    fill(preview, markdown(text.value, { brainId: brain.id, headingOffset: 2, titleOf: (slug) => titles.get(slug) }));
   };
   text.addEventListener("input", () => (frame ||= requestAnimationFrame(draw)));
   draw();

@@ -105,7 +105,7 @@ export async function showPage(article, brain, slug, signal, { titles = new Map(
     return null;
   }
   if (editing && owned) {
-    pageEditor(article, brain, page, signal);
+    pageEditor(article, brain, page, signal, titles);
     return page;
   }
   const ctx = { brainId: brain.id, titleOf: (s) => titles.get(s) };
