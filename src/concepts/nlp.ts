@@ -27,6 +27,31 @@ function nlp() {
   return instance;
 }
 
+const commonNounCache = new Map<string, boolean>();
+
+/** True when the lexicon reads the word, written lower-case, as a common noun ("surveyor", "engineer"). */
+export function isCommonNoun(word: string): boolean {
+  const lower = word.toLowerCase();
+  let known = commonNounCache.get(lower);
+  if (known === undefined) {
+    const n = nlp();
+    known = n.readDoc(`the ${lower} said`).tokens().out(n.its.pos)[1] === "NOUN";
+    if (commonNounCache.size > 10_000) commonNounCache.clear();
+    commonNounCache.set(lower, known);
+  }
+  return known;
+}
+
+/**
+ * A capitalized common noun opening a sentence before a name is a role, not part of it: "Surveyor Ada
+ * Quill" at a sentence start is Ada Quill.
+ */
+function withoutOpeningRole(surface: string, sentence: string): string {
+  const words = surface.split(/\s+/);
+  if (words.length < 3 || !sentence.trimStart().startsWith(surface)) return surface;
+  return isCommonNoun(words[0]!) ? words.slice(1).join(" ") : surface;
+}
+
 /** Sentences of a text and the name/noun phrases in each. `maxChars` bounds the work on huge texts. */
 export function findPhrases(text: string, maxChars = 60_000): { sentences: string[]; phrases: Phrase[] } {
   const n = nlp();
@@ -37,7 +62,9 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
   doc.customEntities().each((entity: any) => {
     const detail = entity.out(its.detail) as { value: string; type: string };
     const sentence = entity.parentSentence().index() as number;
-    phrases.push({ surface: detail.value, kind: detail.type === "proper" ? "proper" : "phrase", sentence });
+    const kind = detail.type === "proper" ? "proper" : "phrase";
+    const surface = kind === "proper" ? withoutOpeningRole(detail.value, sentences[sentence] ?? "") : detail.value;
+    phrases.push({ surface, kind, sentence });
   });
   return { sentences, phrases };
 }
