@@ -4,7 +4,7 @@
 import { add, h } from "./dom.js";
 import { enc } from "./api.js";
 
-export const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:"]);
+const SAFE_SCHEMES = new Set(["http:", "https:", "mailto:"]);
 /** An href that cannot run script: http(s)/mailto or a path on this server; null otherwise. */
 export function safeHref(href) {
   if (typeof href !== "string") return null;
@@ -60,18 +60,18 @@ export function setRefResolver(citations, brains, primaryId) {
 }
 
 /** A citation link into a brain set's answer: the page's title, tagged with the brain it comes from. */
-export function setCitationLink(target, label) {
+function setCitationLink(target, label) {
   const link = wikiLink(target.brainId, target.slug, label ?? target.title ?? target.slug);
   link.dataset.brainId = target.brainId;
   if (target.brain?.name) link.append(h("span", { class: "cite-brain" }, h("span", { class: "visually-hidden" }, " from "), target.brain.name));
   return link;
 }
 
-export const INLINE =
+const INLINE =
   /`([^`\n]+)`|\[\[([^\]|\n]+)(?:\|([^\]\n]+))?\]\]|\[((?:\\.|[^\]\\\n])+)\]\(([^)\s]+)(?:\s+"[^"]*")?\)|\*\*([^*\n]+)\*\*|(?<!\w)__([^_\n]+)__(?!\w)|\*([^*\n]+)\*|(?<!\w)_([^_\n]+)_(?!\w)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])|\\([!-/:-@[-`{-~])/g;
 
 /** Inline markdown to DOM nodes: code, [[wiki links]], [links](url), bold, italic, bare URLs, \\ escapes. */
-export function inline(text, ctx) {
+function inline(text, ctx) {
   const out = [];
   let last = 0;
   for (const m of text.matchAll(INLINE)) {
@@ -108,7 +108,7 @@ export function wikiText(text, brainId) {
   return out;
 }
 
-export function linkNode(label, href, ctx) {
+function linkNode(label, href, ctx) {
   const plain = { ...ctx, brainId: null, resolveRef: null }; // no links inside a link's label
   // A cited page's URL goes to that page in its own brain (a set's citations come from several brains).
   const cited = (ctx.citations ?? []).find((c) => c.url && c.url === href);
@@ -173,10 +173,10 @@ export function markdown(src, ctx = {}) {
 }
 
 // ---------------------------------------------------------------- sanitized HTML from the API → DOM
-export const ALLOWED_TAGS = new Set(
+const ALLOWED_TAGS = new Set(
   "a p br hr h1 h2 h3 h4 h5 h6 ul ol li blockquote pre code em strong b i u s del ins sup sub small mark kbd table thead tbody tfoot tr th td caption img figure figcaption dl dt dd span div details summary".split(" "),
 );
-export const DROPPED_TAGS = new Set(
+const DROPPED_TAGS = new Set(
   "script style template iframe frame frameset object embed noscript svg math form input button textarea select option link meta base title head audio video source track canvas portal".split(" "),
 );
 
@@ -192,7 +192,7 @@ export function sanitizedHtml(html, ctx) {
   return frag;
 }
 
-export function copyChildren(from, to, ctx) {
+function copyChildren(from, to, ctx) {
   for (const node of from.childNodes) {
     if (node.nodeType === Node.TEXT_NODE) {
       // Text may still hold [[slug]] links the server left as text.
@@ -216,7 +216,7 @@ export function copyChildren(from, to, ctx) {
   }
 }
 
-export function copyElement(node, tag, ctx) {
+function copyElement(node, tag, ctx) {
   const attr = (name) => node.getAttribute(name);
   if (tag === "a") {
     const href = attr("href");
