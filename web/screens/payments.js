@@ -25,6 +25,8 @@ export async function paymentsSection(signal) {
     showError(box, e);
     return h("section", { class: "card stack", "aria-labelledby": "payments" }, h("h2", { id: "payments" }, "Payments"), box);
   }
+  // Payments name brains by id: show their names (the owner's brains; others stay "a brain").
+  const names = new Map(((await api(API.brains, { signal }).catch(() => null))?.brains ?? []).map((b) => [b.id, `${b.emoji ? `${b.emoji} ` : ""}${b.name}`]));
   const body = h("tbody");
   const table = h(
     "table",
@@ -44,7 +46,7 @@ export async function paymentsSection(signal) {
           "tr",
           { "data-payment-id": p.id },
           h("td", { class: "small nowrap" }, fmtDate(p.createdAt)),
-          h("td", {}, p.brainId ? h("a", { href: `#/brains/${enc(p.brainId)}` }, p.brainName ?? "a brain") : (p.action ?? "—"), p.brainId && p.action ? h("span", { class: "sub" }, p.action) : null),
+          h("td", {}, p.brainId ? h("a", { href: `#/brains/${enc(p.brainId)}` }, names.get(p.brainId) ?? "a brain") : (p.action ?? "—"), p.brainId && p.action ? h("span", { class: "sub" }, p.action) : null),
           h("td", {}, h("span", { class: `badge ${badge}` }, words)),
           h("td", { class: "num nowrap" }, usdc(p.amount)),
           h("td", { class: "mono small", title: p.payer ?? "" }, short(p.payer)),
