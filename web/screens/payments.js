@@ -48,9 +48,10 @@ export async function paymentsSection(signal) {
           h("td", { class: "small nowrap" }, fmtDate(p.createdAt)),
           h("td", {}, p.brainId ? h("a", { href: `#/brains/${enc(p.brainId)}` }, names.get(p.brainId) ?? "a brain") : (p.action ?? "—"), p.brainId && p.action ? h("span", { class: "sub" }, p.action) : null),
           h("td", {}, h("span", { class: `badge ${badge}` }, words)),
-          h("td", { class: "num nowrap" }, usdc(p.amount)),
+          // Only a settled payment moved money; the others show what was quoted.
+          h("td", { class: "num nowrap" }, p.status === "settled" ? usdc(p.amount) : h("span", { class: "muted" }, `${usdc(p.amount)} quoted`)),
           h("td", { class: "mono small", title: p.payer ?? "" }, short(p.payer)),
-          h("td", { class: "mono small", title: p.txHash ?? "" }, short(p.txHash), p.network ? h("span", { class: "sub" }, p.network) : null),
+          h("td", { class: "mono small", title: p.txHash ?? "" }, short(p.txHash), p.network ? h("span", { class: "muted" }, ` · ${p.network}`) : null),
         ),
       );
     }
