@@ -35,18 +35,26 @@ export function conceptLead(mentions: MentionRow[]): MentionRow | undefined {
 
 const oneLine = (s: string) => s.replace(/\s+/g, " ").replace(/\[\[|\]\]/g, "").trim();
 
+/** "Sentence ([[page]])." : the citation inside the sentence, so sentence splitters keep it with its claim. */
+function cited(m: MentionRow): string {
+  const sentence = oneLine(m.sentence);
+  const end = /[.!?…]+["”’)]*$/.exec(sentence);
+  const body = end ? sentence.slice(0, end.index) : sentence;
+  return `${body} ([[${m.pageSlug}|${oneLine(m.pageTitle).replace(/[|\]]/g, " ")}]])${end ? end[0] : "."}`;
+}
+
 export function conceptMarkdown(input: { lead?: string; mentions: MentionRow[]; related: { slug: string; title: string }[] }): string {
   const parts: string[] = [];
   const leadMention = conceptLead(input.mentions);
   if (input.lead) parts.push(input.lead.trim());
-  else if (leadMention) parts.push(`${oneLine(leadMention.sentence)} [[${leadMention.pageSlug}]]`);
+  else if (leadMention) parts.push(cited(leadMention));
   // Distinct sources first, so a concept named in many sources shows them all before repeating one.
   const seen = new Set<string>();
   const ordered = [...input.mentions.filter((m) => !seen.has(m.sourceId) && seen.add(m.sourceId)), ...input.mentions];
   const shown = [...new Set(ordered)].slice(0, MAX_SHOWN_MENTIONS);
   if (shown.length) {
     parts.push("## Mentions");
-    parts.push(shown.map((m) => `- ${oneLine(m.sentence)} ([[${m.pageSlug}|${oneLine(m.pageTitle).replace(/[|\]]/g, " ")}]])`).join("\n"));
+    parts.push(shown.map((m) => `- ${cited(m)}`).join("\n"));
   }
   if (input.related.length) {
     parts.push("## Related");

@@ -14,6 +14,11 @@ const JUNK = new Set(
   ).split(" "),
 );
 
+/** First words that make a noun phrase vague, not a concept ("several years", "last stage", "local stone"). */
+const VAGUE = new Set(
+  "several many few some any other last first next previous same own whole various certain local small large big great little new old early late recent further main major minor such each every most more less only".split(" "),
+);
+
 /** Trailing words of organization names that the short form drops ("Zeiss works", "Acme Inc"). */
 const ORG_TAILS = new Set(["works", "inc", "ltd", "llc", "gmbh", "co", "corp", "plc", "ag", "sa"]);
 
@@ -48,7 +53,10 @@ export function conceptKey(surface: string, kind: "proper" | "phrase"): string |
   const words = cleanSurface(surface).split(" ").filter(Boolean);
   while (words.length > 1 && ORG_TAILS.has(words.at(-1)!.toLowerCase())) words.pop();
   if (words.length === 0 || words.length > 6) return null;
-  if (kind === "phrase") words[words.length - 1] = singular(words.at(-1)!.toLowerCase());
+  if (kind === "phrase") {
+    if (VAGUE.has(words[0]!.toLowerCase())) return null;
+    words[words.length - 1] = singular(words.at(-1)!.toLowerCase());
+  }
   const key = slugify(words.join(" "), "");
   if (!key || key.length < 3 || !/[a-z]{2}/.test(key)) return null; // one-letter words, numbers, dates alone
   if (/^\d/.test(key) && !/[a-z]{3}/.test(key)) return null;

@@ -27,20 +27,22 @@ function nlp() {
   return instance;
 }
 
-const commonNounCache = new Map<string, boolean>();
+const lexiconCache = new Map<string, string>();
 
-/** True when the lexicon reads the word, written lower-case, as a common noun ("surveyor", "engineer"). */
-export function isCommonNoun(word: string): boolean {
+/** How the tagger reads the word written lower-case in a neutral frame ("surveyor" NOUN, "local" ADJ). */
+function lowerCasePos(word: string): string {
   const lower = word.toLowerCase();
-  let known = commonNounCache.get(lower);
-  if (known === undefined) {
+  let pos = lexiconCache.get(lower);
+  if (pos === undefined) {
     const n = nlp();
-    known = n.readDoc(`the ${lower} said`).tokens().out(n.its.pos)[1] === "NOUN";
-    if (commonNounCache.size > 10_000) commonNounCache.clear();
-    commonNounCache.set(lower, known);
+    pos = String(n.readDoc(`the ${lower} one`).tokens().out(n.its.pos)[1]);
+    if (lexiconCache.size > 10_000) lexiconCache.clear();
+    lexiconCache.set(lower, pos);
   }
-  return known;
+  return pos;
 }
+
+export const isCommonNoun = (word: string) => lowerCasePos(word) === "NOUN";
 
 /**
  * A capitalized common noun opening a sentence before a name is a role, not part of it: "Surveyor Ada
@@ -48,7 +50,11 @@ export function isCommonNoun(word: string): boolean {
  */
 function withoutOpeningRole(surface: string, sentence: string): string {
   const words = surface.split(/\s+/);
-  if (words.length < 3 || !sentence.trimStart().startsWith(surface)) return surface;
+  if (!sentence.trimStart().startsWith(surface)) return surface;
+  // One capitalized word opening a sentence is not a name when, written lower-case, it reads as another
+  // part of speech ("Local builders", "Several years"); unknown words read as nouns and stay ("Holm was").
+  if (words.length === 1) return ["NOUN", "PROPN"].includes(lowerCasePos(words[0]!)) ? surface : "";
+  if (words.length < 3) return surface;
   return isCommonNoun(words[0]!) ? words.slice(1).join(" ") : surface;
 }
 
@@ -64,7 +70,7 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
     const sentence = entity.parentSentence().index() as number;
     const kind = detail.type === "proper" ? "proper" : "phrase";
     const surface = kind === "proper" ? withoutOpeningRole(detail.value, sentences[sentence] ?? "") : detail.value;
-    phrases.push({ surface, kind, sentence });
+    if (surface) phrases.push({ surface, kind, sentence });
   });
   return { sentences, phrases };
 }

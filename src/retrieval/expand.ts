@@ -1,15 +1,16 @@
-// Answers follow links: the top pages' wikilink neighbours (a concept page, and the source pages a concept
-// page points to) join the candidates when they score on the question themselves, ranked below the page
-// that led to them. A bridge question whose two facts sit in two sources then retrieves both.
+// Answers follow links: the top pages' wikilink neighbours (a concept page, and the source pages a named
+// concept points to) join the candidates when they add what the page that led to them lacks: a bridge
+// question's second fact sits on a page that matches the question terms the first page does not.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { ftsMatch } from "./terms";
+import { idf, type TermStats } from "./lexical";
+import { wordsOf } from "./terms";
 
 /** Top pages whose links are followed. */
 const SEEDS = 3;
-/** Neighbours looked at per question (one hop, and a second hop through concept pages). */
+/** Neighbours looked at per question (one hop, and a second hop through named concept pages). */
 const MAX_NEIGHBOURS = 60;
-/** A neighbour scores at most this share of the page that led to it. */
+/** A neighbour scores at most this share of the page that led to it (calibrated: scripts/eval-multihop.ts). */
 export const LINK_DECAY = 0.85;
 
 export interface Scored {
@@ -20,48 +21,95 @@ export interface Scored {
   cosine: number | null;
 }
 
+/** Crude suffix folding, enough to match a question's "designed"/"born" against a page's words. */
+const fold = (w: string) => w.replace(/(?:ing|ed|es|s)$/, "");
+
 /**
- * `ranked` is the blended list (best first, all candidates); returns it with link neighbours added or
- * lifted: neighbour score = DECAY × seed score × (½ + ½ × its own BM25 relative to the best BM25).
- * Neighbours that match no query term are never added.
+ * `ranked` is the blended list (best first); returns it with link neighbours added or lifted. A neighbour
+ * reached from seed s earns s.score × (IDF share of the terms s lacks that the neighbour has); paths
+ * combine as a noisy-or, times `decay`. A concept page that led to a better source ranks below it.
  */
-export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly string[]): Promise<Scored[]> {
+export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly string[], stats: TermStats, decay = LINK_DECAY): Promise<Scored[]> {
   const seeds = ranked.slice(0, SEEDS).filter((s) => s.score > 0);
-  if (seeds.length === 0 || terms.length === 0) return ranked;
+  if (seeds.length === 0 || terms.length < 2) return ranked;
   const seedIds = JSON.stringify(seeds.map((s) => s.pageId));
-  // One hop from the seeds, a second hop only out of concept pages (concept → the sources naming it).
+  // One hop from the seeds; a second hop (source → named concept → source: the bridge) only out of concept
+  // pages titled like names: a common noun phrase ("town council") links too many pages to be a bridge.
+  // The best seed's neighbours come first when the bound cuts.
   const neighbours = await db.all<{ id: number; brain_id: string; via: number }>(sql`
     WITH hop1 AS (
-      SELECT DISTINCT t.id, t.brain_id, t.kind, l.from_page_id AS via
+      SELECT t.id, t.brain_id, t.kind, t.title, l.from_page_id AS via, s.key AS rank, f.kind AS via_kind
       FROM json_each(${seedIds}) s CROSS JOIN page_links l ON l.from_page_id = s.value
+      CROSS JOIN pages f ON f.id = s.value
       CROSS JOIN pages t ON t.brain_id = l.brain_id AND t.slug = l.to_slug
-      LIMIT ${MAX_NEIGHBOURS}
+      ORDER BY s.key LIMIT ${MAX_NEIGHBOURS}
     ), hop2 AS (
-      SELECT DISTINCT t.id, t.brain_id, h.via
+      SELECT t.id, t.brain_id, h.via
       FROM hop1 h CROSS JOIN page_links l ON l.from_page_id = h.id
       CROSS JOIN pages t ON t.brain_id = l.brain_id AND t.slug = l.to_slug
-      WHERE h.kind = 'concept'
-      LIMIT ${MAX_NEIGHBOURS}
+      WHERE h.kind = 'concept' AND h.via_kind != 'concept' AND substr(h.title, 1, 1) != lower(substr(h.title, 1, 1))
+      ORDER BY h.rank LIMIT ${MAX_NEIGHBOURS}
     )
     SELECT id, brain_id, via FROM hop1 UNION SELECT id, brain_id, via FROM hop2`);
   if (neighbours.length === 0) return ranked;
-  const ids = [...new Set(neighbours.map((n) => Number(n.id)))];
-  const lexicalRows = await db.all<{ id: number; score: number }>(sql`
-    SELECT rowid AS id, -bm25(pages_fts, 3.0, 1.0) AS score FROM pages_fts
-    WHERE pages_fts MATCH ${ftsMatch(terms)} AND rowid IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
-  const own = new Map(lexicalRows.map((r) => [Number(r.id), Number(r.score)]));
-  const maxLexical = Math.max(...ranked.map((r) => r.lexical), ...own.values(), 1e-9);
-  const seedScore = new Map(seeds.map((s) => [s.pageId, s.score]));
-  const byId = new Map(ranked.map((r) => [r.pageId, { ...r }]));
+  const ids = [...new Set([...seeds.map((s) => s.pageId), ...neighbours.map((n) => Number(n.id))])];
+  const texts = await db.all<{ id: number; kind: string; title: string; markdown: string }>(sql`
+    SELECT id, kind, title, markdown FROM pages WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  const folded = terms.map(fold);
+  const weights = terms.map((t) => idf(stats, t));
+  const covers = new Map(
+    texts.map((p) => {
+      const words = new Set(wordsOf(`${p.title} ${p.markdown}`).map(fold));
+      return [Number(p.id), folded.map((t) => words.has(t))] as const;
+    }),
+  );
+  const kindOf = new Map(texts.map((p) => [Number(p.id), p.kind]));
+  // Terms no page around covers ("architect" when pages say "designed by") cannot be brought by a link.
+  const coverable = folded.map((_, i) => [...covers.values()].some((c) => c[i]));
+
+  const seedById = new Map(seeds.map((s) => [s.pageId, s]));
+  const missing = new Map<number, number>(); // id → product of (1 − contribution) over its paths
+  const viasOf = new Map<number, Set<number>>();
   for (const n of neighbours) {
     const id = Number(n.id);
-    const lexical = own.get(id) ?? 0;
-    if (lexical <= 0) continue; // it must score on the question itself
-    const via = seedScore.get(Number(n.via)) ?? 0;
-    const score = LINK_DECAY * via * (0.5 + 0.5 * (lexical / maxLexical));
+    const seed = seedById.get(Number(n.via));
+    if (!seed || seedById.has(id)) continue;
+    const seedCovers = covers.get(seed.pageId);
+    const neighbourCovers = covers.get(id);
+    if (!seedCovers || !neighbourCovers) continue;
+    let lacking = 0;
+    let added = 0;
+    seedCovers.forEach((has, i) => {
+      if (has || !coverable[i]) return;
+      lacking += weights[i]!;
+      if (neighbourCovers[i]) added += weights[i]!;
+    });
+    if (added <= 0) continue; // it must bring something the question asks and the seed lacks
+    const contribution = seed.score * (added / lacking);
+    missing.set(id, (missing.get(id) ?? 1) * (1 - Math.min(contribution, 0.999)));
+    viasOf.set(id, (viasOf.get(id) ?? new Set()).add(seed.pageId));
+  }
+  const byId = new Map(ranked.map((r) => [r.pageId, { ...r }]));
+  const brainOf = new Map(neighbours.map((n) => [Number(n.id), n.brain_id]));
+  const bestVia = new Map<number, number>();
+  for (const [id, miss] of missing) {
+    const score = decay * (1 - miss);
     const known = byId.get(id);
     if (known) known.score = Math.max(known.score, score);
-    else byId.set(id, { pageId: id, brainId: n.brain_id, score, lexical, cosine: null });
+    else byId.set(id, { pageId: id, brainId: brainOf.get(id)!, score, lexical: 0, cosine: null });
+    for (const via of viasOf.get(id) ?? []) bestVia.set(via, Math.max(bestVia.get(via) ?? 0, byId.get(id)!.score));
+  }
+  // A concept page is a hub: its sentences are copies from its sources. Below the best of its own source
+  // pages that score on the question (or that a link brought in), so answers quote and cite the sources.
+  for (const seed of seeds) {
+    const hub = byId.get(seed.pageId);
+    if (!hub || kindOf.get(seed.pageId) !== "concept") continue;
+    let best = bestVia.get(seed.pageId) ?? 0;
+    for (const n of neighbours) {
+      if (Number(n.via) !== seed.pageId || kindOf.get(Number(n.id)) === "concept") continue;
+      best = Math.max(best, byId.get(Number(n.id))?.score ?? 0);
+    }
+    if (best > 0) hub.score = Math.min(hub.score, best * 0.99);
   }
   return [...byId.values()].sort((a, b) => b.score - a.score || a.pageId - b.pageId);
 }

@@ -47,8 +47,8 @@ export interface Retrieval {
 
 export interface Retriever {
   /** `vectorWeight` overrides the model's tuned blend weight (tuning scripts only). */
-  /** `expand: false` turns off following wikilinks (evaluation baselines). */
-  retrieve(input: { brains: BrainScope[]; query: string; limit?: number; vectorWeight?: number; expand?: boolean }): Promise<Retrieval>;
+  /** `expand: false` turns off following wikilinks, `{decay}` overrides its weight (evaluation scripts only). */
+  retrieve(input: { brains: BrainScope[]; query: string; limit?: number; vectorWeight?: number; expand?: boolean | { decay: number } }): Promise<Retrieval>;
   readonly vectors: VectorIndex;
 }
 
@@ -114,7 +114,7 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     }
 
     const blended = blend(candidates, mode === "hybrid" ? (weightOverride ?? vectorWeight(embedder!.model)) : 0, preference);
-    const scored = expand ? await expandAlongLinks(db, blended, terms) : blended;
+    const scored = expand === false ? blended : await expandAlongLinks(db, blended, terms, stats, expand === true ? undefined : expand.decay);
     const top = scored.slice(0, limit);
     const rows = top.length
       ? await db

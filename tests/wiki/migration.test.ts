@@ -29,7 +29,7 @@ test("pages, ids, FTS rows and vectors survive 0008 on a database made by the pr
 
   expect(await migrate(c)).toEqual(["0008_wiki_graph"]);
 
-  const pages = (await c.execute("SELECT id, slug, kind, source_id, edited, revision FROM pages ORDER BY id")).rows.map((r) => ({ ...r }));
+  const pages: unknown[] = (await c.execute("SELECT id, slug, kind, source_id, edited, revision FROM pages ORDER BY id")).rows.map((r) => ({ ...r }));
   expect(pages).toEqual([
     { id: 7, slug: "rockets", kind: "source", source_id: "s1", edited: 0, revision: 1 },
     { id: 9, slug: "my-note", kind: "note", source_id: "s2", edited: 0, revision: 1 },
