@@ -10,6 +10,7 @@ import m0005 from "../../migrations/0005_asks_and_vector_versions.sql" with { ty
 import m0006 from "../../migrations/0006_oauth.sql" with { type: "text" };
 import m0007 from "../../migrations/0007_brain_names_unique.sql" with { type: "text" };
 import m0008 from "../../migrations/0008_wiki_graph.sql" with { type: "text" };
+import m0012 from "../../migrations/0012_ask_answers.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -21,6 +22,7 @@ const sqlByTag: Record<string, string> = {
   "0006_oauth": m0006,
   "0007_brain_names_unique": m0007,
   "0008_wiki_graph": m0008,
+  "0012_ask_answers": m0012,
 };
 
 export interface Migration {

@@ -72,6 +72,10 @@ describe("ask history", () => {
     await ask(`/api/v1/brain-sets/${brainSet.id}/ask`, "Set question about barrages");
     const set = await expectJson(await s.api(`/api/v1/brain-sets/${brainSet.id}/asks`), 200);
     expect(set.asks.map((a: any) => [a.question, a.surface])).toEqual([["Set question about barrages", "brain-set"]]);
+    for (const c of set.asks[0].citations) expect(c).toMatchObject({ brain: { id: expect.any(String), kind: expect.any(String) }, slug: expect.any(String), url: expect.stringContaining(c.brain.id) });
+    // Another set with the same primary keeps its own history.
+    const { brainSet: other } = await expectJson(await s.api("/api/v1/brain-sets", { method: "POST", json: { name: "Other pair", primaryBrainId: brainId, advisorBrainIds: [advisor] } }), 201);
+    expect((await expectJson(await s.api(`/api/v1/brain-sets/${other.id}/asks`), 200)).asks).toEqual([]);
     const brain = await expectJson(await s.api(`/api/v1/brains/${brainId}/asks`), 200);
     expect(brain.asks.map((a: any) => a.question)).not.toContain("Set question about barrages");
     expect(await expectJson(await s.api(`/api/v1/brain-sets/${brainSet.id}/asks`, { method: "DELETE" }), 200)).toEqual({ deleted: 1 });
@@ -87,5 +91,19 @@ describe("ask history", () => {
     expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/asks`, { method: "DELETE" }), 200)).deleted).toBe(0);
     const after = await expectJson(await s.api("/api/v1/account"), 200);
     expect(after.usage).toEqual(before.usage);
+  });
+
+  test("each ask keeps its answer and cited pages, so it re-opens without asking again", async () => {
+    const asked = await ask(`/api/v1/brains/${brainId}/ask`, "When were tidal barrages first built in France?");
+    expect(asked.thin).toBe(false);
+    const [kept] = (await expectJson(await s.api(`/api/v1/brains/${brainId}/asks?limit=1`), 200)).asks;
+    expect(kept.id).toBe(asked.id);
+    expect(kept.answerMd).toContain("1966");
+    expect(kept.answerMd).toMatch(/\[\[[^\]]+\]\]/); // [[ref]] citations, as the unversioned answerMd
+    expect(kept.citations).toEqual(asked.citations); // {slug, title, url}: the v1 answer's own citations
+    // A thin answer is kept as thin, with no citations.
+    const thin = await ask(`/api/v1/brains/${brainId}/ask`, "What colour is the Andromeda galaxy's third moon?");
+    const [keptThin] = (await expectJson(await s.api(`/api/v1/brains/${brainId}/asks?limit=1`), 200)).asks;
+    expect(keptThin).toMatchObject({ id: thin.id, thin: thin.thin, citations: [] });
   });
 });

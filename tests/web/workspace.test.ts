@@ -169,12 +169,15 @@ describe.skipIf(!hasChromium)("the admin page as a workspace", () => {
     await page.locator("article.turn.flash").waitFor();
     await page.evaluate(() => scrollTo(0, 0));
     await screenshot(page, "08-ask-history");
-    // An older question (asked elsewhere, no answer in this tab) goes back into the box to ask again.
-    expect((await server.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: "How much power does La Rance produce?" } })).status).toBe(200);
+    // An older question (asked elsewhere, not in this tab) opens with the answer the server kept, cited.
+    const elsewhere = "When was the La Rance barrage built?";
+    const asked = await expectJson(await server.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: elsewhere } }), 200);
     await page.reload();
-    await history.getByRole("button", { name: "How much power does La Rance produce?" }).click();
-    expect(await page.getByLabel(/^Ask/).inputValue()).toBe("How much power does La Rance produce?");
-    await page.getByLabel(/^Ask/).fill("");
+    await history.getByRole("button", { name: elsewhere }).click();
+    const reopened = page.locator(`article.turn[data-ask-id="${asked.id}"]`);
+    await reopened.locator(".answer").getByText(/1966/).waitFor();
+    expect(await reopened.locator(".cite-marker").count()).toBeGreaterThan(0);
+    expect(await page.getByLabel(/^Ask/).inputValue()).toBe("");
     // Clearing (after a confirmation) empties both the list and the conversation, on the server too.
     await history.getByRole("button", { name: "Clear history" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Clear history" }).click();

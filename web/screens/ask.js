@@ -53,7 +53,13 @@ export function askCard({ path, historyPath, scope, brainId, signal, label, stre
   });
   const conversation = h("div", { class: "conversation stack", "aria-label": "Answers", role: "region" });
   const { panel: sidePanel, open: openCitation } = citationPanel(signal);
-  const history = historyPath ? askHistory({ historyPath, scope, signal, question, conversation }) : null;
+  // A stored answer from the history opens as a turn of the conversation, as it was answered.
+  const reopen = (a) => {
+    const view = turnView({ id: a.id, question: a.question, askedAt: a.createdAt, result: { id: a.id, answerMd: a.answerMd, citations: a.citations, thin: a.thin } });
+    conversation.prepend(view.article);
+    return view.article;
+  };
+  const history = historyPath ? askHistory({ historyPath, scope, signal, question, conversation, reopen }) : null;
 
   let turns = turnsOf(scope);
   const turnView = (turn) => {
@@ -139,7 +145,7 @@ export function askCard({ path, historyPath, scope, brainId, signal, label, stre
 }
 
 /** The server's list of this scope's questions: newest first, "Show older", re-open, clear. */
-function askHistory({ historyPath, scope, signal, question, conversation }) {
+function askHistory({ historyPath, scope, signal, question, conversation, reopen: reopenAnswer }) {
   const list = h("ol", { class: "history-list" });
   const more = h("button", { type: "button", class: "secondary small", hidden: true }, "Show older questions");
   const clear = h("button", { type: "button", class: "danger small", hidden: true }, "Clear history");
@@ -158,8 +164,10 @@ function askHistory({ historyPath, scope, signal, question, conversation }) {
   const item = (a) => {
     const reopen = h("button", { type: "button", class: "link" }, a.question);
     reopen.addEventListener("click", () => {
-      // An answer from this tab is shown again; an older one is put back in the box to ask again.
-      const shown = a.id ? conversation.querySelector(`[data-ask-id="${CSS.escape(a.id)}"]`) : null;
+      // An answer already in the conversation is shown again; a stored one opens as it was answered; an ask
+      // recorded before answers were kept is put back in the box to ask again.
+      let shown = a.id ? conversation.querySelector(`[data-ask-id="${CSS.escape(a.id)}"]`) : null;
+      if (!shown && typeof a.answerMd === "string") shown = reopenAnswer(a);
       if (shown) {
         shown.scrollIntoView({ block: "start" });
         shown.classList.add("flash");

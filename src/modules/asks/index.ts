@@ -6,18 +6,20 @@ import { authGuard } from "../auth/guard";
 import { readableBrain } from "../brains/service";
 import { resolveBrainSet } from "../brain-sets/service";
 import { brainParams, historyQuery, setParams } from "./model";
+import { pageUrl } from "../wiki/urls";
 import { clearAsks, listAsks } from "./service";
 
 export const askHistoryRoutes = (ctx: AppContext) => {
+  const urlOf = (brainId: string, slug: string) => pageUrl(ctx, brainId, slug);
   const app = new Elysia({ detail: { tags: ["Ask history"] } }).use(authGuard(ctx));
   for (const base of ["/api/v1/brains", "/api/brains"]) {
     app
-      // The caller's asks of this brain, newest first: {asks:[{id,question,thin,surface,createdAt}], nextCursor}.
+      // The caller's asks of this brain, newest first: {asks:[{id,question,thin,surface,createdAt,answerMd,citations}], nextCursor}.
       .get(
         `${base}/:brainId/asks`,
         async ({ principal, params, query }) => {
           const brain = await readableBrain(ctx.db, principal.account.id, params.brainId);
-          return listAsks(ctx.db, principal.account.id, { brainId: brain.id }, query);
+          return listAsks(ctx.db, principal.account.id, { brainId: brain.id }, query, urlOf);
         },
         { params: brainParams, query: historyQuery },
       )
@@ -37,7 +39,7 @@ export const askHistoryRoutes = (ctx: AppContext) => {
       "/api/v1/brain-sets/:setId/asks",
       async ({ principal, params, query }) => {
         const set = await resolveBrainSet(ctx.db, principal.account.id, params.setId);
-        return listAsks(ctx.db, principal.account.id, { brainId: set.primary.id, set: true }, query);
+        return listAsks(ctx.db, principal.account.id, { brainId: set.primary.id, setId: set.id }, query, urlOf);
       },
       { params: setParams, query: historyQuery },
     )
@@ -45,7 +47,7 @@ export const askHistoryRoutes = (ctx: AppContext) => {
       "/api/v1/brain-sets/:setId/asks",
       async ({ principal, params }) => {
         const set = await resolveBrainSet(ctx.db, principal.account.id, params.setId);
-        return { deleted: await clearAsks(ctx.db, principal.account.id, { brainId: set.primary.id, set: true }) };
+        return { deleted: await clearAsks(ctx.db, principal.account.id, { brainId: set.primary.id, setId: set.id }) };
       },
       { params: setParams },
     );
