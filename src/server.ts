@@ -4,6 +4,7 @@ import type { AppContext } from "./context";
 import { decodablePaths, httpErrors, jsonBodies } from "./http/errors";
 import { accountRoutes } from "./modules/accounts";
 import { answerRoutes } from "./modules/answer";
+import { askHistoryRoutes } from "./modules/asks";
 import { apiKeyRoutes } from "./modules/auth";
 import { brainSetRoutes } from "./modules/brain-sets";
 import { brainSetAskRoutes } from "./modules/brain-sets/ask";
@@ -34,6 +35,7 @@ export function buildApp(ctx: AppContext) {
     .use(sourceRoutes(ctx))
     .use(answerRoutes(ctx, { meter: planMeter(ctx) }))
     .use(wikiRoutes(ctx))
+    .use(askHistoryRoutes(ctx))
     .use(brainSetRoutes(ctx))
     .use(brainSetAskRoutes(ctx))
     .use(x402Routes(ctx))

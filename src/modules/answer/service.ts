@@ -77,7 +77,7 @@ export interface AnswerInput {
   onReset?: () => void;
   signal?: AbortSignal;
   /** Save the ask: who asked, through which surface. Omit to not record. */
-  record?: { accountId: string | null; surface: AskSurface };
+  record?: { accountId: string | null; surface: AskSurface; setId?: string };
 }
 
 export interface AnswerService {
@@ -167,7 +167,17 @@ export function createAnswerService(deps: Deps): AnswerService {
 
       if (input.record) {
         const primary = input.brains.find((b) => b.kind === "primary") ?? input.brains[0]!;
-        await recordAsk(db, { id, accountId: input.record.accountId, brainId: primary.id, surface: input.record.surface, question: input.question, thin });
+        await recordAsk(db, {
+          id,
+          accountId: input.record.accountId,
+          brainId: primary.id,
+          setId: input.record.setId ?? null,
+          surface: input.record.surface,
+          question: input.question,
+          thin,
+          answerMd,
+          citations: citations.map((c) => ({ brain: { id: c.brain.id, name: c.brain.name, kind: c.brain.kind }, slug: c.slug, ref: c.ref, title: c.title })),
+        });
       }
       return {
         id,

@@ -33,7 +33,7 @@ export const brainSetAskRoutes = (ctx: AppContext) => {
         const spent = await spendQuestion(ctx.db, ctx.config, account);
         const run = async (stream?: { onToken: (t: string) => void; onReset: () => void; signal: AbortSignal }) => {
           try {
-            const r = await service.answer({ brains, question: body.question, ...stream, record: { accountId: account.id, surface: "brain-set" } });
+            const r = await service.answer({ brains, question: body.question, ...stream, record: { accountId: account.id, surface: "brain-set", setId: set.id } });
             return { ...setAnswerView(ctx, r), quota: spent.quota, bank: spent.bank };
           } catch (e) {
             await spent.refund();

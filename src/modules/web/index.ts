@@ -1,10 +1,8 @@
-// The admin web page: static files from web/, embedded into the compiled binary (every asset is imported
-// `with { type: "file" }`, so `bun build --compile` carries it), served with strict security headers.
+// The admin web page: static files from web/ (ES modules loaded as they are) and the graph library,
+// embedded into the compiled binary (assets.ts imports each `with { type: "file" }`), served with strict
+// security headers.
 import { Elysia } from "elysia";
-import indexHtml from "../../../web/index.html" with { type: "file" };
-import appJs from "../../../web/app.js" with { type: "file" };
-import appCss from "../../../web/app.css" with { type: "file" };
-import favicon from "../../../web/favicon.svg" with { type: "file" };
+import { ASSET_FILES } from "./assets";
 
 export interface WebOptions {
   /**
@@ -43,12 +41,7 @@ interface Asset {
 }
 
 // Imported as files, the imports are path strings (bun-types types the .html import as an HTML bundle).
-const assets: Record<string, Asset> = {
-  "/": { file: indexHtml as unknown as string, type: "text/html; charset=utf-8", page: true },
-  "/assets/app.js": { file: appJs, type: "text/javascript; charset=utf-8" },
-  "/assets/app.css": { file: appCss, type: "text/css; charset=utf-8" },
-  "/favicon.svg": { file: favicon, type: "image/svg+xml" },
-};
+const assets: Record<string, Asset> = ASSET_FILES;
 
 /**
  * Headers on every asset: revalidate on every load (ETag makes it cheap). nosniff, no-referrer, DENY framing
