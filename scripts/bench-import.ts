@@ -94,6 +94,8 @@ const config = loadConfig({
   BRAINBOX_PORT: "0",
   BRAINBOX_DATA_DIR: join(work, "data"),
   BRAINBOX_LOG_LEVEL: "error",
+  // A batch of 1,000 abstracts is ~1.5 MB of JSON; the default cap (1 MiB) is for single requests.
+  BRAINBOX_MAX_BODY_BYTES: String(8 * 1024 * 1024),
   ...(process.env.CONCURRENCY ? { BRAINBOX_JOB_CONCURRENCY: process.env.CONCURRENCY } : {}),
 });
 const server = await startServer(config, createLogger("error"));

@@ -100,7 +100,7 @@ describe("POST /api/v1/brains/{id}/sources/batch", () => {
     expect(await sourcesIn(brainId)).toBe(0);
   });
 
-  test("exactly 1,000 is accepted", async () => {
+  test("exactly 1,000 is accepted", { timeout: 60_000 }, async () => {
     const brainId = await newBrain(s);
     const items = Array.from({ length: 1000 }, (_, i) => ({ title: `Item ${i}`, content: `Body ${i}`, externalId: `i${i}` }));
     const body = await expectJson(await post(`/api/v1/brains/${brainId}/sources/batch`, { sources: items }), 200);
