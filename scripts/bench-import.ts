@@ -204,7 +204,8 @@ const pages = Number((await server.ctx.database.client.execute("SELECT count(*) 
 await server.stop();
 for (const [k, v] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
   console.log(`${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(6)}× ${(v.ms / v.n).toFixed(2).padStart(7)} ms  ${k}`);
-rmSync(work, { recursive: true, force: true });
+if (process.env.KEEP) console.log(`kept ${work}`);
+else rmSync(work, { recursive: true, force: true });
 
 const bare = await bareFts(TOTAL);
 const overall = TOTAL / rates.reduce((s, r, i) => s + (SIZES[i]! - (SIZES[i - 1] ?? 0)) / r, 0);

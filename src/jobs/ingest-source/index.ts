@@ -17,7 +17,8 @@ import { allocateSlugs, linkOutward } from "./write-pages";
 const AWAIT_UPLOAD_POLL_MS = 2000;
 /** Sources per batch: big enough to amortize the commit, small enough to keep each write short. */
 export const INGEST_BATCH = 64;
-const PREPARE_PARALLEL = 8;
+/** Link and file sources of one batch fetched at once. */
+const FETCH_PARALLEL = 8;
 
 export function ingestSourceHandler(ctx: AppContext): JobHandler {
   const { db, log } = ctx;
@@ -81,22 +82,35 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     const prepared: { index: number; write: PreparedWrite }[] = [];
     // Slugs given to earlier sources of this batch (not yet in the database), per brain.
     const reserved = new Map<string, Set<string>>();
-    // A few at a time: links wait on the network; text is CPU and gains nothing from more.
-    let next = 0;
-    const worker = async () => {
-      for (let index = next++; index < jobs.length; index = next++) {
-        const source = byId.get(jobs[index]!.subjectId);
-        if (!source) continue; // deleted meanwhile: nothing to do
-        if (!reserved.has(source.brainId)) reserved.set(source.brainId, new Set());
-        try {
-          const write = await prepare(jobs[index]!, source, reserved.get(source.brainId)!, signal);
-          if (write) prepared.push({ index, write });
-        } catch (e) {
-          errors[index] = e;
-        }
+    // Links and files wait on the network or storage: a few at a time. Text and notes are pure CPU: one at a
+    // time, each after a turn of the event loop, so HTTP requests are served between sources (database calls
+    // resolve as microtasks, so without the turn a batch would run start to end while requests wait).
+    const prepareOne = async (index: number) => {
+      const source = byId.get(jobs[index]!.subjectId);
+      if (!source) return; // deleted meanwhile: nothing to do
+      if (!reserved.has(source.brainId)) reserved.set(source.brainId, new Set());
+      try {
+        const write = await prepare(jobs[index]!, source, reserved.get(source.brainId)!, signal);
+        if (write) prepared.push({ index, write });
+      } catch (e) {
+        errors[index] = e;
       }
     };
-    await Promise.all(Array.from({ length: Math.min(PREPARE_PARALLEL, jobs.length) }, worker));
+    const fetched = jobs.flatMap((j, i) => (["link", "file"].includes(byId.get(j.subjectId)?.type ?? "") ? [i] : []));
+    const local = jobs.flatMap((j, i) => (fetched.includes(i) ? [] : [i]));
+    let next = 0;
+    const fetchWorker = async () => {
+      for (let k = next++; k < fetched.length; k = next++) await prepareOne(fetched[k]!);
+    };
+    await Promise.all([
+      ...Array.from({ length: Math.min(FETCH_PARALLEL, fetched.length) }, fetchWorker),
+      (async () => {
+        for (const index of local) {
+          await new Promise((resolve) => setImmediate(resolve));
+          await prepareOne(index);
+        }
+      })(),
+    ]);
     prepared.sort((a, b) => a.index - b.index);
     signal.throwIfAborted();
     const failed = await writeBatch(db, prepared.map((p) => p.write), log);

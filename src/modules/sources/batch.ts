@@ -1,13 +1,15 @@
 // Bulk add: up to MAX_BATCH sources in ONE transaction. Each item is validated on its own (a bad item gets
 // its own error, the others are stored); externalId keeps every item idempotent, as for single adds: a new
 // id inserts, an unchanged one answers the existing source, a changed one updates it and re-processes it.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { jobs, sources } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
 import { INGEST_JOB, type Deps, type NewSource, type Source } from "./service";
 
 export const MAX_BATCH = 1000;
+/** Rows per multi-row INSERT: 9 parameters each, well under SQLite's 32,766. */
+const INSERT_ROWS = 500;
 
 export type BatchItemResult =
   | { index: number; status: 200 | 201; created: boolean; source: Source }
@@ -85,6 +87,8 @@ export async function addSourcesBatch(deps: Deps, brainId: string, items: unknow
   type Planned = { index: number; id: string; kind: "insert" | "update" | "same"; first: number };
   const planned: Planned[] = [];
   const statements: unknown[] = [];
+  const inserts: SQL[] = [];
+  const insertIds: SQL[] = [];
   const now = Date.now();
   const enqueue = (subjectId: string) =>
     db.run(sql`INSERT INTO ${jobs} (kind, subject_id, payload, max_attempts, run_after)
@@ -111,14 +115,21 @@ export async function addSourcesBatch(deps: Deps, brainId: string, items: unknow
       );
     } else {
       const id = newId("src");
-      planned.push({ index, id, kind: "insert", first });
-      statements.push(
-        db.run(sql`INSERT INTO ${sources} (id, brain_id, type, title, url, content, external_id, created_at, updated_at)
-          VALUES (${id}, ${brainId}, ${input.type}, ${f.title}, ${f.url}, ${f.content}, ${input.externalId ?? null}, ${now}, ${now})
-          ON CONFLICT (brain_id, external_id) DO NOTHING`),
-        enqueue(id),
-      );
+      planned.push({ index, id, kind: "insert", first: -1 });
+      inserts.push(sql`(${id}, ${brainId}, ${input.type}, ${f.title}, ${f.url}, ${f.content}, ${input.externalId ?? null}, ${now}, ${now})`);
+      insertIds.push(sql`${id}`);
     }
+  }
+  // New sources go in as multi-row INSERTs (a few statements instead of two per item: 1,000 items took ~1 s
+  // of blocking driver time one by one), each followed by the jobs of the rows it really inserted.
+  for (let i = 0; i < inserts.length; i += INSERT_ROWS) {
+    statements.push(
+      db.run(sql`INSERT INTO ${sources} (id, brain_id, type, title, url, content, external_id, created_at, updated_at)
+        VALUES ${sql.join(inserts.slice(i, i + INSERT_ROWS), sql`, `)} ON CONFLICT (brain_id, external_id) DO NOTHING`),
+      db.run(sql`INSERT INTO ${jobs} (kind, subject_id, payload, max_attempts, run_after)
+        SELECT ${INGEST_JOB}, id, '{}', ${deps.maxAttempts}, ${now} FROM ${sources}
+        WHERE id IN (${sql.join(insertIds.slice(i, i + INSERT_ROWS), sql`, `)})`),
+    );
   }
   // One transaction: the sources and their jobs are stored together or not at all.
   const outcome = statements.length
@@ -126,18 +137,23 @@ export async function addSourcesBatch(deps: Deps, brainId: string, items: unknow
     : [];
   if (statements.length) deps.wake();
 
+  const ids = planned.map((p) => p.id);
+  const stored = new Map<string, Source>();
+  const load = async (ids: string[]) => {
+    for (let i = 0; i < ids.length; i += 500)
+      for (const row of await db.query.sources.findMany({ where: inArray(sources.id, ids.slice(i, i + 500)) })) stored.set(row.id, row);
+  };
+  await load(ids);
   // An insert that lost a race with a concurrent add of the same externalId answers that source instead.
-  const lost = planned.filter((p) => p.kind === "insert" && outcome[p.first]!.rowsAffected === 0);
+  const lost = planned.filter((p) => p.kind === "insert" && !stored.has(p.id));
   const lostIds = new Map<string, string>();
   for (const p of lost) {
     const externalId = (valid.find((v) => v.index === p.index)!.input.externalId)!;
     const row = await db.query.sources.findFirst({ where: and(eq(sources.brainId, brainId), eq(sources.externalId, externalId)) });
-    if (row) lostIds.set(p.id, row.id);
-  }
-  const ids = planned.map((p) => lostIds.get(p.id) ?? p.id);
-  const stored = new Map<string, Source>();
-  for (let i = 0; i < ids.length; i += 500) {
-    for (const row of await db.query.sources.findMany({ where: inArray(sources.id, ids.slice(i, i + 500)) })) stored.set(row.id, row);
+    if (row) {
+      lostIds.set(p.id, row.id);
+      stored.set(row.id, row);
+    }
   }
   const summary = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   for (const p of planned) {
