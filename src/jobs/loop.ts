@@ -123,7 +123,7 @@ export function startJobLoop(opts: {
       let errors: (unknown | undefined)[];
       try {
         if (fresh.length === 0) errors = [];
-        else if (handler.runBatch && (fresh.length > 1 || !handler.run)) errors = await handler.runBatch(fresh, controller.signal);
+        else if (handler.runBatch) errors = await handler.runBatch(fresh, controller.signal);
         else errors = await handler.run(fresh[0]!, controller.signal).then(() => [undefined], (e) => [e]);
       } catch (e) {
         errors = fresh.map(() => e);
