@@ -20,6 +20,7 @@ const REFRESH_EVERY_MS = 1000;
 
 interface Entry {
   id: number;
+  /** The title's words other than its key. */
   words: string[];
 }
 interface BrainTitles {
@@ -64,6 +65,9 @@ export class TitleIndex {
       const words = [...new Set(row.title.toLowerCase().match(WORD) ?? [])];
       const key = keyOf(words);
       if (!key) continue;
+      // The other words, longest (rarest) first: most candidates fail on their first check.
+      words.splice(words.indexOf(key), 1);
+      words.sort((a, b) => b.length - a.length);
       const list = brain.byKey.get(key);
       if (list) list.push({ id: Number(row.id), words });
       else brain.byKey.set(key, [{ id: Number(row.id), words }]);
