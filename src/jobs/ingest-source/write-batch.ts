@@ -39,6 +39,7 @@ export async function writeBatch(db: RootDb, writes: PreparedWrite[], log: Logge
   titleIndexFor(db).touch();
   for (const [i, w] of writes.entries()) {
     if (!wrote[i]) continue;
+    await new Promise((resolve) => setImmediate(resolve)); // let HTTP requests in between sources
     try {
       await linkInward(db, w.source.brainId, w.source.id, w.written.pages);
     } catch (e) {
