@@ -23,6 +23,15 @@ afterAll(() => {
 const batch = async (brainId: string, sources: unknown[]) =>
   (await expectJson(await s.api(`/api/v1/brains/${brainId}/sources/batch`, { method: "POST", json: { sources } }), 200)).results as any[];
 const settle = (brainId: string, results: any[]) => Promise.all(results.map((r) => waitForSource(s, brainId, r.source.id)));
+/** Inward links are added just after a source is ready (while its job finishes): wait for them. */
+async function pageOnceItHas(brainId: string, slug: string, text: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const page = (await pagesOf(s, brainId)).find((p) => p.slug === slug)!;
+    if (page.markdown.includes(text) || Date.now() > deadline) return page;
+    await Bun.sleep(25);
+  }
+}
 
 describe("batched ingestion", () => {
   test("sources with the same title in one batch get distinct slugs", async () => {
@@ -58,7 +67,7 @@ describe("batched ingestion", () => {
     expect(guideAfter.markdown).not.toContain("[[waiting-boats]]"); // "waiting boats" is not a phrase of the guide
     const fourth = await batch(brainId, [{ title: "Boats Wait", content: "Boats wait for the tide." }]);
     await settle(brainId, fourth);
-    expect((await pagesOf(s, brainId)).find((p) => p.slug === "harbour-guide")!.markdown).toContain("[[boats-wait]]");
+    expect((await pageOnceItHas(brainId, "harbour-guide", "[[boats-wait]]")).markdown).toContain("[[boats-wait]]");
   });
 
   test("one source that cannot be processed fails alone; the rest of its batch is ready", async () => {

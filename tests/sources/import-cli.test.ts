@@ -19,7 +19,8 @@ afterAll(async () => {
 });
 
 beforeAll(async () => {
-  env = { BRAINBOX_DATA_DIR: dataDir };
+  // A short lease: jobs the killed server held are claimed again within seconds.
+  env = { BRAINBOX_DATA_DIR: dataDir, BRAINBOX_JOB_LEASE_MS: "1500" };
   key = lastLine((await runCli(["keys", "create", "--name", "import"], env)).stdout);
   server = await spawnServer(env);
 });
@@ -146,6 +147,10 @@ describe("brainbox import", () => {
     expect(new Set(sources.map((s: any) => s.externalId)).size).toBe(total);
     expect(sources.every((s: any) => s.status === "ready")).toBe(true);
     const db = openDatabase({ dataDir });
+    // A source is ready a moment before its job is marked done: wait for the jobs too.
+    const jobsLeft = async () =>
+      Number((await db.client.execute({ sql: "SELECT count(*) AS n FROM jobs j JOIN sources s ON s.id = j.subject_id WHERE s.brain_id = ? AND j.status != 'done'", args: [brainId] })).rows[0]!.n);
+    for (const deadline = Date.now() + 30_000; (await jobsLeft()) > 0 && Date.now() < deadline; ) await Bun.sleep(100);
     const perSource = await db.client.execute({ sql: "SELECT p.source_id, count(*) AS n FROM pages p JOIN sources s ON s.id = p.source_id WHERE s.brain_id = ? GROUP BY p.source_id", args: [brainId] });
     expect(perSource.rows).toHaveLength(total);
     expect(perSource.rows.every((r) => Number(r.n) === 1)).toBe(true);
