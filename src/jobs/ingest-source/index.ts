@@ -18,7 +18,7 @@ const AWAIT_UPLOAD_POLL_MS = 2000;
 /** Sources per batch: big enough to amortize the commit, small enough to keep each write short. */
 export const INGEST_BATCH = 64;
 /** Link and file sources of one batch fetched at once. */
-const FETCH_PARALLEL = 8;
+const FETCH_PARALLEL = 4;
 
 export function ingestSourceHandler(ctx: AppContext): JobHandler {
   const { db, log } = ctx;
