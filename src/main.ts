@@ -9,6 +9,7 @@ import { createLogger } from "./lib/log";
 import { createOwnerKey } from "./modules/accounts/bootstrap";
 import { startServer } from "./runtime";
 import { VERSION } from "./version";
+import { IMPORT_OPTIONS } from "./import/options";
 
 const COMMANDS: Array<[string, string]> = [
   ["serve", "Start the HTTP server and the background job loop (default)"],
@@ -18,6 +19,7 @@ const COMMANDS: Array<[string, string]> = [
   ["accounts list", "List accounts with their plans"],
   ["accounts plan ACCOUNT_ID PLAN", "Change an account's plan"],
   ["models pull MODEL_ID", "Download an embedding model (ONNX + tokenizer) into BRAINBOX_MODELS_DIR"],
+  ["import PATH --brain ID [--url URL] [--key KEY] [--force]", "Add a folder of files (PDF, DOCX, HTML, Markdown, text; recursive) to a brain through a running server (URL default http://127.0.0.1:BRAINBOX_PORT, key default BRAINBOX_API_KEY); unchanged files are skipped"],
 ];
 
 function help(): string {
@@ -55,7 +57,13 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: { help: { type: "boolean", short: "h" }, version: { type: "boolean" }, name: { type: "string" }, plan: { type: "string" } },
+    options: {
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean" },
+      name: { type: "string" },
+      plan: { type: "string" },
+      ...IMPORT_OPTIONS,
+    },
   });
   if (values.help) return console.log(help()), 0;
   if (values.version) return console.log(VERSION), 0;
@@ -132,6 +140,12 @@ async function main(argv: string[]): Promise<number> {
       const result = await pullModel({ modelId: positionals[2], modelsDir: config.modelsDir, hubUrl: config.modelHubUrl });
       console.log(`Pulled ${positionals[2]} into ${result.dir} (${result.files.length} files)`);
       return 0;
+    }
+    case "import": {
+      const { importCommand } = await import("./import/command");
+      const result = await importCommand(positionals.slice(1), values, config);
+      if (result.usage) throw new UsageError(result.usage);
+      return result.code;
     }
     default:
       throw new UsageError(`Unknown command "${command}". Run with --help to see the commands.`);

@@ -1,11 +1,13 @@
 // The in-process job loop: claims due jobs with a lease, keeps the lease alive while a handler runs,
-// retries with exponential backoff, and on shutdown finishes or hands back what it holds.
+// retries with exponential backoff, and on shutdown finishes or hands back what it holds. Handlers that can
+// take several jobs at once (runBatch) get up to `batchSize` per claim: one claim, one heartbeat, one
+// completion and (in the handler) one write transaction for the lot, instead of one of each per job.
 import { hostname } from "node:os";
 import type { Db } from "../db/client";
 import type { Metrics } from "../http/metrics";
 import type { Logger } from "../lib/log";
 import { randomBase62 } from "../lib/secrets";
-import { claimNext, completeStatement, failAttempt, release, renewLease, type Job } from "./queue";
+import { claimDue, completeMany, failAttempt, release, renewLeases, type Job } from "./queue";
 
 export interface JobHandler {
   kind: string;
@@ -15,6 +17,13 @@ export interface JobHandler {
   onGiveUp(job: Job, error: string): Promise<void>;
   /** Called before each retry, e.g. to show the error on the subject. */
   onRetry?(job: Job, error: string, nextAttemptAt: number): Promise<void>;
+  /**
+   * Several jobs of this kind at once; the answer holds, per job in order, undefined for done or the error
+   * `run` would have thrown. A throw fails every job of the batch.
+   */
+  runBatch?(jobs: Job[], signal: AbortSignal): Promise<(unknown | undefined)[]>;
+  /** Jobs per runBatch call (default 1: `run` only). */
+  batchSize?: number;
 }
 
 export class PermanentJobError extends Error {}
@@ -49,8 +58,10 @@ export function startJobLoop(opts: {
   const owner = `${hostname()}:${process.pid}:${randomBase62(6)}`;
   const handlers = new Map(opts.handlers.map((h) => [h.kind, h]));
   const kinds = [...handlers.keys()];
-  const inflight = new Map<number, { job: Job; controller: AbortController; done: Promise<void> }>();
+  // One entry per running unit (a job, or a batch of jobs of one kind), keyed by its first job's id.
+  const inflight = new Map<number, { jobs: Job[]; controller: AbortController; done: Promise<void> }>();
   const counters = { completed: 0, failedAttempts: 0 };
+  const claimSize = Math.max(1, ...opts.handlers.map((h) => (h.runBatch ? (h.batchSize ?? 1) : 1)));
   let stopping = false;
   let ticking = false;
 
@@ -59,15 +70,9 @@ export function startJobLoop(opts: {
     ticking = true;
     try {
       while (!stopping && inflight.size < concurrency) {
-        const job = await claimNext(db, owner, leaseMs, kinds);
-        if (!job) break;
-        const controller = new AbortController();
-        const entry = { job, controller, done: Promise.resolve() };
-        inflight.set(job.id, entry);
-        entry.done = execute(job, controller).finally(() => {
-          inflight.delete(job.id);
-          void tick();
-        });
+        const claimed = await claimDue(db, owner, leaseMs, kinds, claimSize);
+        if (claimed.length === 0) break;
+        for (const unit of units(claimed)) start(unit);
       }
     } catch (e) {
       log.error("job claim failed", { error: (e as Error).message });
@@ -76,40 +81,84 @@ export function startJobLoop(opts: {
     }
   }
 
-  async function execute(job: Job, controller: AbortController) {
-    const handler = handlers.get(job.kind)!;
-    // Heartbeat: a third of the lease, so one missed beat never loses the job.
+  /** Jobs of a batch-capable kind go together (up to its batch size); every other job runs alone. */
+  function units(claimed: Job[]): Job[][] {
+    const out: Job[][] = [];
+    const byKind = new Map<string, Job[]>();
+    for (const job of claimed) {
+      const handler = handlers.get(job.kind)!;
+      if (!handler.runBatch) {
+        out.push([job]);
+        continue;
+      }
+      let group = byKind.get(job.kind);
+      if (!group || group.length >= (handler.batchSize ?? 1)) byKind.set(job.kind, (group = [])) && out.push(group);
+      group.push(job);
+    }
+    return out;
+  }
+
+  function start(unit: Job[]) {
+    const controller = new AbortController();
+    const entry = { jobs: unit, controller, done: Promise.resolve() };
+    const key = unit[0]!.id;
+    inflight.set(key, entry);
+    entry.done = execute(unit, controller).finally(() => {
+      inflight.delete(key);
+      void tick();
+    });
+  }
+
+  async function execute(unit: Job[], controller: AbortController) {
+    const handler = handlers.get(unit[0]!.kind)!;
+    const ids = unit.map((j) => j.id);
+    // Heartbeat: a third of the lease, so one missed beat never loses the jobs.
     const heartbeat = setInterval(async () => {
-      const ours = await renewLease(db, job, owner, leaseMs).catch(() => true);
-      if (!ours) controller.abort(new Error("lease lost"));
+      const ours = await renewLeases(db, ids, owner, leaseMs).catch(() => new Set(ids));
+      if (ours.size < ids.length) controller.abort(new Error("lease lost"));
     }, Math.max(250, leaseMs / 3));
     try {
-      if (job.attempts > job.maxAttempts) throw new PermanentJobError("processing was interrupted too many times");
-      await handler.run(job, controller.signal);
-      await completeStatement(db, job, owner);
-      counters.completed++;
-      opts.metrics?.inc("jobs_completed_total", { kind: job.kind });
-    } catch (e) {
-      if (stopping && controller.signal.aborted) return; // handed back by stop()
-      if (e instanceof DeferJobError) {
-        await release(db, job, owner, e.delayMs).catch(() => undefined);
-        return;
-      }
-      counters.failedAttempts++;
-      opts.metrics?.inc("job_attempts_failed_total", { kind: job.kind });
-      const message = (e as Error)?.message ?? String(e);
-      const final = e instanceof PermanentJobError || job.attempts >= job.maxAttempts;
-      const delay = Math.min(retryBaseMs * 2 ** (job.attempts - 1), 300_000);
-      log.warn("job attempt failed", { job: job.id, kind: job.kind, attempt: job.attempts, final, error: message });
+      const worn = unit.filter((j) => j.attempts > j.maxAttempts);
+      const fresh = unit.filter((j) => j.attempts <= j.maxAttempts);
+      let errors: (unknown | undefined)[];
       try {
-        await failAttempt(db, job, owner, message, delay, final);
-        if (final) await handler.onGiveUp(job, message);
-        else await handler.onRetry?.(job, message, Date.now() + delay);
-      } catch (inner) {
-        log.error("recording a job failure failed", { job: job.id, error: (inner as Error).message });
+        if (fresh.length === 0) errors = [];
+        else if (handler.runBatch) errors = await handler.runBatch(fresh, controller.signal);
+        else errors = await handler.run(fresh[0]!, controller.signal).then(() => [undefined], (e) => [e]);
+      } catch (e) {
+        errors = fresh.map(() => e);
       }
+      const done = fresh.filter((_, i) => errors[i] === undefined);
+      if (done.length) {
+        await completeMany(db, done.map((j) => j.id), owner);
+        counters.completed += done.length;
+        opts.metrics?.inc("jobs_completed_total", { kind: handler.kind }, done.length);
+      }
+      for (const job of worn) await settleFailure(handler, job, new PermanentJobError("processing was interrupted too many times"), controller);
+      for (const [i, job] of fresh.entries()) if (errors[i] !== undefined) await settleFailure(handler, job, errors[i], controller);
     } finally {
       clearInterval(heartbeat);
+    }
+  }
+
+  async function settleFailure(handler: JobHandler, job: Job, e: unknown, controller: AbortController) {
+    if (stopping && controller.signal.aborted) return; // handed back by stop()
+    if (e instanceof DeferJobError) {
+      await release(db, job, owner, e.delayMs).catch(() => undefined);
+      return;
+    }
+    counters.failedAttempts++;
+    opts.metrics?.inc("job_attempts_failed_total", { kind: job.kind });
+    const message = (e as Error)?.message ?? String(e);
+    const final = e instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+    const delay = Math.min(retryBaseMs * 2 ** (job.attempts - 1), 300_000);
+    log.warn("job attempt failed", { job: job.id, kind: job.kind, attempt: job.attempts, final, error: message });
+    try {
+      await failAttempt(db, job, owner, message, delay, final);
+      if (final) await handler.onGiveUp(job, message);
+      else await handler.onRetry?.(job, message, Date.now() + delay);
+    } catch (inner) {
+      log.error("recording a job failure failed", { job: job.id, error: (inner as Error).message });
     }
   }
 
@@ -119,16 +168,16 @@ export function startJobLoop(opts: {
   return {
     owner,
     wake: () => void tick(),
-    stats: () => ({ running: inflight.size, ...counters }),
+    stats: () => ({ running: [...inflight.values()].reduce((n, e) => n + e.jobs.length, 0), ...counters }),
     async stop(graceMs = 10_000) {
       stopping = true;
       clearInterval(poller);
       const all = Promise.all([...inflight.values()].map((e) => e.done));
       const timedOut = await Promise.race([all.then(() => false), Bun.sleep(graceMs).then(() => true)]);
       if (!timedOut) return;
-      for (const { job, controller } of inflight.values()) {
+      for (const { jobs, controller } of inflight.values()) {
         controller.abort(new Error("shutting down"));
-        await release(db, job, owner).catch(() => undefined);
+        for (const job of jobs) await release(db, job, owner).catch(() => undefined);
       }
       await all;
     },

@@ -28,19 +28,30 @@ export async function enqueue(db: Db, job: EnqueueInput): Promise<void> {
   await enqueueStatement(db, job);
 }
 
-/** Claims the next due job (queued, or running with an expired lease), or null. */
-export async function claimNext(db: Db, owner: string, leaseMs: number, kinds: string[]): Promise<Job | null> {
+/**
+ * Claims up to `limit` due jobs in one statement: expired leases first (a dead worker's jobs), then queued
+ * jobs in due order. Each half reads the claim index in order and stops at `limit`, so a claim costs the
+ * same with 50 or 50,000 jobs waiting (one OR'd query sorted every due job for each claim).
+ */
+export async function claimDue(db: Db, owner: string, leaseMs: number, kinds: string[], limit: number): Promise<Job[]> {
   const now = Date.now();
+  const kindList = sql.join(kinds.map((k) => sql`${k}`), sql`, `);
   const rows = await db.all<Record<string, unknown>>(sql`UPDATE ${jobs}
     SET status = 'running', lease_owner = ${owner}, lease_expires_at = ${now + leaseMs},
         attempts = attempts + 1, updated_at = ${now}
-    WHERE id = (
-      SELECT id FROM ${jobs}
-      WHERE kind IN (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
-        AND ((status = 'queued' AND run_after <= ${now}) OR (status = 'running' AND lease_expires_at < ${now}))
-      ORDER BY run_after, id LIMIT 1)
+    WHERE id IN (
+      SELECT id FROM (SELECT id FROM ${jobs} WHERE status = 'running' AND lease_expires_at < ${now} AND kind IN (${kindList}) LIMIT ${limit})
+      UNION ALL
+      SELECT id FROM (SELECT id FROM ${jobs} WHERE status = 'queued' AND run_after <= ${now} AND kind IN (${kindList})
+        ORDER BY run_after, id LIMIT ${limit})
+      LIMIT ${limit})
     RETURNING *`);
-  return rows[0] ? toJob(rows[0]) : null;
+  return rows.map(toJob).sort((a, b) => a.runAfter - b.runAfter || a.id - b.id);
+}
+
+/** Claims the next due job, or null. */
+export async function claimNext(db: Db, owner: string, leaseMs: number, kinds: string[]): Promise<Job | null> {
+  return (await claimDue(db, owner, leaseMs, kinds, 1))[0] ?? null;
 }
 
 function toJob(row: Record<string, unknown>): Job {
@@ -68,6 +79,20 @@ export async function renewLease(db: Db, job: Job, owner: string, leaseMs: numbe
   const rows = await db.all(sql`UPDATE ${jobs} SET lease_expires_at = ${Date.now() + leaseMs}
     WHERE ${ownedBy(job, owner)} RETURNING id`);
   return rows.length > 0;
+}
+
+/** Extends the leases of several jobs in one statement; returns the ids still ours. */
+export async function renewLeases(db: Db, ids: number[], owner: string, leaseMs: number): Promise<Set<number>> {
+  const rows = await db.all<{ id: number }>(sql`UPDATE ${jobs} SET lease_expires_at = ${Date.now() + leaseMs}
+    WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND lease_owner = ${owner} AND status = 'running' RETURNING id`);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** Marks several jobs done in one statement (those still ours). */
+export async function completeMany(db: Db, ids: number[], owner: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.run(sql`UPDATE ${jobs} SET status = 'done', lease_owner = NULL, lease_expires_at = NULL, updated_at = ${Date.now()}
+    WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND lease_owner = ${owner} AND status = 'running'`);
 }
 
 export function completeStatement(db: Db, job: Job, owner: string) {

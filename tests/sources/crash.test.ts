@@ -14,7 +14,7 @@ test("a killed server loses and doubles nothing", async () => {
     port: 0,
     hostname: "127.0.0.1",
     async fetch(req) {
-      await Bun.sleep(150);
+      await Bun.sleep(600);
       const n = new URL(req.url).pathname.slice(1);
       return new Response(`<html><head><title>Page ${n}</title></head><body><article><p>Fact number ${n} about crash safety and durable queues.</p></article></body></html>`, {
         headers: { "content-type": "text/html" },

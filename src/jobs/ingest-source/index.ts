@@ -1,18 +1,26 @@
 // The ingest-source job: document → wiki pages → vectors → one guarded write → links with the brain.
-import { eq, sql } from "drizzle-orm";
+// Jobs come in batches (runBatch): each source is prepared on its own, then the batch's pages are written
+// in ONE transaction (write-batch.ts), so a bulk import pays one commit and one FTS flush per batch.
+import { eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { sources } from "../../db/schema";
 import { isIngestError } from "../../ingest";
-import { INGEST_JOB } from "../../modules/sources/service";
+import { INGEST_JOB, type Source } from "../../modules/sources/service";
 import { DeferJobError, PermanentJobError, type JobHandler } from "../loop";
+import type { Job } from "../queue";
 import { loadDocument } from "./document";
 import { synthesize } from "./synthesis";
-import { allocateSlugs, linkInward, linkOutward, writePages } from "./write-pages";
+import { writeBatch, type PreparedWrite } from "./write-batch";
+import { allocateSlugs, linkOutward } from "./write-pages";
 import { planConcepts } from "./concepts";
 import { refreshDirtyConcepts } from "../../concepts";
 
 /** How often to look for a file uploaded straight to S3. */
 const AWAIT_UPLOAD_POLL_MS = 2000;
+/** Sources per batch: big enough to amortize the commit, small enough to keep each write short. */
+export const INGEST_BATCH = 64;
+/** Link and file sources of one batch fetched at once. */
+const FETCH_PARALLEL = 4;
 
 export function ingestSourceHandler(ctx: AppContext): JobHandler {
   const { db, log } = ctx;
@@ -22,52 +30,112 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     fetchTimeoutMs: ctx.config.fetchTimeoutMs,
     fetchMaxBytes: ctx.config.fetchMaxBytes,
   };
-  return {
-    kind: INGEST_JOB,
-    async run(job, signal) {
-      const source = await db.query.sources.findFirst({ where: eq(sources.id, job.subjectId) });
-      if (!source) return; // deleted meanwhile: nothing to do
-      if (source.type === "file" && !source.uploadedAt) {
-        const until = Number(job.payload?.awaitUploadUntil ?? 0);
-        if (!(await ctx.storage.exists(source.storageKey!))) {
-          if (Date.now() < until) throw new DeferJobError(AWAIT_UPLOAD_POLL_MS);
-          throw new PermanentJobError("The file was never uploaded before its upload URL expired");
-        }
-        await db.update(sources).set({ uploadedAt: Date.now() }).where(eq(sources.id, source.id));
+
+  /** One source's pages, ready to write; null when there is nothing to do. Throws what `run` would. */
+  async function prepare(job: Job, source: Source, reserved: Set<string>, signal: AbortSignal): Promise<PreparedWrite | null> {
+    if (source.type === "file" && !source.uploadedAt) {
+      const until = Number(job.payload?.awaitUploadUntil ?? 0);
+      if (!(await ctx.storage.exists(source.storageKey!))) {
+        if (Date.now() < until) throw new DeferJobError(AWAIT_UPLOAD_POLL_MS);
+        throw new PermanentJobError("The file was never uploaded before its upload URL expired");
       }
-      await db.run(sql`UPDATE ${sources} SET status = 'processing', updated_at = ${Date.now()}
-        WHERE id = ${source.id} AND revision = ${source.revision} AND status != 'processing'`);
-      try {
-        const doc = await loadDocument(docDeps, source);
-        if (!doc.markdown.trim()) throw new PermanentJobError("The source has no text to add to the wiki");
-        const drafts =
-          source.type === "note"
-            ? [{ title: doc.title, markdown: doc.markdown }] // notes are verbatim: one page, no synthesis
-            : await synthesize(doc, { generator: ctx.ai.generator, log, signal });
-        let pages = await allocateSlugs(db, source.brainId, source.id, drafts);
-        if (source.type !== "note") pages = await linkOutward(db, source.brainId, source.id, pages);
-        const plan = await planConcepts({ db, generator: ctx.ai.generator, log }, source, doc.title, pages, signal);
-        pages = plan.pages;
-        const embedder = ctx.ai.embedder;
-        if (embedder) {
-          const vectors = await embedder.embed(pages.map((p) => `${p.title}\n\n${p.markdown}`));
-          pages = pages.map((p, i) => ({ ...p, vector: vectors[i] }));
-        }
-        signal.throwIfAborted();
-        const wrote = await writePages(db, source, {
+      await db.update(sources).set({ uploadedAt: Date.now(), status: "processing" }).where(eq(sources.id, source.id));
+    }
+    try {
+      const doc = await loadDocument(docDeps, source);
+      if (!doc.markdown.trim()) throw new PermanentJobError("The source has no text to add to the wiki");
+      const drafts =
+        source.type === "note"
+          ? [{ title: doc.title, markdown: doc.markdown }] // notes are verbatim: one page, no synthesis
+          : await synthesize(doc, { generator: ctx.ai.generator, log, signal });
+      let pages = await allocateSlugs(db, source.brainId, source.id, drafts, reserved);
+      if (source.type !== "note") pages = await linkOutward(db, source.brainId, source.id, pages);
+      const plan = await planConcepts({ db, generator: ctx.ai.generator, log }, source, doc.title, pages, signal);
+      pages = plan.pages;
+      const embedder = ctx.ai.embedder;
+      if (embedder) {
+        const vectors = await embedder.embed(pages.map((p) => `${p.title}\n\n${p.markdown}`));
+        pages = pages.map((p, i) => ({ ...p, vector: vectors[i] }));
+      }
+      signal.throwIfAborted();
+      return {
+        source,
+        written: {
           title: doc.title,
           content: source.type === "link" || source.type === "file" ? doc.markdown : source.content,
           pages,
           model: embedder?.model,
           concepts: plan.concepts,
-        });
-        if (wrote) await linkInward(db, source.brainId, source.id, pages);
-        // Concept pages touched by this source (durable: the dirty rows were written with the pages).
-        while ((await refreshDirtyConcepts({ db, embedder }, source.brainId)) > 0) signal.throwIfAborted();
+        },
+      };
+    } catch (e) {
+      if (isIngestError(e) && !e.retryable) throw new PermanentJobError(e.message);
+      throw e;
+    }
+  }
+
+  async function runBatch(jobs: Job[], signal: AbortSignal): Promise<(unknown | undefined)[]> {
+    const ids = jobs.map((j) => j.subjectId);
+    const rows = await db.select().from(sources).where(inArray(sources.id, ids));
+    const byId = new Map(rows.map((s) => [s.id, s]));
+    const live = rows.map((s) => s.id);
+    if (live.length)
+      await db.run(sql`UPDATE ${sources} SET status = 'processing', updated_at = ${Date.now()}
+        WHERE id IN (${sql.join(live.map((id) => sql`${id}`), sql`, `)}) AND status != 'processing'
+          AND NOT (type = 'file' AND uploaded_at IS NULL)`); // a file still awaited stays pending
+    const errors: (unknown | undefined)[] = jobs.map(() => undefined);
+    const prepared: { index: number; write: PreparedWrite }[] = [];
+    // Slugs given to earlier sources of this batch (not yet in the database), per brain.
+    const reserved = new Map<string, Set<string>>();
+    // Links and files wait on the network or storage: a few at a time. Text and notes are pure CPU: one at a
+    // time, each after a turn of the event loop, so HTTP requests are served between sources (database calls
+    // resolve as microtasks, so without the turn a batch would run start to end while requests wait).
+    const prepareOne = async (index: number) => {
+      const source = byId.get(jobs[index]!.subjectId);
+      if (!source) return; // deleted meanwhile: nothing to do
+      if (!reserved.has(source.brainId)) reserved.set(source.brainId, new Set());
+      try {
+        const write = await prepare(jobs[index]!, source, reserved.get(source.brainId)!, signal);
+        if (write) prepared.push({ index, write });
       } catch (e) {
-        if (isIngestError(e) && !e.retryable) throw new PermanentJobError(e.message);
-        throw e;
+        errors[index] = e;
       }
+    };
+    const fetched = jobs.flatMap((j, i) => (["link", "file"].includes(byId.get(j.subjectId)?.type ?? "") ? [i] : []));
+    const local = jobs.flatMap((j, i) => (fetched.includes(i) ? [] : [i]));
+    let next = 0;
+    const fetchWorker = async () => {
+      for (let k = next++; k < fetched.length; k = next++) await prepareOne(fetched[k]!);
+    };
+    await Promise.all([
+      ...Array.from({ length: Math.min(FETCH_PARALLEL, fetched.length) }, fetchWorker),
+      (async () => {
+        for (const index of local) {
+          await new Promise((resolve) => setImmediate(resolve));
+          await prepareOne(index);
+        }
+      })(),
+    ]);
+    prepared.sort((a, b) => a.index - b.index);
+    signal.throwIfAborted();
+    const failed = await writeBatch(db, prepared.map((p) => p.write), log);
+    failed.forEach((error, i) => {
+      if (error !== undefined) errors[prepared[i]!.index] = error;
+    });
+    // Concept pages the batch touched, once per brain (durable: the dirty rows were written with the pages;
+    // one refresh per batch, not per source, so a concept named by many sources is rewritten once).
+    for (const brainId of new Set(prepared.map((p) => p.write.source.brainId)))
+      while ((await refreshDirtyConcepts({ db, embedder: ctx.ai.embedder }, brainId)) > 0) signal.throwIfAborted();
+    return errors;
+  }
+
+  return {
+    kind: INGEST_JOB,
+    batchSize: INGEST_BATCH,
+    runBatch,
+    async run(job, signal) {
+      const [error] = await runBatch([job], signal);
+      if (error !== undefined) throw error;
     },
     async onRetry(job, error, nextAttemptAt) {
       await db.run(sql`UPDATE ${sources} SET status = 'pending', updated_at = ${Date.now()},

@@ -8,6 +8,7 @@ import { sourceParams, unversionedSourceBody, uploadUrlBody, v1SourceBody } from
 import { fromUnversioned, fromV1 } from "./normalize";
 import { addSource, deleteSource, listSources, reprocessSource, requireSource, sourceView, type Deps, type Source } from "./service";
 import { createUpload, receiveUpload, type UploadDeps } from "./uploads";
+import { sourceBatchRoutes } from "./batch-routes";
 
 const brainParams = t.Object({ brainId: t.String() });
 const v1Source = (s: Source) => ({ id: s.id, type: s.type, title: s.title, status: s.status, externalId: s.externalId });
@@ -111,6 +112,7 @@ export const sourceRoutes = (ctx: AppContext) => {
 
   return new Elysia()
     .use(authed)
+    .use(sourceBatchRoutes(ctx, deps))
     // Step 2 of a file upload: the signed URL is the credential (no API key), valid once.
     .put(
       "/api/uploads/:token",

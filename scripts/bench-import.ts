@@ -1,0 +1,218 @@
+// Ingestion as a brain grows, lexical only (no embedding model): text sources posted over real HTTP into ONE
+// brain, timed from the first POST of a segment until every source of it is ready, at checkpoints
+// (default 1k, 5k, 20k, 50k sources). Beside it, in the same run: a bare FTS5 table indexing the same
+// documents (the baseline the ratio is against), and ask latency measured while the import runs (the job
+// loop must not starve the HTTP edge).
+//   bun scripts/bench-import.ts [--sizes 1000,5000,20000,50000] [--mode batch|single] [--asks true|false]
+// --mode batch posts 1,000 sources per POST /api/v1/brains/{id}/sources/batch; single posts one source per
+// request, 16 requests in flight (how the issue measured 34/s).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { loadConfig } from "../src/config";
+import { createLogger } from "../src/lib/log";
+import { startServer } from "../src/runtime";
+import { mulberry32 } from "../tests/support/random";
+
+const arg = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1]! : fallback;
+};
+const SIZES = arg("sizes", "1000,5000,20000,50000").split(",").map(Number);
+const MODE = arg("mode", "batch");
+const ASKS = arg("asks", "true") === "true";
+const TOTAL = SIZES.at(-1)!;
+const BATCH = 1000;
+const IN_FLIGHT = 16;
+
+// Abstract-like documents: Zipf-distributed words over a 30k vocabulary (the 60 commonest are real English
+// function words, so stopwords behave as in real text), 120-280 words, a title of 5-10 words.
+const random = mulberry32(7);
+const SYLLABLES = "ka lo mi ren tu sa vel dor pi ne qua zo fi lu ber tan gis mo ra che".split(" ");
+const FUNCTION_WORDS = ("the of and in to a is for with that by on as are from at was be this were an which " +
+  "or we these their can also has have been not between its our than it using both two more all may other " +
+  "study results used cells data shown high effect cell analysis patients").split(" ");
+const words = Array.from({ length: 30_000 }, (_, i) => {
+  if (i < FUNCTION_WORDS.length) return FUNCTION_WORDS[i]!;
+  let w = "";
+  for (let n = i + 1; n > 0; n = Math.floor(n / SYLLABLES.length)) w += SYLLABLES[n % SYLLABLES.length];
+  return `${w}x`;
+});
+const cdf = (() => {
+  const weights = words.map((_, i) => 1 / (i + 1));
+  const total = weights.reduce((a, b) => a + b, 0);
+  let acc = 0;
+  return weights.map((w) => (acc += w / total));
+})();
+function zipfWord() {
+  const r = random();
+  let lo = 0;
+  let hi = cdf.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cdf[mid]! < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return words[lo]!;
+}
+const phrase = (n: number) => Array.from({ length: n }, zipfWord).join(" ");
+const documents = Array.from({ length: TOTAL }, (_, i) => {
+  const sentences: string[] = [];
+  for (let n = 120 + Math.floor(random() * 160); n > 0; n -= 20) sentences.push(`${phrase(20)}.`);
+  return { title: `${phrase(5 + Math.floor(random() * 6))} ${i}`, content: sentences.join(" "), externalId: `doc-${i}` };
+});
+const questions = Array.from({ length: 200 }, () => `what is known about ${words[60 + Math.floor(random() * 3000)]} ${words[60 + Math.floor(random() * 3000)]}?`);
+
+function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+}
+
+// Baseline: a bare FTS5 table (the same tokenizer as pages_fts) indexing the same documents, one transaction.
+async function bareFts(count: number): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), "brainbox-fts-"));
+  const client = createClient({ url: `file:${join(dir, "fts.db")}` });
+  try {
+    await client.execute("PRAGMA journal_mode=WAL");
+    await client.execute("CREATE VIRTUAL TABLE docs USING fts5(title, body, tokenize='porter unicode61 remove_diacritics 2')");
+    const started = performance.now();
+    for (let i = 0; i < count; i += BATCH) {
+      await client.batch(
+        documents.slice(i, Math.min(count, i + BATCH)).map((d) => ({ sql: "INSERT INTO docs (title, body) VALUES (?, ?)", args: [d.title, d.content] })),
+        "write",
+      );
+    }
+    return count / ((performance.now() - started) / 1000);
+  } finally {
+    client.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Measured before and after the import and averaged: the shared machine's load drifts during a long run.
+const bareBefore = await bareFts(TOTAL);
+const work = mkdtempSync(join(tmpdir(), "brainbox-import-"));
+const config = loadConfig({
+  BRAINBOX_PORT: "0",
+  BRAINBOX_DATA_DIR: join(work, "data"),
+  BRAINBOX_LOG_LEVEL: "error",
+  // A batch of 1,000 abstracts is ~1.5 MB of JSON; the default cap (1 MiB) is for single requests.
+  BRAINBOX_MAX_BODY_BYTES: String(8 * 1024 * 1024),
+  ...(process.env.CONCURRENCY ? { BRAINBOX_JOB_CONCURRENCY: process.env.CONCURRENCY } : {}),
+});
+const server = await startServer(config, createLogger("error"));
+// PROFILE=1: time spent per SQL statement shape, printed at the end.
+const sqlTimes = new Map<string, { n: number; ms: number }>();
+if (process.env.PROFILE) {
+  const client = server.ctx.database.client;
+  const shape = (s: string) => s.replace(/\s+/g, " ").slice(0, 110);
+  const note = (key: string, ms: number) => {
+    const e = sqlTimes.get(key) ?? { n: 0, ms: 0 };
+    e.n++;
+    e.ms += ms;
+    sqlTimes.set(key, e);
+  };
+  const execute = client.execute.bind(client);
+  client.execute = (async (stmt: any) => {
+    const t = performance.now();
+    try {
+      return await execute(stmt);
+    } finally {
+      note(shape(typeof stmt === "string" ? stmt : stmt.sql), performance.now() - t);
+    }
+  }) as typeof client.execute;
+  const batch = client.batch.bind(client);
+  client.batch = (async (stmts: any[], mode?: any) => {
+    const t = performance.now();
+    try {
+      return await batch(stmts, mode);
+    } finally {
+      note(`batch[${stmts.length}] ${shape(typeof stmts[0] === "string" ? stmts[0] : stmts[0]?.sql ?? "")}`, performance.now() - t);
+    }
+  }) as typeof client.batch;
+}
+const headers = { authorization: `Bearer ${server.firstKey!.key}`, "content-type": "application/json" };
+const call = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+const { brain } = (await (await call("/api/v1/brains", { name: "Import bench" })).json()) as { brain: { id: string } };
+
+async function post(from: number, to: number) {
+  if (MODE === "batch") {
+    for (let i = from; i < to; i += BATCH) {
+      const res = await call(`/api/v1/brains/${brain.id}/sources/batch`, { sources: documents.slice(i, Math.min(to, i + BATCH)) });
+      if (res.status !== 200) throw new Error(`batch: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+    return;
+  }
+  let next = from;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < to) {
+        const res = await call(`/api/v1/brains/${brain.id}/sources`, documents[next++]);
+        if (res.status !== 201) throw new Error(`single: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+      }
+    }),
+  );
+}
+
+// Done when no ingest job waits or runs: counted on the claim index, so polling costs nothing as the brain
+// grows (counting ready sources scans the brain's sources: 20 times a second, that alone slowed 20k+ runs).
+async function pendingJobs(): Promise<number> {
+  const row = await server.ctx.database.client.execute("SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')");
+  return Number(row.rows[0]!.n);
+}
+
+// Asks while the import runs: one at a time, 200 ms apart, as a user would.
+let asking = ASKS;
+let askTimes: number[] = [];
+const askStatuses = new Map<number, number>();
+const asker = (async () => {
+  for (let i = 0; asking; i++) {
+    const started = performance.now();
+    const res = await call(`/api/v1/brains/${brain.id}/ask`, { question: questions[i % questions.length] });
+    await res.arrayBuffer();
+    askTimes.push(performance.now() - started);
+    askStatuses.set(res.status, (askStatuses.get(res.status) ?? 0) + 1);
+    await Bun.sleep(200);
+  }
+})();
+
+console.log(`mode ${MODE}, job concurrency ${config.jobConcurrency}, ${TOTAL} documents of ~200 words, lexical only`);
+console.log("segment          POST s   ready s   sources/s   ask p50 / p99 ms (n)");
+const rates: number[] = [];
+let done = 0;
+for (const size of SIZES) {
+  askTimes = [];
+  const started = performance.now();
+  await post(done, size);
+  const posted = performance.now();
+  while ((await pendingJobs()) > 0) await Bun.sleep(100);
+  const seconds = (performance.now() - started) / 1000;
+  const rate = (size - done) / seconds;
+  rates.push(rate);
+  const sorted = [...askTimes].sort((a, b) => a - b);
+  console.log(
+    `${`${done}→${size}`.padEnd(16)} ${((posted - started) / 1000).toFixed(1).padStart(6)}   ${seconds.toFixed(1).padStart(7)}   ${rate.toFixed(0).padStart(9)}   ` +
+      `${percentile(sorted, 50).toFixed(0)} / ${percentile(sorted, 99).toFixed(0)} (${sorted.length})`,
+  );
+  done = size;
+}
+asking = false;
+await asker;
+const failed = Number((await server.ctx.database.client.execute("SELECT count(*) AS n FROM sources WHERE status = 'failed'")).rows[0]!.n);
+const ready = Number((await server.ctx.database.client.execute("SELECT count(*) AS n FROM sources WHERE status = 'ready'")).rows[0]!.n);
+const pages = Number((await server.ctx.database.client.execute("SELECT count(*) AS n FROM pages")).rows[0]!.n);
+await server.stop();
+for (const [k, v] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
+  console.log(`${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(6)}× ${(v.ms / v.n).toFixed(2).padStart(7)} ms  ${k}`);
+if (process.env.KEEP) console.log(`kept ${work}`);
+else rmSync(work, { recursive: true, force: true });
+
+const bareAfter = await bareFts(TOTAL);
+const bare = (bareBefore + bareAfter) / 2;
+const overall = TOTAL / rates.reduce((s, r, i) => s + (SIZES[i]! - (SIZES[i - 1] ?? 0)) / r, 0);
+console.log(`sources ready: ${ready} of ${TOTAL}, failed: ${failed}, pages: ${pages}, ask statuses: ${JSON.stringify(Object.fromEntries(askStatuses))}`);
+console.log(`bare FTS5 table, same ${TOTAL} documents: ${bare.toFixed(0)} docs/s (before ${bareBefore.toFixed(0)}, after ${bareAfter.toFixed(0)})`);
+console.log(`brainbox overall: ${overall.toFixed(0)} sources/s = ${((overall / bare) * 100).toFixed(1)}% of bare FTS5 (target ≥ 500/s)`);
+console.log(`flatness: last segment ${rates.at(-1)!.toFixed(0)}/s vs first ${rates[0]!.toFixed(0)}/s = ${((rates.at(-1)! / rates[0]!) * 100).toFixed(0)}% (target ≥ 80%)`);

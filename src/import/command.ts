@@ -1,0 +1,45 @@
+// Argument handling of `brainbox import PATH --brain ID`: where the server is, which key, where the state is.
+import { statSync } from "node:fs";
+import type { Config } from "../config";
+import { ImportError, runImport } from "./index";
+import { ImportState } from "./state";
+
+export async function importCommand(
+  args: string[],
+  values: { brain?: string; url?: string; key?: string; state?: string; force?: boolean; "batch-bytes"?: string },
+  config: Config,
+): Promise<{ code: number; usage?: string }> {
+  const folder = args[0];
+  if (!folder || args.length > 1) return { code: 2, usage: "Usage: brainbox import PATH --brain ID [--url URL] [--key KEY] [--state FILE] [--force] [--batch-bytes N]" };
+  if (!values.brain) return { code: 2, usage: "import needs --brain ID (the brain's id, e.g. from GET /api/v1/brains)" };
+  const key = values.key ?? process.env.BRAINBOX_API_KEY;
+  if (!key) return { code: 2, usage: "import needs an API key: --key KEY or BRAINBOX_API_KEY" };
+  try {
+    if (!statSync(folder).isDirectory()) return { code: 2, usage: `${folder} is not a folder` };
+  } catch {
+    return { code: 2, usage: `${folder} does not exist or cannot be read` };
+  }
+  const maxBatchBytes = values["batch-bytes"] === undefined ? undefined : Number(values["batch-bytes"]);
+  if (maxBatchBytes !== undefined && !(Number.isInteger(maxBatchBytes) && maxBatchBytes >= 1024))
+    return { code: 2, usage: "--batch-bytes must be a whole number of bytes, at least 1024" };
+  const url = values.url ?? process.env.BRAINBOX_URL ?? `http://127.0.0.1:${config.port}`;
+  try {
+    const totals = await runImport({
+      folder,
+      brainId: values.brain,
+      url,
+      key,
+      force: values.force,
+      maxBatchBytes,
+      stateFile: values.state ?? ImportState.defaultFile(config.dataDir, values.brain, folder),
+      tty: process.stderr.isTTY === true && process.stdout.isTTY === true,
+    });
+    return { code: totals.failed > 0 ? 1 : 0 };
+  } catch (e) {
+    if (e instanceof ImportError) {
+      console.error(`brainbox import: ${e.message}`);
+      return { code: 1 };
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,51 @@
+// Writes the pages of a batch of sources in ONE transaction (each source's statements guarded by its
+// revision, as a single write is), then links the new pages with the brain. A transaction that fails (a
+// slug taken meanwhile by another replica, say) is retried source by source, so one bad source fails alone.
+import type { RootDb } from "../../db/client";
+import type { Logger } from "../../lib/log";
+import type { Source } from "../../modules/sources/service";
+import { titleIndexFor } from "./title-index";
+import { linkInward, writeStatements, type WrittenSource } from "./write-pages";
+
+export interface PreparedWrite {
+  source: Source;
+  written: WrittenSource;
+}
+
+/** Returns, per write in order, undefined when it is stored (or was stale), else the error for its job. */
+export async function writeBatch(db: RootDb, writes: PreparedWrite[], log: Logger): Promise<(unknown | undefined)[]> {
+  if (writes.length === 0) return [];
+  const groups = writes.map((w) => writeStatements(db, w.source, w.written));
+  const errors: (unknown | undefined)[] = writes.map(() => undefined);
+  const wrote: boolean[] = writes.map(() => false);
+  try {
+    const results = (await db.batch(groups.flat() as unknown as Parameters<RootDb["batch"]>[0])) as unknown as { rowsAffected: number }[];
+    let end = 0;
+    groups.forEach((group, i) => {
+      end += group.length;
+      wrote[i] = results[end - 1]!.rowsAffected > 0;
+    });
+  } catch (batchError) {
+    if (writes.length > 1) log.warn("batch write failed; writing its sources one by one", { sources: writes.length, error: (batchError as Error).message });
+    for (const [i, w] of writes.entries()) {
+      try {
+        const results = (await db.batch(writeStatements(db, w.source, w.written) as unknown as Parameters<RootDb["batch"]>[0])) as unknown as { rowsAffected: number }[];
+        wrote[i] = results.at(-1)!.rowsAffected > 0;
+      } catch (e) {
+        errors[i] = e;
+      }
+    }
+  }
+  titleIndexFor(db).touch();
+  for (const [i, w] of writes.entries()) {
+    if (!wrote[i]) continue;
+    await new Promise((resolve) => setImmediate(resolve)); // let HTTP requests in between sources
+    try {
+      await linkInward(db, w.source.brainId, w.source.id, w.written.pages);
+    } catch (e) {
+      // The pages are stored and ready; a missed inward link is not worth failing the source over.
+      log.warn("linking new pages into the brain failed", { source: w.source.id, error: (e as Error).message });
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,122 @@
+// The job loop's batches and the queue's batch claim, on a real database file.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import { migrate, openDatabase, type Database } from "../../src/db/client";
+import { startJobLoop, PermanentJobError, type JobHandler } from "../../src/jobs/loop";
+import { claimDue, enqueue } from "../../src/jobs/queue";
+import { createLogger } from "../../src/lib/log";
+import { tempDir } from "../support/server";
+
+const dir = tempDir();
+let database: Database;
+beforeAll(async () => {
+  database = openDatabase({ dataDir: dir });
+  await migrate(database.client);
+});
+afterAll(() => {
+  database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const log = createLogger("error");
+const statusOf = async (kind: string) =>
+  Object.fromEntries(
+    (await database.db.all<{ status: string; n: number }>(sql`SELECT status, count(*) AS n FROM jobs WHERE kind = ${kind} GROUP BY status`)).map((r) => [r.status, Number(r.n)]),
+  );
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(await database.db.all(sql`SELECT kind, subject_id, status, attempts, last_error FROM jobs WHERE status != 'done'`))}`);
+    await Bun.sleep(20);
+  }
+}
+
+describe("claimDue", () => {
+  test("claims up to the limit in due order, then expired leases of a dead worker, never a future job", async () => {
+    const db = database.db;
+    const now = Date.now();
+    for (let i = 0; i < 5; i++) await enqueue(db, { kind: "claim-order", subjectId: `s${i}`, maxAttempts: 3, runAfter: now - 1000 + i });
+    await enqueue(db, { kind: "claim-order", subjectId: "later", maxAttempts: 3, runAfter: now + 60_000 });
+    const first = await claimDue(db, "w1", 50, ["claim-order"], 3);
+    expect(first.map((j) => j.subjectId)).toEqual(["s0", "s1", "s2"]);
+    expect(first.every((j) => j.status === "running" && j.attempts === 1 && j.leaseOwner === "w1")).toBe(true);
+    const rest = await claimDue(db, "w2", 60_000, ["claim-order"], 10);
+    expect(rest.map((j) => j.subjectId)).toEqual(["s3", "s4"]);
+    await Bun.sleep(80); // w1's lease (50 ms) runs out: w1 died
+    const again = await claimDue(db, "w3", 60_000, ["claim-order"], 10);
+    expect(again.map((j) => j.subjectId).sort()).toEqual(["s0", "s1", "s2"]);
+    expect(again.every((j) => j.attempts === 2)).toBe(true);
+    expect(await claimDue(db, "w4", 60_000, ["claim-order"], 10)).toEqual([]);
+  });
+});
+
+describe("job loop batches", () => {
+  test("a batch handler gets its jobs in batches; every job completes once; one failing job fails alone and is retried", async () => {
+    const db = database.db;
+    const seen: string[][] = [];
+    const attempts = new Map<string, number>();
+    const handler: JobHandler = {
+      kind: "batchy",
+      batchSize: 4,
+      async run() {
+        throw new Error("run is not used when runBatch exists");
+      },
+      async runBatch(jobs) {
+        seen.push(jobs.map((j) => j.subjectId));
+        return jobs.map((j) => {
+          attempts.set(j.subjectId, (attempts.get(j.subjectId) ?? 0) + 1);
+          if (j.subjectId === "bad") return new PermanentJobError("bad input");
+          if (j.subjectId === "flaky" && attempts.get("flaky") === 1) return new Error("try again");
+          return undefined;
+        });
+      },
+      async onGiveUp() {},
+    };
+    for (let i = 0; i < 10; i++) await enqueue(db, { kind: "batchy", subjectId: `ok${i}`, maxAttempts: 3 });
+    await enqueue(db, { kind: "batchy", subjectId: "bad", maxAttempts: 3 });
+    await enqueue(db, { kind: "batchy", subjectId: "flaky", maxAttempts: 3 });
+    const loop = startJobLoop({ db, log, handlers: [handler], concurrency: 2, leaseMs: 30_000, retryBaseMs: 10, pollMs: 20 });
+    try {
+      await until(async () => {
+        const s = await statusOf("batchy");
+        return s.done === 11 && s.failed === 1;
+      });
+    } finally {
+      await loop.stop();
+    }
+    expect(seen.some((b) => b.length > 1)).toBe(true);
+    expect(seen.every((b) => b.length <= 4)).toBe(true);
+    for (let i = 0; i < 10; i++) expect(attempts.get(`ok${i}`)).toBe(1);
+    expect(attempts.get("bad")).toBe(1); // permanent: not retried
+    expect(attempts.get("flaky")).toBe(2);
+    const bad = await db.all<{ last_error: string }>(sql`SELECT last_error FROM jobs WHERE kind = 'batchy' AND subject_id = 'bad'`);
+    expect(bad[0]!.last_error).toBe("bad input");
+    expect(loop.stats().completed).toBe(11);
+  });
+
+  test("a runBatch that throws fails every job of its batch (and they are retried)", async () => {
+    const db = database.db;
+    let calls = 0;
+    const handler: JobHandler = {
+      kind: "throwy",
+      batchSize: 8,
+      async run() {},
+      async runBatch(jobs) {
+        calls++;
+        if (calls === 1) throw new Error("database unavailable");
+        return jobs.map(() => undefined);
+      },
+      async onGiveUp() {},
+    };
+    for (let i = 0; i < 3; i++) await enqueue(db, { kind: "throwy", subjectId: `t${i}`, maxAttempts: 3 });
+    const loop = startJobLoop({ db, log, handlers: [handler], concurrency: 1, leaseMs: 30_000, retryBaseMs: 10, pollMs: 20 });
+    try {
+      await until(async () => (await statusOf("throwy")).done === 3);
+    } finally {
+      await loop.stop();
+    }
+    const rows = await db.all<{ attempts: number }>(sql`SELECT attempts FROM jobs WHERE kind = 'throwy'`);
+    expect(rows.every((r) => Number(r.attempts) === 2)).toBe(true);
+  });
+});
