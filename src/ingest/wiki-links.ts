@@ -59,8 +59,12 @@ function isLinkableTitle(title: string): boolean {
 }
 
 /** The body without our own generated lines, so links do not keep themselves alive. */
+/** The body as read: without the Related/Source lines, an inline `[[slug|Shown]]` link read as its text. */
 function linkableBody(markdown: string): string {
-  return markdown.replace(RELATED_LINE, "").replace(SOURCE_LINE, "");
+  return markdown
+    .replace(RELATED_LINE, "")
+    .replace(SOURCE_LINE, "")
+    .replace(/\[\[[^\]|\n]+\|([^\]\n]*)\]\]/g, "$1");
 }
 
 function wordsOf(text: string): string[] {

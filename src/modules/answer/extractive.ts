@@ -41,10 +41,10 @@ export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage
  * expansion brings that page into the retrieved ones; this step reads the second hop from it.
  */
 function bridgeSentence(evidence: Evidence, best: ScoredSentence, chosen: ScoredSentence[]): ScoredSentence | null {
-  const covered = new Set(chosen.flatMap((c) => [...stemSet(c.whole), ...stemSet(c.page.title)]));
-  const open = new Set(evidence.terms.map(stem).filter((t) => !covered.has(t)));
+  const covered = new Set(chosen.flatMap((c) => [...stemSet(c.whole), ...stemSet(c.page.title ?? "")]));
+  const open = new Set((evidence.terms ?? []).map(stem).filter((t) => !covered.has(t)));
   if (open.size === 0) return null;
-  const asked = new Set(evidence.terms.map(stem));
+  const asked = new Set((evidence.terms ?? []).map(stem));
   const names = namesIn(best.whole).filter((name) => [...stemSet(name)].some((w) => !asked.has(w)));
   if (names.length === 0) return null;
   let pick: ScoredSentence | null = null;
