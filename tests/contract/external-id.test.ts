@@ -7,7 +7,8 @@ import { newBrain } from "../support/sources";
 let s: TestServer;
 let brainId: string;
 beforeAll(async () => {
-  s = await startTestServer();
+  // Link sources point at 127.0.0.1:9 (allowed, nothing listens): no test traffic leaves loopback.
+  s = await startTestServer({ BRAINBOX_FETCH_ALLOW_HOSTS: "127.0.0.1:9" });
   brainId = await newBrain(s, "Idempotent");
 });
 afterAll(() => s.close());
@@ -20,9 +21,9 @@ describe("externalId, whatever the body", () => {
     const first = await expectJson(await v1({ title: "Tides", content: "Tides follow the Moon.", externalId: "doc-1" }), 201);
     expect(first).toMatchObject({ created: true, source: { type: "text", externalId: "doc-1" } });
     const repeats = [
-      () => v1({ kind: "link", url: "https://example.com/tides", externalId: "doc-1" }),
+      () => v1({ kind: "link", url: "http://127.0.0.1:9/tides", externalId: "doc-1" }),
       () => v1({ title: "Tides note", content: "A note.", mode: "note", externalId: "doc-1" }),
-      () => plain({ type: "link", url: "https://example.com/tides", externalId: "doc-1" }),
+      () => plain({ type: "link", url: "http://127.0.0.1:9/tides", externalId: "doc-1" }),
       () => plain({ type: "note", title: "Tides note", body: "A note.", externalId: "doc-1" }),
     ];
     for (const send of repeats) {
@@ -44,7 +45,7 @@ describe("externalId, whatever the body", () => {
   });
 
   test("a link's externalId sent with a text body: 200, the link", async () => {
-    const link = await expectJson(await v1({ kind: "link", url: "https://example.com/basalt", externalId: "link-1" }), 201);
+    const link = await expectJson(await v1({ kind: "link", url: "http://127.0.0.1:9/basalt", externalId: "link-1" }), 201);
     const again = await expectJson(await v1({ title: "Basalt", content: "Basalt is volcanic.", externalId: "link-1" }), 200);
     expect(again).toEqual({ created: false, source: { ...link.source, status: again.source.status } });
     expect(again.source.type).toBe("link");
@@ -60,7 +61,7 @@ describe("externalId, whatever the body", () => {
 
   test("an externalId is scoped to its brain: another brain makes its own source", async () => {
     const other = await newBrain(s, "Elsewhere");
-    const made = await expectJson(await v1({ kind: "link", url: "https://example.com/x", externalId: "doc-1" }, other), 201);
+    const made = await expectJson(await v1({ kind: "link", url: "http://127.0.0.1:9/x", externalId: "doc-1" }, other), 201);
     expect(made.created).toBe(true);
   });
 });

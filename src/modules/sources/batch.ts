@@ -5,7 +5,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { jobs, sources } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
-import { INGEST_JOB, type Deps, type NewSource, type Source } from "./service";
+import { INGEST_JOB, sourceFields, type Deps, type NewSource, type Source } from "./service";
 
 export const MAX_BATCH = 1000;
 /** Rows per multi-row INSERT: 9 parameters each, well under SQLite's 32,766. */
@@ -21,17 +21,6 @@ export interface BatchSummary {
   updated: number;
   unchanged: number;
   failed: number;
-}
-
-function fields(input: NewSource) {
-  switch (input.type) {
-    case "link":
-      return { title: input.title?.trim() || input.url, url: input.url, content: null };
-    case "text":
-      return { title: input.title.trim(), url: input.sourceUrl ?? null, content: input.content };
-    case "note":
-      return { title: input.title.trim(), url: null, content: input.content };
-  }
 }
 
 const errorOf = (index: number, e: unknown): BatchItemResult => {
@@ -94,13 +83,11 @@ export async function addSourcesBatch(deps: Deps, brainId: string, items: unknow
     db.run(sql`INSERT INTO ${jobs} (kind, subject_id, payload, max_attempts, run_after)
       SELECT ${INGEST_JOB}, ${subjectId}, '{}', ${deps.maxAttempts}, ${now} WHERE changes() > 0`);
   for (const { index, input } of valid) {
-    const f = fields(input);
+    const f = sourceFields(input);
     const old = input.externalId !== undefined ? existing.get(input.externalId) : undefined;
-    if (old && old.type !== input.type) {
-      results[index] = errorOf(index, new AppError("conflict", `externalId "${input.externalId}" already names a ${old.type} source`, { field: "externalId" }));
-      continue;
-    }
-    if (old && old.title === f.title && old.url === f.url && old.content === f.content) {
+    // Seed rule 1, as for a single add: an existing externalId answers the existing source, whatever the
+    // body; a body of another kind does not update it.
+    if (old && (old.type !== input.type || (old.title === f.title && old.url === f.url && old.content === f.content))) {
       planned.push({ index, id: old.id, kind: "same", first: -1 });
       continue;
     }

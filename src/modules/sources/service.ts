@@ -59,7 +59,8 @@ export interface Deps {
   wake(): void;
 }
 
-function fields(input: NewSource) {
+/** The columns a new source body sets (shared by single and batch adds). */
+export function sourceFields(input: NewSource) {
   switch (input.type) {
     case "link":
       return { title: input.title?.trim() || input.url, url: input.url, content: null };
@@ -83,7 +84,7 @@ const ingestJob = (deps: Deps, sourceId: string) => ({
  */
 export async function addSource(deps: Deps, brainId: string, input: NewSource): Promise<{ source: Source; created: boolean }> {
   const { db } = deps;
-  const f = fields(input);
+  const f = sourceFields(input);
   const id = newId("src");
   const [, insertedJob] = await db.batch([
     db.run(sql`INSERT INTO ${sources} (id, brain_id, type, title, url, content, external_id)
