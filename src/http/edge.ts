@@ -2,6 +2,7 @@
 // limit on failed authentication, one structured access-log line and the request metrics.
 import type { Logger } from "../lib/log";
 import { randomBase62, sha256Hex } from "../lib/secrets";
+import { pathOf } from "../lib/url-path";
 import { failureLimiter } from "./auth-limiter";
 import { clientAddress, type Cidr } from "./client-address";
 import { errorBody } from "./errors";
@@ -42,14 +43,6 @@ function requestIds(): () => string {
   const prefix = randomBase62(8);
   let counter = 0;
   return () => prefix + (counter++).toString(36).padStart(8, "0").slice(-8);
-}
-
-/** The path of a request URL without building a URL object (the edge runs this on every request). */
-function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return "/";
-  const end = url.search(/[?#]/);
-  return end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
 export function withEdge(handle: (req: Request) => Promise<Response> | Response, opts: EdgeOptions) {

@@ -1,6 +1,7 @@
 // One JSON error shape everywhere: {error: {code, message, ...details}}. Maps domain codes and Elysia's own
 // failures (validation, parse, unknown route) to statuses; never leaks a stack trace.
 import { Elysia, ValidationError } from "elysia";
+import { pathOf } from "../lib/url-path";
 import { AppError, type ErrorCode } from "../lib/errors";
 import type { Logger } from "../lib/log";
 
@@ -166,10 +167,7 @@ export const jsonBodies = (limit: number) =>
 /** A path segment that is not valid percent-encoded UTF-8 (e.g. `%E0%A4%A`) names nothing: 400, before routing. */
 export const decodablePaths = () =>
   new Elysia({ name: "decodable-paths" }).onRequest(({ request }) => {
-    const url = request.url;
-    const start = url.indexOf("/", url.indexOf("//") + 2);
-    const end = url.search(/[?#]/);
-    const path = start < 0 ? "" : url.slice(start, end < 0 ? undefined : end);
+    const path = pathOf(request.url);
     if (!path.includes("%")) return;
     try {
       decodeURIComponent(path);

@@ -9,15 +9,13 @@ import type { AppContext } from "../../context";
 import { errorBody } from "../../http/errors";
 import type { McpMode } from "./call-context";
 import { handleMcpRequest } from "./endpoint";
+import { pathOf } from "../../lib/url-path";
 
 export const MCP_PATH = "/mcp";
 export const MCP_PAID_PATH = "/mcp/x402";
 
 function modeOf(url: string): McpMode | null {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return null;
-  const end = url.search(/[?#]/);
-  const path = url.slice(start, end < 0 ? undefined : end);
+  const path = pathOf(url);
   if (path === MCP_PATH || path === `${MCP_PATH}/`) return "account";
   if (path === MCP_PAID_PATH || path === `${MCP_PAID_PATH}/`) return "paid-only";
   return null;
