@@ -4,13 +4,16 @@
 // Prints nDCG@10 and recall@1/5/10 of the bare index (title, body; porter; bm25 weights 3/1; query
 // lower-cased, split, stopwords removed, OR-joined) and of /context with limit 10 and with the default 5.
 // Gains are per document: the several pages a long source becomes count once, at the best rank.
-// Then the bare index over the product's own pages, as stored and with synthesis lines removed: what page
-// synthesis costs, apart from what retrieval does on top of BM25.
-//   bun scripts/eval-context.ts
+// Then attribution: the bare index over the product's own pages (markdown as stored with the concept pages
+// in the same index, as before migration 0013; and what 0013 indexes: search_text, concept pages apart), and
+// the product's retriever without link expansion and without concept pages as expansion seeds.
+//   BRAINBOX_EVAL_DIR=/work/shared/eval bun scripts/eval-context.ts
 import { createClient } from "@libsql/client";
 import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { answerService } from "../src/modules/answer";
 import { ftsMatch, queryTerms } from "../src/retrieval/terms";
 import { EVAL_DIR, loadSources, pageSources, startEvalServer } from "./eval-common";
 
@@ -58,7 +61,8 @@ function metrics(rankings: string[][], set: RetrievalSet) {
   return `nDCG@10 ${(ndcg / n).toFixed(3)}   recall@1 ${(hits[1] / n).toFixed(3)}   @5 ${(hits[5] / n).toFixed(3)}   @10 ${(hits[10] / n).toFixed(3)}`;
 }
 
-async function bareFts(set: RetrievalSet): Promise<string[][]> {
+/** Rankings of a bare index; ids in `hidden` are indexed but never ranked (concept pages, as /context drops them). */
+async function bareFts(set: RetrievalSet, hidden = new Set<string>()): Promise<string[][]> {
   const file = join(tmpdir(), `bare-fts-${process.pid}.db`);
   const db = createClient({ url: `file:${file}` });
   try {
@@ -72,8 +76,8 @@ async function bareFts(set: RetrievalSet): Promise<string[][]> {
         continue;
       }
       // bm25 weights in column order (id, title, body): DESIGN.md's title 3, body 1.
-      const rows = await db.execute({ sql: "SELECT id FROM docs WHERE docs MATCH ? ORDER BY bm25(docs, 0, 3.0, 1.0) LIMIT 10", args: [ftsMatch(terms)] });
-      out.push(rows.rows.map((r) => String(r.id)));
+      const rows = await db.execute({ sql: "SELECT id FROM docs WHERE docs MATCH ? ORDER BY bm25(docs, 0, 3.0, 1.0) LIMIT ?", args: [ftsMatch(terms), 10 + hidden.size] });
+      out.push(rows.rows.map((r) => String(r.id)).filter((id) => !hidden.has(id)));
     }
     return out;
   } finally {
@@ -82,35 +86,45 @@ async function bareFts(set: RetrievalSet): Promise<string[][]> {
   }
 }
 
-/** The product's pages as indexed (title, markdown), to tell what synthesis text costs from what retrieval does. */
-type PageDocs = RetrievalSet["docs"];
+/** The product's pages (concept pages with id `concept:<slug>`), to tell what page text costs from what retrieval does. */
+type PageDocs = (RetrievalSet["docs"][number] & { kind: string; searchText: string })[];
 
-/** Page markdown without what synthesis adds around the prose: `Related:`/`Source:` lines, link syntax. */
-const prose = (markdown: string) =>
-  markdown
-    .replace(/^(Related: \[\[.*|Source: <[^>\n]*>)\s*$/gm, "")
-    .replace(/\[\[([^\]|\n]+)(?:\|([^\]\n]*))?\]\]/g, (_, slug: string, label?: string) => label || slug.replaceAll("-", " "));
-
-async function product(set: RetrievalSet, limits: number[]): Promise<{ rankings: Map<number, string[][]>; pages: PageDocs }> {
+async function product(set: RetrievalSet, limits: number[]): Promise<{ rankings: Map<string, string[][]>; pages: PageDocs }> {
   const server = await startEvalServer();
   try {
     const { brain } = await server.api("/api/v1/brains", { name: set.name });
     const sourceOf = await loadSources(server, brain.id, set.docs.map((d) => ({ externalId: d.id, title: d.title, content: d.text })));
     const docOfSource = new Map([...sourceOf].map(([doc, source]) => [source, doc]));
     const slugSource = await pageSources(server, brain.id);
-    const pages: PageDocs = [];
-    for (const [slug, source] of slugSource) {
-      const { page } = await server.api(`/api/v1/brains/${brain.id}/pages/${slug}`);
-      pages.push({ id: docOfSource.get(source) ?? "?", title: page.title, text: page.markdown });
-    }
-    const out = new Map<number, string[][]>();
+    const rows = await server.running.ctx.db.all<{ slug: string; kind: string; title: string; markdown: string; search_text: string | null; source_id: string | null }>(
+      sql`SELECT slug, kind, title, markdown, search_text, source_id FROM pages WHERE brain_id = ${brain.id}`,
+    );
+    const pages: PageDocs = rows.map((r) => ({
+      id: r.kind === "concept" ? `concept:${r.slug}` : (docOfSource.get(r.source_id ?? "") ?? "?"),
+      kind: r.kind,
+      title: r.title,
+      text: r.markdown,
+      searchText: r.search_text ?? r.markdown,
+    }));
+    const docOf = (slug: string) => docOfSource.get(slugSource.get(slug) ?? "") ?? "?";
+    const out = new Map<string, string[][]>();
     for (const limit of limits) {
       const rankings: string[][] = [];
       for (const q of set.queries) {
         const { pages } = await server.api(`/api/v1/brains/${brain.id}/context`, { query: q.query, limit });
-        rankings.push(pages.map((p: any) => docOfSource.get(slugSource.get(p.slug) ?? "") ?? "?"));
+        rankings.push(pages.map((p: any) => docOf(p.slug)));
       }
-      out.set(limit, rankings);
+      out.set(`context ${limit}`, rankings);
+    }
+    // The retriever as /context runs it (limit 10), without link expansion and without concept seeds.
+    const retriever = answerService(server.running.ctx).retriever;
+    for (const [label, opts] of [["no expansion", { expand: false }], ["no concept seeds", { concepts: false }]] as const) {
+      const rankings: string[][] = [];
+      for (const q of set.queries) {
+        const r = await retriever.retrieve({ brains: [{ id: brain.id }], query: q.query, limit: 10, ...opts });
+        rankings.push(r.pages.map((p) => docOf(p.slug)));
+      }
+      out.set(label, rankings);
     }
     return { rankings: out, pages };
   } finally {
@@ -122,10 +136,16 @@ for (const set of [clapnq(), squad()]) {
   console.log(`\n${set.name}: ${set.docs.length} documents, ${set.queries.length} queries`);
   console.log(`  bare FTS5 (DESIGN.md)        ${metrics(await bareFts(set), set)}`);
   const { rankings, pages } = await product(set, [10, 5]);
-  console.log(`  /context limit 10            ${metrics(rankings.get(10)!, set)}`);
-  console.log(`  /context default (5)         ${metrics(rankings.get(5)!, set)}`);
-  // Attribution: the same bare index over the product's pages, as stored and with synthesis lines removed.
-  console.log(`  bare FTS5, product's pages   ${metrics(await bareFts({ ...set, docs: pages }), set)}`);
-  console.log(`  bare FTS5, pages' prose only ${metrics(await bareFts({ ...set, docs: pages.map((p) => ({ ...p, text: prose(p.text) })) }), set)}`);
+  console.log(`  /context limit 10            ${metrics(rankings.get("context 10")!, set)}`);
+  console.log(`  /context default (5)         ${metrics(rankings.get("context 5")!, set)}`);
+  console.log(`  retriever, no expansion      ${metrics(rankings.get("no expansion")!, set)}`);
+  console.log(`  retriever, no concept seeds  ${metrics(rankings.get("no concept seeds")!, set)}`);
+  // Attribution: the bare index over the product's pages; concept pages indexed but never ranked (as /context).
+  const concepts = new Set(pages.filter((p) => p.kind === "concept").map((p) => p.id));
+  const sourcePages = pages.filter((p) => p.kind !== "concept");
+  console.log(`  bare, markdown + concepts    ${metrics(await bareFts({ ...set, docs: pages }, concepts), set)}   (one index, before 0013)`);
+  console.log(`  bare, markdown               ${metrics(await bareFts({ ...set, docs: sourcePages }), set)}   (concept pages apart)`);
+  console.log(`  bare, search_text + concepts ${metrics(await bareFts({ ...set, docs: pages.map((p) => ({ ...p, text: p.searchText })) }, concepts), set)}`);
+  console.log(`  bare, search_text            ${metrics(await bareFts({ ...set, docs: sourcePages.map((p) => ({ ...p, text: p.searchText })) }), set)}   (what 0013 indexes)`);
 }
 process.exit(0);

@@ -8,6 +8,7 @@ import { conceptMarkdown, type MentionRow } from "./concept-page";
 import { linkConceptsInline } from "./inline-links";
 import { pageLinkStatements, runBatch, type Statement } from "./page-links";
 import { CENTRAL_SALIENCE } from "./resolve";
+import { searchTextOf } from "../retrieval/search-text";
 
 const DIRTY_BATCH = 200;
 /** Mention rows read per concept (in insertion order): enough to fill the page's list from distinct sources. */
@@ -71,9 +72,9 @@ export async function refreshConcept(deps: RefreshDeps, brainId: string, slug: s
 
   const pageId = sql`SELECT id FROM pages WHERE brain_id = ${brainId} AND slug = ${slug} AND kind = 'concept'`;
   await runBatch(db, [
-    db.run(sql`INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown)
-      VALUES (${brainId}, NULL, 'concept', ${slug}, ${title}, ${markdown})
-      ON CONFLICT (brain_id, slug) DO UPDATE SET title = excluded.title, markdown = excluded.markdown,
+    db.run(sql`INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown, search_text)
+      VALUES (${brainId}, NULL, 'concept', ${slug}, ${title}, ${markdown}, ${searchTextOf(markdown)})
+      ON CONFLICT (brain_id, slug) DO UPDATE SET title = excluded.title, markdown = excluded.markdown, search_text = excluded.search_text,
         revision = revision + 1, updated_at = ${Date.now()}
       WHERE pages.kind = 'concept' AND pages.edited = 0`),
     ...pageLinkStatements(db, brainId, pageId, markdown),

@@ -108,6 +108,8 @@ export const pages = sqliteTable(
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     markdown: text("markdown").notNull(),
+    /** What the full-text index reads (searchTextOf(markdown)); null indexes the markdown. Migration 0013. */
+    searchText: text("search_text"),
     position: integer("position").notNull().default(0),
     /** The owner edited it: reprocessing no longer overwrites it (sourceChanged records that it would have). */
     edited: integer("edited", { mode: "boolean" }).notNull().default(false),

@@ -18,18 +18,32 @@ const BODY_WEIGHT = 1.0;
 const GLOBAL_TOP = 200;
 
 /**
+ * The two full-text indexes (migration 0013): source and note pages, and concept pages apart (their
+ * sentences copy source sentences; in one index they skewed the sources' BM25 statistics).
+ */
+export type LexicalIndex = "pages_fts" | "concept_fts";
+
+/**
  * The brains' best pages by BM25. Joining every match to `pages` to filter by brain costs ~3x the bm25
  * ranking itself on 100k pages (a row read per match), so stage one ranks in the index alone and keeps the
  * brains' pages of its top list; that is exact when they fill `limit` or the index has no more matches.
  * Only when other brains' pages crowd the top list does stage two rank within the brains with the join.
  */
-export async function searchLexical(db: Db, brainIds: readonly string[], terms: readonly string[], limit: number): Promise<LexicalHit[]> {
+export async function searchLexical(
+  db: Db,
+  brainIds: readonly string[],
+  terms: readonly string[],
+  limit: number,
+  index: LexicalIndex = "pages_fts",
+  globalTop = GLOBAL_TOP,
+): Promise<LexicalHit[]> {
   if (terms.length === 0 || brainIds.length === 0) return [];
   const match = ftsMatch(terms);
+  const fts = sql.raw(index);
   const inBrains = sql.join(brainIds.map((id) => sql`${id}`), sql`, `);
   const top = await db.all<{ page_id: number; score: number }>(sql`
-    SELECT rowid AS page_id, -bm25(pages_fts, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
-    FROM pages_fts WHERE pages_fts MATCH ${match} ORDER BY score DESC LIMIT ${Math.max(GLOBAL_TOP, limit)}`);
+    SELECT rowid AS page_id, -bm25(${fts}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
+    FROM ${fts} WHERE ${fts} MATCH ${match} ORDER BY score DESC LIMIT ${Math.max(globalTop, limit)}`);
   if (top.length === 0) return [];
   // `+brain_id` keeps the planner on the primary key: through the brain index it read every page of a
   // 100k-page brain (7.7 ms against 0.9 ms).
@@ -40,17 +54,17 @@ export async function searchLexical(db: Db, brainIds: readonly string[], terms: 
     const brainId = brainOf.get(Number(t.page_id));
     return brainId ? [{ pageId: Number(t.page_id), brainId, score: Number(t.score) }] : [];
   });
-  if (hits.length >= limit || top.length < Math.max(GLOBAL_TOP, limit)) return hits.slice(0, limit);
+  if (hits.length >= limit || top.length < Math.max(globalTop, limit)) return hits.slice(0, limit);
   const rows = await db.all<{ page_id: number; brain_id: string; score: number }>(sql`
-    SELECT p.id AS page_id, p.brain_id, -bm25(pages_fts, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
-    FROM pages_fts CROSS JOIN pages p ON p.id = pages_fts.rowid
-    WHERE pages_fts MATCH ${match} AND p.brain_id IN (${inBrains})
+    SELECT p.id AS page_id, p.brain_id, -bm25(${fts}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
+    FROM ${fts} CROSS JOIN pages p ON p.id = ${fts}.rowid
+    WHERE ${fts} MATCH ${match} AND p.brain_id IN (${inBrains})
     ORDER BY score DESC LIMIT ${limit}`);
   return rows.map((r) => ({ pageId: Number(r.page_id), brainId: r.brain_id, score: Number(r.score) }));
 }
 
 export interface TermStats {
-  /** Pages in the index (all brains: bm25() ranks with the same global statistics). */
+  /** Pages in the pages index (all brains: bm25() ranks with the same global statistics; no concept pages). */
   pageCount: number;
   /** Pages containing each term (after the index's own stemming). */
   documentFrequency: Map<string, number>;
@@ -80,7 +94,7 @@ export function createTermStats(db: Db) {
   return async function termStats(terms: readonly string[]): Promise<TermStats> {
     const now = Date.now();
     if (now - pages.at >= STATS_TTL_MS) {
-      const [row] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM pages`);
+      const [row] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM pages WHERE kind != 'concept'`);
       pages = { count: Number(row?.n ?? 0), at: now };
     }
     const frequencies = new Map<string, number>();

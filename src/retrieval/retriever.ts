@@ -48,12 +48,16 @@ export interface Retrieval {
 export interface Retriever {
   /** `vectorWeight` overrides the model's tuned blend weight (tuning scripts only). */
   /** `expand: false` turns off following wikilinks, `{decay}` overrides its weight (evaluation scripts only). */
-  retrieve(input: { brains: BrainScope[]; query: string; limit?: number; vectorWeight?: number; expand?: boolean | { decay: number } }): Promise<Retrieval>;
+  /** `concepts: false` leaves concept pages out of the candidates (evaluation scripts only). */
+  retrieve(input: { brains: BrainScope[]; query: string; limit?: number; vectorWeight?: number; expand?: boolean | { decay: number }; concepts?: boolean }): Promise<Retrieval>;
   readonly vectors: VectorIndex;
 }
 
 /** Candidates taken from each side before blending; the blend then keeps `limit`. */
 const CANDIDATES = 50;
+/** Concept pages taken from their own index: they route expansion to source pages, they are not results. */
+const CONCEPT_CANDIDATES = 5;
+const CONCEPT_GLOBAL_TOP = 50;
 const DEFAULT_LIMIT = 8;
 const QUERY_CACHE_SIZE = 256;
 
@@ -82,19 +86,21 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     }
   }
 
-  async function retrieve({ brains, query, limit = DEFAULT_LIMIT, vectorWeight: weightOverride, expand = true }: Parameters<Retriever["retrieve"]>[0]): Promise<Retrieval> {
+  async function retrieve({ brains, query, limit = DEFAULT_LIMIT, vectorWeight: weightOverride, expand = true, concepts = true }: Parameters<Retriever["retrieve"]>[0]): Promise<Retrieval> {
     const embedder = deps.embedder();
     const terms = queryTerms(query);
     const brainIds = [...new Set(brains.map((b) => b.id))];
     const preference = new Map(brains.map((b) => [b.id, b.weight ?? 1]));
     const stats = await termStats(terms);
-    const [lexical, queryVector] = await Promise.all([
-      searchLexical(db, brainIds, selectiveTerms(terms, stats), CANDIDATES),
+    const matched = selectiveTerms(terms, stats);
+    const [lexical, conceptHits, queryVector] = await Promise.all([
+      searchLexical(db, brainIds, matched, CANDIDATES),
+      concepts && expand !== false ? searchLexical(db, brainIds, matched, CONCEPT_CANDIDATES, "concept_fts", CONCEPT_GLOBAL_TOP) : [],
       embedQuery(embedder, query),
     ]);
 
     const candidates = new Map<number, { brainId: string; lexical: number; cosine: number | null }>();
-    for (const hit of lexical) candidates.set(hit.pageId, { brainId: hit.brainId, lexical: hit.score, cosine: null });
+    for (const hit of [...lexical, ...conceptHits]) candidates.set(hit.pageId, { brainId: hit.brainId, lexical: hit.score, cosine: null });
 
     let mode: Retrieval["mode"] = "lexical";
     if (embedder && queryVector) {

@@ -39,7 +39,8 @@ test("pages, ids, FTS rows and vectors survive 0008 on a database made by the pr
   const vectors = await c.execute("SELECT page_id, vector_extract(embedding) AS v FROM page_vectors ORDER BY page_id");
   expect(vectors.rows.map((r) => [Number(r.page_id), String(r.v)])).toEqual([[7, "[1,0,0]"], [9, "[0,1,0]"]]);
   // Triggers work on the new table: FTS follows updates, vectors still cascade, concept pages need no source.
-  await c.execute("UPDATE pages SET markdown = 'Rockets burn hydrogen.' WHERE id = 7");
+  // (Since 0013 the index reads search_text: whoever changes a page's words writes it.)
+  await c.execute("UPDATE pages SET markdown = 'Rockets burn hydrogen.', search_text = 'Rockets burn hydrogen.' WHERE id = 7");
   expect((await c.execute("SELECT rowid FROM pages_fts WHERE pages_fts MATCH 'hydrogen'")).rows).toHaveLength(1);
   expect((await c.execute("SELECT rowid FROM pages_fts WHERE pages_fts MATCH 'kerosene'")).rows).toHaveLength(0);
   await c.execute("INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown) VALUES ('brn', NULL, 'concept', 'zeppelin', 'Zeppelin', 'x')");

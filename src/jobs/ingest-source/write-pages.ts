@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { RootDb } from "../../db/client";
 import { pages, pageVectors, sources } from "../../db/schema";
 import { conceptWriteStatements, pageLinkStatements, type ResolvedConcept } from "../../concepts";
+import { searchTextOf } from "../../retrieval/search-text";
 import { titleIndexFor } from "./title-index";
 import { appendRelatedLinks, linkRelatedPages, slugify, uniqueSlug, type LinkablePage, type SynthesizedPage } from "../../ingest";
 
@@ -82,8 +83,8 @@ export function writeStatements(db: RootDb, source: SourceRef, written: WrittenS
     db.run(sql`DELETE FROM ${pages} WHERE source_id = ${source.id} AND edited = 0 AND ${current}`),
     db.run(sql`UPDATE ${pages} SET source_changed = 1 WHERE source_id = ${source.id} AND edited = 1 AND ${current}`),
     ...written.pages.flatMap((p, position) => [
-      db.run(sql`INSERT INTO ${pages} (brain_id, source_id, kind, slug, title, markdown, position)
-        SELECT ${source.brainId}, ${source.id}, ${kind}, ${p.slug}, ${p.title}, ${p.markdown}, ${position}
+      db.run(sql`INSERT INTO ${pages} (brain_id, source_id, kind, slug, title, markdown, search_text, position)
+        SELECT ${source.brainId}, ${source.id}, ${kind}, ${p.slug}, ${p.title}, ${p.markdown}, ${searchTextOf(p.markdown)}, ${position}
         WHERE ${current} AND NOT EXISTS (SELECT 1 FROM ${pages} WHERE brain_id = ${source.brainId} AND slug = ${p.slug})`),
       ...pageLinkStatements(db, source.brainId, sql`SELECT id FROM ${pages} WHERE source_id = ${source.id} AND slug = ${p.slug} AND edited = 0`, p.markdown, current),
     ]),

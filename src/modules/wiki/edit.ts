@@ -5,6 +5,7 @@ import type { Embedder } from "../../ai/embedder";
 import type { RootDb } from "../../db/client";
 import { pageLinkStatements, runBatch } from "../../concepts";
 import { AppError, invalid } from "../../lib/errors";
+import { searchTextOf } from "../../retrieval/search-text";
 import { findPageRow } from "./service";
 
 /** Markdown accepted in one edit (characters); more is 413. */
@@ -48,7 +49,7 @@ export async function updatePage(db: RootDb, embedder: Embedder | null, brainId:
     const results = await runBatch(db, [
       db.run(sql`INSERT OR IGNORE INTO page_revisions (page_id, revision, title, markdown, author, created_at)
         VALUES (${row.id}, ${row.revision}, ${row.title}, ${row.markdown}, ${row.edited ? "owner" : "source"}, ${row.updatedAt})`),
-      db.run(sql`UPDATE pages SET markdown = ${edit.markdown}, title = ${title}, edited = 1, revision = revision + 1, updated_at = ${now}
+      db.run(sql`UPDATE pages SET markdown = ${edit.markdown}, search_text = ${searchTextOf(edit.markdown)}, title = ${title}, edited = 1, revision = revision + 1, updated_at = ${now}
         WHERE id = ${row.id} AND revision = ${row.revision}`),
       db.run(sql`INSERT OR IGNORE INTO page_revisions (page_id, revision, title, markdown, author, created_at)
         SELECT id, revision, title, markdown, 'owner', ${now} FROM pages WHERE id = ${row.id} AND revision = ${row.revision + 1} AND updated_at = ${now}`),

@@ -1,0 +1,35 @@
+// What the full-text index reads of a page: its readable text, not the wiki's syntax around it. Synthesis adds
+// lines that are not the source's words (`Related: [[...]]`, `Source: <url>`), links put a slug beside the
+// words they link (`[[marie-curie|Marie Curie]]` indexed "marie curie marie curie"), and the extractive lead
+// repeats the page's most central sentence: each shifts BM25's term counts and lengths away from the text
+// (measured in scripts/eval-context.ts). Computed when a page is written (SQLite has no regular expressions)
+// and stored in `pages.search_text`, which the FTS5 triggers index instead of the markdown. Migration 0013
+// computes the same for existing pages in SQL.
+
+const GENERATED_LINE = /^(?:Related: \[\[.*|Source: <[^>\n]*>)[ \t]*$/gm;
+const LABELLED_LINK = /\[\[[^\[\]|\n]+\|([^\[\]\n]*)\]\]/g;
+const PLAIN_LINK = /\[\[([^\[\]|\n]+)\]\]/g;
+
+const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/**
+ * The page's words for the index. Changes that keep these words (a link added around a phrase, the `Related:`
+ * line rewritten) need not rewrite `search_text`: the index triggers then skip the page.
+ */
+export function searchTextOf(markdown: string): string {
+  const text = markdown
+    .replace(GENERATED_LINE, "")
+    .replace(LABELLED_LINK, "$1")
+    .replace(PLAIN_LINK, (_, slug: string) => slug.replaceAll("-", " "))
+    .trim();
+  return withoutRepeatedLead(text);
+}
+
+/** Drops the first paragraph when the rest of the page says it again (the extractive lead is such a copy). */
+function withoutRepeatedLead(text: string): string {
+  const end = text.indexOf("\n\n");
+  if (end <= 0) return text;
+  const lead = squash(text.slice(0, end));
+  const rest = text.slice(end + 2);
+  return lead && squash(rest).includes(lead) ? rest.trimStart() : text;
+}

@@ -1,0 +1,98 @@
+// The full-text index reads a page's readable text (search_text), not its wiki syntax: migration 0013
+// computes it in SQL for existing pages (same ids, same vectors, concept pages moved to their own index), the
+// app computes it on every write, and link-only rewrites of a page leave the index alone.
+import { expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { migrate, openDatabase } from "../../src/db/client";
+import { migrations } from "../../src/db/migrations";
+import { searchTextOf } from "../../src/retrieval/search-text";
+import { tempDir } from "../support/server";
+
+const LEAD = "The keepers rowed out and rescued eleven of the crew.";
+const PAGE = [
+  LEAD,
+  "",
+  "In 1881 the [[oriel|Oriel]] ran aground. The keepers rowed out and rescued eleven of the crew. See [[north-light]].",
+  "",
+  "Source: <https://example.org/oriel>",
+  "",
+  "Related: [[lighthouses]], [[storms-of-1881]]",
+].join("\n");
+const READABLE = "In 1881 the Oriel ran aground. The keepers rowed out and rescued eleven of the crew. See north light.";
+
+test("searchTextOf keeps the words: links read as their text, generated lines and the repeated lead go", () => {
+  expect(searchTextOf(PAGE)).toBe(READABLE);
+  // A first paragraph said only once stays; a note without syntax is unchanged.
+  expect(searchTextOf("Intro said once.\n\nBody text here.")).toBe("Intro said once.\n\nBody text here.");
+  expect(searchTextOf("Plain note.")).toBe("Plain note.");
+  // A `Related:` line that is not a link list is the author's prose.
+  expect(searchTextOf("Related: work on tides.")).toBe("Related: work on tides.");
+  expect(searchTextOf("Related: [[a]]")).toBe("");
+});
+
+async function databaseBefore0013(dir: string) {
+  const db = openDatabase({ dataDir: dir });
+  const c = db.client;
+  await c.execute("CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)");
+  for (const m of migrations.filter((m) => m.tag < "0013")) {
+    for (const statement of m.statements) await c.execute(statement);
+    await c.execute({ sql: "INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('x', ?)", args: [m.when] });
+  }
+  await c.executeMultiple(`
+    INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free');
+    INSERT INTO brains (id, account_id, name, slug) VALUES ('brn', 'acc', 'B', 'b');
+    INSERT INTO sources (id, brain_id, type, title, status) VALUES ('s1', 'brn', 'text', 'Oriel', 'ready'), ('s2', 'brn', 'note', 'N', 'ready');
+  `);
+  await c.execute({
+    sql: `INSERT INTO pages (id, brain_id, source_id, kind, slug, title, markdown) VALUES
+      (7, 'brn', 's1', 'source', 'oriel-wreck', 'Oriel wreck', ?),
+      (9, 'brn', 's2', 'note', 'my-note', 'My note', 'A verbatim note about zeppelins.'),
+      (11, 'brn', NULL, 'concept', 'oriel', 'Oriel', '- In 1881 the Oriel ran aground ([[oriel-wreck|Oriel wreck]]).')`,
+    args: [PAGE],
+  });
+  await c.execute("INSERT INTO page_vectors (page_id, brain_id, model, embedding) VALUES (7, 'brn', 'm', vector32('[1,0,0]')), (11, 'brn', 'm', vector32('[0,1,0]'))");
+  return db;
+}
+
+const matches = async (c: any, index: string, query: string) =>
+  (await c.execute({ sql: `SELECT rowid FROM ${index} WHERE ${index} MATCH ? ORDER BY rowid`, args: [query] })).rows.map((r: any) => Number(r.rowid));
+
+test("migration 0013 indexes existing pages' readable text, concept pages apart, ids and vectors kept", async () => {
+  const dir = tempDir();
+  const db = await databaseBefore0013(dir);
+  const c = db.client;
+  expect(await matches(c, "pages_fts", "lighthouses")).toEqual([7]); // before: the Related line is indexed
+
+  expect(await migrate(c)).toEqual(migrations.filter((m) => m.tag >= "0013").map((m) => m.tag));
+
+  const rows = (await c.execute("SELECT id, kind, search_text FROM pages ORDER BY id")).rows.map((r) => ({ ...r }));
+  expect(rows).toEqual([
+    { id: 7, kind: "source", search_text: READABLE }, // the SQL computes what searchTextOf does
+    { id: 9, kind: "note", search_text: "A verbatim note about zeppelins." },
+    { id: 11, kind: "concept", search_text: "- In 1881 the Oriel ran aground (Oriel wreck)." },
+  ]);
+  expect(await matches(c, "pages_fts", "lighthouses OR storms OR example OR source")).toEqual([]);
+  expect(await matches(c, "pages_fts", "aground OR zeppelins")).toEqual([7, 9]);
+  expect(await matches(c, "concept_fts", "aground")).toEqual([11]);
+  expect(await matches(c, "pages_fts", "oriel")).toEqual([7]); // the link text is indexed, the slug gone
+  const vectors = await c.execute("SELECT page_id FROM page_vectors ORDER BY page_id");
+  expect(vectors.rows.map((r) => Number(r.page_id))).toEqual([7, 11]);
+
+  // Triggers after 0013: a write with search_text re-indexes; a link-only rewrite keeps the index as it is;
+  // deleting removes the row from the right index; a page written without search_text indexes its markdown.
+  await c.execute("UPDATE pages SET markdown = 'Keepers burn oil.', search_text = 'Keepers burn oil.' WHERE id = 7");
+  expect(await matches(c, "pages_fts", "oil")).toEqual([7]);
+  expect(await matches(c, "pages_fts", "aground")).toEqual([]);
+  await c.execute("UPDATE pages SET markdown = 'Keepers burn [[oil]].' WHERE id = 7");
+  expect(await matches(c, "pages_fts", "oil")).toEqual([7]);
+  await c.execute("DELETE FROM pages WHERE id IN (7, 11)");
+  expect(await matches(c, "pages_fts", "oil OR keepers")).toEqual([]);
+  expect(await matches(c, "concept_fts", "aground OR oriel")).toEqual([]);
+  await c.execute("INSERT INTO pages (id, brain_id, source_id, kind, slug, title, markdown) VALUES (12, 'brn', 's2', 'note', 'n2', 'N2', 'Tides and [[moons]].')");
+  expect(await matches(c, "pages_fts", "moons")).toEqual([12]);
+  // FTS5's own structural check passes on both indexes.
+  await c.execute("INSERT INTO pages_fts(pages_fts) VALUES ('integrity-check')");
+  await c.execute("INSERT INTO concept_fts(concept_fts) VALUES ('integrity-check')");
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
