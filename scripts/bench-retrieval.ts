@@ -1,6 +1,8 @@
 // Retrieval latency of POST /api/brains/{id}/context over real HTTP, on one brain of N synthetic pages
 // (Zipf-distributed words, 384-dim clustered unit vectors), lexical and hybrid, plus the vector search's
-// recall against an exact scan and the exact-SQL alternative for comparison.
+// recall against an exact scan and the exact-SQL alternative for comparison. Baselines measured in the same
+// run (the machine is shared, so absolute numbers drift): a bare FTS5 table with DESIGN.md's configuration
+// over the same pages, queried in process (no HTTP), and GET /api/health over the same HTTP client.
 //   bun scripts/bench-retrieval.ts [--pages 10000,100000] [--queries 300]
 // The hybrid runs use a synthetic query embedder (a vector near a page's), so the numbers are retrieval
 // only: a real model adds its own per-query embedding time (bge-small on 2 cores: tens of ms).
@@ -13,6 +15,7 @@ import { loadConfig } from "../src/config";
 import type { RootDb } from "../src/db/client";
 import { createLogger } from "../src/lib/log";
 import { answerService } from "../src/modules/answer";
+import { ftsMatch, queryTerms } from "../src/retrieval/terms";
 import { buildSnapshot } from "../src/retrieval/vector-index";
 import { startServer } from "../src/runtime";
 import { mulberry32 } from "../tests/support/random";
@@ -86,8 +89,9 @@ async function fill(db: RootDb, brainId: string, sourceId: string, count: number
     await db.batch(
       batch.flatMap((p) => [
         db.run(sql`INSERT INTO pages (brain_id, source_id, slug, title, markdown) VALUES (${brainId}, ${sourceId}, ${p.slug}, ${p.title}, ${p.markdown})`),
+        db.run(sql`INSERT INTO bare_fts (rowid, title, body) VALUES (last_insert_rowid(), ${p.title}, ${p.markdown})`),
         db.run(sql`INSERT INTO page_vectors (page_id, brain_id, model, embedding)
-          VALUES (last_insert_rowid(), ${brainId}, ${MODEL}, vector32(${JSON.stringify(Array.from(p.vector))}))`),
+          VALUES ((SELECT max(id) FROM pages), ${brainId}, ${MODEL}, vector32(${JSON.stringify(Array.from(p.vector))}))`),
       ]) as unknown as Parameters<RootDb["batch"]>[0],
     );
     for (const p of batch) vectors.push({ vector: p.vector, topic: p.topic });
@@ -121,6 +125,8 @@ for (const size of SIZES) {
     const { brain } = (await (await call("/api/v1/brains", { name: "Bench" })).json()) as any;
     const db = running.ctx.db;
     await db.run(sql`INSERT INTO sources (id, brain_id, type, title, status, content) VALUES ('src_bench', ${brain.id}, 'note', 'bench', 'ready', '')`);
+    // The baseline: DESIGN.md's bare index (title, body; porter; bm25 3/1) over the same pages.
+    await db.run(sql.raw("CREATE VIRTUAL TABLE bare_fts USING fts5(title, body, tokenize='porter unicode61 remove_diacritics 2')"));
     let t = performance.now();
     const stored = await fill(db, brain.id, "src_bench", size);
     console.log(`\n== ${size} pages (${DIM}-dim vectors): written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -139,7 +145,22 @@ for (const size of SIZES) {
       console.log(`${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1)} ms   p99 ${percentile(times, 99).toFixed(1)} ms`);
     };
 
+    const timed = async (label: string, run: (q: (typeof queries)[number]) => Promise<unknown>) => {
+      const times: number[] = [];
+      for (const q of queries) {
+        const started = performance.now();
+        await run(q);
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1)} ms   p99 ${percentile(times, 99).toFixed(1)} ms`);
+    };
+    await timed("baseline: bare FTS5, in process", (q) =>
+      db.all(sql`SELECT rowid FROM bare_fts WHERE bare_fts MATCH ${ftsMatch(queryTerms(q.text))} ORDER BY bm25(bare_fts, 3.0, 1.0) LIMIT 10`),
+    );
+    await timed("baseline: GET /api/health, HTTP", async () => (await call("/api/health")).arrayBuffer());
     await measure("context, lexical");
+    await timed("context, lexical, limit 50", async (q) => (await call(`/api/brains/${brain.id}/context`, { query: q.text, limit: 50 })).arrayBuffer());
     // Hybrid: a synthetic embedder answers the query's prepared vector.
     const embedder: Embedder = { model: MODEL, dim: DIM, embed: async (texts) => texts.map((x) => vectorOf.get(x) ?? queries[0]!.vector) };
     running.ctx.ai.embedder = embedder;

@@ -22,6 +22,7 @@ export interface BrainScope {
 export interface RetrievedPage {
   pageId: number;
   brainId: string;
+  /** The source the page was made from: never empty (concept pages are not results). */
   sourceId: string;
   slug: string;
   title: string;
@@ -138,10 +139,11 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
           .where(inArray(pages.id, top.map((t) => t.pageId)))
       : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
-    // A page deleted since it was scored simply drops out.
+    // A page deleted since it was scored simply drops out. Every page returned was made from one source (concept
+    // pages never are: they route to their sources), so citations and `documentId` always name a real source.
     const found = top.flatMap((t) => {
       const row = byId.get(t.pageId);
-      return row ? [{ ...t, ...row, sourceId: row.sourceId ?? "", pageId: row.id }] : []; // "" for concept pages
+      return row?.sourceId ? [{ ...t, ...row, sourceId: row.sourceId, pageId: row.id }] : [];
     });
     return {
       query,

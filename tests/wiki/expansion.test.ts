@@ -53,3 +53,21 @@ test("a comparison over two sources sharing a concept cites both sources", async
   expect(body.answerMd).toContain("1911");
   expect(body.answerMd).toContain("1897");
 });
+
+test("a question about a concept cites the sources that name it: documentId always names a real source", async () => {
+  const concept = await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/henrik-delacroix`), 200);
+  expect(concept.page.kind).toBe("concept"); // the page that matches the question best by its title
+  const { sources } = await expectJson(await s.api(`/api/v1/brains/${brainId}/sources`), 200);
+  const sourceIds = new Set(sources.map((x: any) => x.id));
+  const body = await expectJson(await s.api(`/api/brains/${brainId}/ask`, { method: "POST", json: { question: "Henrik Delacroix" } }), 200);
+  expect(body.thin).toBe(false);
+  expect(body.citations.length).toBeGreaterThan(0);
+  for (const c of body.citations) {
+    expect(c.slug).not.toBe("henrik-delacroix");
+    expect(sourceIds.has(c.documentId)).toBe(true);
+    const page = await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${c.slug}`), 200);
+    expect(page.page.sourceId).toBe(c.documentId);
+  }
+  const v1 = await expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: "Who is Henrik Delacroix?" } }), 200);
+  expect(v1.citations.map((c: any) => c.slug)).not.toContain("henrik-delacroix");
+});

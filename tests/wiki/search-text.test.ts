@@ -65,7 +65,7 @@ test("migration 0013 indexes existing pages' readable text, concept pages apart,
 
   expect(await migrate(c)).toEqual(migrations.filter((m) => m.tag >= "0013").map((m) => m.tag));
 
-  const rows = (await c.execute("SELECT id, kind, search_text FROM pages ORDER BY id")).rows.map((r) => ({ ...r }));
+  const rows: unknown[] = (await c.execute("SELECT id, kind, search_text FROM pages ORDER BY id")).rows.map((r) => ({ ...r }));
   expect(rows).toEqual([
     { id: 7, kind: "source", search_text: READABLE }, // the SQL computes what searchTextOf does
     { id: 9, kind: "note", search_text: "A verbatim note about zeppelins." },
