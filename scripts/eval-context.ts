@@ -7,7 +7,9 @@
 // Then attribution: the bare index over the product's own pages (markdown as stored with the concept pages
 // in the same index, as before migration 0013; and what 0013 indexes: search_text, concept pages apart), and
 // the product's retriever without link expansion and without concept pages as expansion seeds.
-//   BRAINBOX_EVAL_DIR=/work/shared/eval bun scripts/eval-context.ts
+// `--shared`: the server also holds the other set in a second brain (one index for all brains, so its
+// statistics are shared: what a brain filter costs).
+//   BRAINBOX_EVAL_DIR=/work/shared/eval bun scripts/eval-context.ts [--shared]
 import { createClient } from "@libsql/client";
 import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -89,9 +91,13 @@ async function bareFts(set: RetrievalSet, hidden = new Set<string>()): Promise<s
 /** The product's pages (concept pages with id `concept:<slug>`), to tell what page text costs from what retrieval does. */
 type PageDocs = (RetrievalSet["docs"][number] & { kind: string; searchText: string })[];
 
-async function product(set: RetrievalSet, limits: number[]): Promise<{ rankings: Map<string, string[][]>; pages: PageDocs }> {
+async function product(set: RetrievalSet, limits: number[], neighbour?: RetrievalSet): Promise<{ rankings: Map<string, string[][]>; pages: PageDocs }> {
   const server = await startEvalServer();
   try {
+    if (neighbour) {
+      const { brain: other } = await server.api("/api/v1/brains", { name: neighbour.name });
+      await loadSources(server, other.id, neighbour.docs.map((d) => ({ externalId: d.id, title: d.title, content: d.text })));
+    }
     const { brain } = await server.api("/api/v1/brains", { name: set.name });
     const sourceOf = await loadSources(server, brain.id, set.docs.map((d) => ({ externalId: d.id, title: d.title, content: d.text })));
     const docOfSource = new Map([...sourceOf].map(([doc, source]) => [source, doc]));
@@ -132,10 +138,13 @@ async function product(set: RetrievalSet, limits: number[]): Promise<{ rankings:
   }
 }
 
-for (const set of [clapnq(), squad()]) {
+const shared = process.argv.includes("--shared");
+const sets = [clapnq(), squad()];
+for (const set of sets) {
   console.log(`\n${set.name}: ${set.docs.length} documents, ${set.queries.length} queries`);
   console.log(`  bare FTS5 (DESIGN.md)        ${metrics(await bareFts(set), set)}`);
-  const { rankings, pages } = await product(set, [10, 5]);
+  const { rankings, pages } = await product(set, [10, 5], shared ? sets.find((s) => s !== set) : undefined);
+  if (shared) console.log(`  (the server also holds ${sets.find((s) => s !== set)!.name} in another brain)`);
   console.log(`  /context limit 10            ${metrics(rankings.get("context 10")!, set)}`);
   console.log(`  /context default (5)         ${metrics(rankings.get("context 5")!, set)}`);
   console.log(`  retriever, no expansion      ${metrics(rankings.get("no expansion")!, set)}`);

@@ -101,7 +101,7 @@ for (const surface of ["v1", "unversioned"] as const) {
       expect(page.page.title).toBe("Обсерватория на холме");
       const answer = await ask(surface, mixed, question);
       if (!answer.thin) {
-        expect(answer.slugs).toEqual([ctx.slugs[0]]);
+        expect(answer.slugs).toEqual([ctx.slugs[0]!]);
         expect(answer.text).toContain("1962");
       }
     });
