@@ -4,7 +4,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { idf, type TermStats } from "./lexical";
-import { wordsOf } from "./terms";
 
 /** Top pages whose links are followed. */
 const SEEDS = 3;
@@ -24,6 +23,20 @@ export interface Scored {
 
 /** Crude suffix folding, enough to match a question's "designed"/"born" against a page's words. */
 const fold = (w: string) => w.replace(/(?:ing|ed|es|s)$/, "");
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether a lower-cased text has a word that folds to `folded`. Scans for the stem and its suffixes only:
+ * splitting and folding every word of ~60 pages per question cost more than the SQL of the expansion.
+ */
+function wordFinder(folded: string): (text: string) => boolean {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(folded)}[\\p{L}\\p{N}]*`, "gu");
+  return (text) => {
+    for (const m of text.matchAll(pattern)) if (m[0] && fold(m[0]) === folded) return true;
+    return false;
+  };
+}
 
 /**
  * `ranked` is the blended list (best first); returns it with link neighbours added or lifted. A neighbour
@@ -58,10 +71,11 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
     SELECT id, kind, title, markdown FROM pages WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
   const folded = terms.map(fold);
   const weights = terms.map((t) => idf(stats, t));
+  const finders = folded.map(wordFinder);
   const covers = new Map(
     texts.map((p) => {
-      const words = new Set(wordsOf(`${p.title} ${p.markdown}`).map(fold));
-      return [Number(p.id), folded.map((t) => words.has(t))] as const;
+      const text = `${p.title} ${p.markdown}`.toLowerCase();
+      return [Number(p.id), finders.map((has) => has(text))] as const;
     }),
   );
   const kindOf = new Map(texts.map((p) => [Number(p.id), p.kind]));
