@@ -4,13 +4,15 @@
 // repeats the page's most central sentence: each shifts BM25's term counts and lengths away from the text
 // (measured in scripts/eval-context.ts). Computed when a page is written (SQLite has no regular expressions)
 // and stored in `pages.search_text`, which the FTS5 triggers index instead of the markdown. Migration 0013
-// computes the same for existing pages in SQL.
+// computes the same for existing pages in SQL (except the CJK spacing below, which needs Unicode classes).
+import { CJK } from "./terms";
 
 const GENERATED_LINE = /^(?:Related: \[\[.*|Source: <[^>\n]*>)[ \t]*$/gm;
 const LABELLED_LINK = /\[\[[^\[\]|\n]+\|([^\[\]\n]*)\]\]/g;
 const PLAIN_LINK = /\[\[([^\[\]|\n]+)\]\]/g;
 
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+const CJK_CHAR = new RegExp(CJK.source, "gu");
 
 /**
  * The page's words for the index. Changes that keep these words (a link added around a phrase, the `Related:`
@@ -22,7 +24,9 @@ export function searchTextOf(markdown: string): string {
     .replace(LABELLED_LINK, "$1")
     .replace(PLAIN_LINK, (_, slug: string) => slug.replaceAll("-", " "))
     .trim();
-  return withoutRepeatedLead(text);
+  const readable = withoutRepeatedLead(text);
+  // CJK has no spaces between words: each character its own token, so a query's character pairs match.
+  return CJK.test(readable) ? readable.replace(CJK_CHAR, " $& ").trim() : readable;
 }
 
 /** Drops the first paragraph when the rest of the page says it again (the extractive lead is such a copy). */

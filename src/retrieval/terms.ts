@@ -14,10 +14,27 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 export const MAX_QUERY_TERMS = 48;
 
 const WORD = /[\p{L}\p{N}]+/gu;
+/** Scripts written without spaces between words: Chinese, Japanese kana. */
+export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 
-/** The words of a text, lower-cased, in order (stopwords kept). */
+/**
+ * The words of a text, lower-cased, in order (stopwords kept). A run of CJK characters has no word breaks,
+ * so it becomes its overlapping character pairs ("望远镜" → "望 远", "远 镜"; one character alone stays):
+ * the full-text index holds those characters one by one (searchTextOf), and a pair is a phrase of two.
+ */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(WORD) ?? [];
+  const words = text.toLowerCase().match(WORD) ?? [];
+  return CJK.test(text) ? words.flatMap(cjkPairs) : words;
+}
+
+function cjkPairs(word: string): string[] {
+  if (!CJK.test(word)) return [word];
+  return (word.match(CJK_RUNS) ?? []).flatMap((run) => {
+    if (!CJK.test(run)) return [run];
+    const chars = [...run];
+    return chars.length === 1 ? chars : chars.slice(1).map((c, i) => `${chars[i]} ${c}`);
+  });
 }
 
 /** Distinct non-stopword terms of a query, in first-seen order. */
@@ -33,7 +50,8 @@ export function queryTerms(text: string): string[] {
   return terms;
 }
 
-/** FTS5 MATCH expression: `"a" OR "b"`. Terms are letters and digits only, so quoting is enough escaping. */
+/** FTS5 MATCH expression: `"a" OR "b"`. Terms are letters and digits (a CJK pair: two letters and a space, a
+ * phrase), so quoting is enough escaping. */
 export function ftsMatch(terms: readonly string[]): string {
   return terms.map((t) => `"${t}"`).join(" OR ");
 }

@@ -106,6 +106,17 @@ for (const surface of ["v1", "unversioned"] as const) {
       }
     });
 
+    test("Chinese: the Chinese page is found by the question's character pairs and answers it", async () => {
+      const question = "山顶天文台的主望远镜有多大？";
+      const ctx = await context(surface, mixed, question);
+      const page = await expectJson(await s.api(`/api/v1/brains/${mixed}/pages/${encodeURIComponent(ctx.slugs[0]!)}`), 200);
+      expect(page.page.title).toBe("山顶天文台");
+      const answer = await ask(surface, mixed, question);
+      expect(answer.thin).toBe(false);
+      expect(answer.slugs).toEqual([ctx.slugs[0]!]);
+      expect(answer.text).toContain("2.4米");
+    });
+
     test("CJK: a clear answer, never an error; English pages are not cited for it", async () => {
       for (const question of ["山顶天文台的主望远镜有多大？", "望遠鏡の高さはどれくらいですか？", "천문대는 언제 설립되었나요?"]) {
         const ctx = await context(surface, mixed, question);

@@ -1,11 +1,13 @@
 // The full-text index reads a page's readable text (search_text), not its wiki syntax: migration 0013
 // computes it in SQL for existing pages (same ids, same vectors, concept pages moved to their own index), the
-// app computes it on every write, and link-only rewrites of a page leave the index alone.
+// app computes it on every write, and link-only rewrites of a page leave the index alone. CJK text is
+// indexed character by character and searched by character pairs.
 import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { migrate, openDatabase } from "../../src/db/client";
 import { migrations } from "../../src/db/migrations";
 import { searchTextOf } from "../../src/retrieval/search-text";
+import { ftsMatch, queryTerms } from "../../src/retrieval/terms";
 import { tempDir } from "../support/server";
 
 const LEAD = "The keepers rowed out and rescued eleven of the crew.";
@@ -28,6 +30,13 @@ test("searchTextOf keeps the words: links read as their text, generated lines an
   // A `Related:` line that is not a link list is the author's prose.
   expect(searchTextOf("Related: work on tides.")).toBe("Related: work on tides.");
   expect(searchTextOf("Related: [[a]]")).toBe("");
+});
+
+test("CJK text is indexed character by character; a CJK question searches its character pairs", () => {
+  expect(searchTextOf("天文台建于1962年。").split(/\s+/)).toEqual(["天", "文", "台", "建", "于", "1962", "年", "。"]);
+  expect(queryTerms("主望远镜有多大？")).toEqual(["主 望", "望 远", "远 镜", "镜 有", "有 多", "多 大"]);
+  expect(queryTerms("Oriel 年")).toEqual(["oriel", "年"]);
+  expect(ftsMatch(queryTerms("望远镜"))).toBe('"望 远" OR "远 镜"');
 });
 
 async function databaseBefore0013(dir: string) {
