@@ -128,11 +128,6 @@ describe("word forms and the best page", () => {
     expect(body.answerMd).toContain("see it in fog");
     expect(cited(body)).toContain(harbourSource["Skerry Point Tower"]);
   });
-
-  test("question words scattered over pages, never together in a sentence of the best one, are thin", async () => {
-    // "divers", "tide tables", "fog" and "keepers" each sit on a different page.
-    expect(await ask("Did the divers check the tide tables with the keepers in fog?", harbour)).toMatchObject({ thin: true, citations: [] });
-  });
 });
 
 describe("context limit", () => {

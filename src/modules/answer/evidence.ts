@@ -71,6 +71,12 @@ export interface EvidenceFeatures {
   topOwnCoverage: number;
   /** The same, from the best-ranked page alone. */
   firstOwnCoverage: number;
+  /** Best own coverage of a sentence times its page's retrieval score (1 = the best page). */
+  rankedOwnCoverage: number;
+  /** focusCoverage within the best-ranked page. */
+  firstFocusCoverage: number;
+  /** Best own coverage of a sentence of the best-ranked page with its neighbours (no title). */
+  firstWindowOwnCoverage: number;
   /** Best coverage (sentence and title) among the sentences of the best-ranked page. */
   firstCoverage: number;
   /** Best coverage (sentence and title) among the sentences of the two best-ranked pages. */
@@ -100,6 +106,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   let pageCoverage = 0;
   let windowCoverage = 0;
   let focusCoverage = 0;
+  let firstFocusCoverage = 0;
+  let firstWindowOwnCoverage = 0;
   let bigramCoverage = pairs.length === 0 ? 1 : 0;
   retrieval.pages.slice(0, EVIDENCE_PAGES).forEach((page, pageRank) => {
     const titleStems = stemSet(page.title);
@@ -121,6 +129,11 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
           ? stems.reduce((sum, s, i) => sum + (!titleStems.has(s) && covers(sentence.stems, i, typeFound === true) ? weights[i]! : 0), 0) / focusWeight
           : 1;
       focusCoverage = Math.max(focusCoverage, focus);
+      if (pageRank === 0) {
+        firstFocusCoverage = Math.max(firstFocusCoverage, focus);
+        const neighbours = new Set([...sentence.stems, ...(all[index - 1]?.stems ?? []), ...(all[index + 1]?.stems ?? [])]);
+        firstWindowOwnCoverage = Math.max(firstWindowOwnCoverage, coverageOf(neighbours, typeFound === true));
+      }
       if (pairs.length > 0) bigramCoverage = Math.max(bigramCoverage, pairsNear(pairs, sentence.text) / pairs.length);
     });
   });
@@ -154,6 +167,9 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       termCount: terms.length,
       topOwnCoverage: best((s) => s.ownCoverage, sentences.filter((s) => s.pageRank < 2)),
       firstOwnCoverage: best((s) => s.ownCoverage, sentences.filter((s) => s.pageRank === 0)),
+      firstFocusCoverage,
+      firstWindowOwnCoverage,
+      rankedOwnCoverage: best((s) => s.ownCoverage * Math.min(1, Math.max(0, s.page.score))),
       firstCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank === 0)),
       topCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank < 2)),
       typedOwnCoverage: expectedType ? best((s) => s.ownCoverage, sentences.filter((s) => s.typeFound)) : best((s) => s.ownCoverage),
