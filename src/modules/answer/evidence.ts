@@ -1,6 +1,8 @@
-// What the retrieved pages say about a question, as numbers: how much of the question (IDF-weighted) the
+// What the retrieved pages say about a question, as numbers: how much of the question (rarity-weighted) the
 // best sentences cover, and whether they hold the kind of thing asked for (a name, a time, a quantity).
-// The extractive answer picks its sentences from here and `thin` is decided from it (thin.ts).
+// The extractive answer picks its sentences from here and `thin` is decided from it (thin.ts). Every
+// feature is a share of the question (0..1), so it means the same at every brain size; the ones thin.ts
+// does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
 import { wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { stem, sentencesOf, stemSet } from "./sentences";
 import { termWeights } from "./term-weights";
