@@ -142,12 +142,11 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   sentences.sort((a, b) => b.score - a.score || a.pageRank - b.pageRank || a.index - b.index);
 
   const top = retrieval.pages[0];
+  // What the best sentence (whole, with its title) leaves open, by its heaviest term.
   const first = sentences[0];
-  const openAtBest = first
-    ? new Set([...stemSet(first.whole), ...stemSet(first.page.title)])
-    : new Set<string>();
+  const atBest = first ? new Set([...stemSet(first.whole), ...stemSet(first.page.title)]) : new Set<string>();
   const heaviestMissing =
-    heaviest > 0 ? Math.max(0, ...stems.map((s, i) => (covers(openAtBest, i, first?.typeFound === true) ? 0 : weights[i]! / heaviest))) : 0;
+    heaviest > 0 ? Math.max(0, ...stems.map((_, i) => (covers(atBest, i, first?.typeFound === true) ? 0 : weights[i]! / heaviest))) : 0;
   const best = (pick: (s: ScoredSentence) => number, among = sentences) => among.reduce((m, s) => Math.max(m, pick(s)), 0);
   return {
     terms,
