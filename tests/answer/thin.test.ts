@@ -56,7 +56,8 @@ describe("evidence counts a page's sentences at its retrieval score", () => {
   test("the same answering sentence is answered on the best page and thin on a far-down one", () => {
     const best = retrieval([page(1, "Harbour", answering, 1), page(2, "Market", "Fish is sold on Saturdays.", 0.4)]);
     const far = retrieval([page(2, "Market", "Fish is sold on Saturdays.", 1), page(1, "Harbour", answering, 0.1)]);
-    const [onTop, below] = [best, far].map((r) => weighEvidence(r.query, r, r.stats).features);
+    const onTop = weighEvidence(best.query, best, best.stats).features;
+    const below = weighEvidence(far.query, far, far.stats).features;
     expect(onTop.rankedOwnCoverage).toBeGreaterThan(0.9);
     expect(below.rankedOwnCoverage).toBeLessThan(0.15);
     // The plain best-sentence coverage cannot tell the two apart.
