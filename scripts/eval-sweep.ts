@@ -3,7 +3,7 @@
 // (seeded) and cut into brains of that size, each brain on a fresh server (term statistics are the whole
 // index's, so brains must not share one), for several rounds; figures are averaged over every question
 // asked. Questions are split into two fixed halves by a hash of their id: `calibration` (what
-// scripts/eval-calibrate.ts fits thresholds on) and `held-out` (what is reported).
+// scripts/eval-calibrate.ts fits the thin model on) and `held-out` (what is reported).
 //   flags: --sizes 10,50,300  --rounds 3  --seed 1  --dump FILE
 import { writeFileSync } from "node:fs";
 import { GENERATOR_GATE, isThin } from "../src/modules/answer/thin";

@@ -55,9 +55,9 @@ describe("generated answers", () => {
   });
 
   test("an on-topic question the extractive bar would drop reaches the model; with the model down it is thin", async () => {
-    // The page covers part of the question (iron, oil, baking) but not who: too little for the extractive
+    // The page covers part of the question (cast iron) but not who: too little for the extractive
     // answerer, enough to let a model read it (it may refuse).
-    const question = "Which chef in Lyon first recommended baking oil into iron cookware?";
+    const question = "Which chef in Lyon first recommended cast iron cookware?";
     ollama.setReply(() => "The pages say how pans are seasoned, with oil baked at 250 degrees [[cast-iron-care]].");
     const before = ollama.requests.length;
     const answered = await expectJson(await ask(`/api/v1/brains/${brainId}/ask`, question), 200);

@@ -100,6 +100,36 @@ describe("answers in an eight-source brain", () => {
   });
 });
 
+describe("word forms and the best page", () => {
+  const HARBOUR: Record<string, string> = {
+    "Oriel Anchor": "Divers found the anchor of the Oriel in 1990, half buried in sand beside the reef. It now stands outside the harbour office.",
+    "Skerry Point Tower": "The tower of Skerry Point is painted in red and white bands. The color was chosen so that ships could see it in fog.",
+    "Skerry Point Keepers": "Skerry Point had two keepers at a time. They kept the lamp lit from dusk to dawn and logged every ship that passed.",
+    "Harbour Office": "The harbour office collects mooring fees and keeps the tide tables. It is open on weekdays.",
+  };
+  let harbour: string;
+  const harbourSource: Record<string, string> = {};
+  beforeAll(async () => {
+    harbour = await newBrain(s, "Harbour");
+    for (const [title, content] of Object.entries(HARBOUR)) harbourSource[title] = (await addText(s, harbour, title, content)).source.id;
+    for (const id of Object.values(harbourSource)) await waitForSource(s, harbour, id);
+  });
+
+  test("an irregular verb in the question matches its other form in the page (find ↔ found)", async () => {
+    const body = await ask("Where did divers find the anchor of the Oriel?", harbour);
+    expect(body.thin).toBe(false);
+    expect(body.answerMd).toContain("beside the reef");
+    expect(cited(body)).toContain(harbourSource["Oriel Anchor"]);
+  });
+
+  test("a British spelling in the question matches the American one in the page (colour ↔ color)", async () => {
+    const body = await ask("Why was the colour of the Skerry Point tower chosen?", harbour);
+    expect(body.thin).toBe(false);
+    expect(body.answerMd).toContain("see it in fog");
+    expect(cited(body)).toContain(harbourSource["Skerry Point Tower"]);
+  });
+});
+
 describe("context limit", () => {
   const context = (path: string, json: unknown) => s.api(path, { method: "POST", json });
 

@@ -39,3 +39,22 @@ describe("numbers and units in coverage", () => {
     expect(stem("telescopes")).toBe(stem("telescope"));
   });
 });
+
+describe("word forms in coverage", () => {
+  test("irregular verb and plural forms match their base form", () => {
+    expect(stem("found")).toBe(stem("find"));
+    expect(stem("sang")).toBe(stem("sings"));
+    expect(stem("wrote")).toBe(stem("writes"));
+    expect(stem("children")).toBe(stem("child"));
+    // "founded" (to found) stays apart from "found" (to find).
+    expect(stem("founded")).not.toBe(stem("find"));
+  });
+
+  test("British -our spellings match American ones; hour, flour and tour stay as they are", () => {
+    expect(stem("colour")).toBe(stem("color"));
+    expect(stem("colours")).toBe(stem("colors"));
+    expect(stem("honoured")).toBe(stem("honored"));
+    expect(stem("behaviour")).toBe(stem("behavior"));
+    for (const word of ["hour", "flour", "tour", "detour", "your"]) expect(stem(word)).toBe(word);
+  });
+});

@@ -1,22 +1,77 @@
 // The `thin` rule and the extractive answer's citations, on hand-made evidence (no server).
 import { describe, expect, test } from "bun:test";
-import type { Evidence, EvidenceFeatures, ScoredSentence } from "../../src/modules/answer/evidence";
+import { weighEvidence, type Evidence, type EvidenceFeatures, type ScoredSentence } from "../../src/modules/answer/evidence";
 import { extractiveAnswer } from "../../src/modules/answer/extractive";
-import { isThin, type ThinThresholds } from "../../src/modules/answer/thin";
+import { GENERATOR_GATE, isThin, THIN_MODEL, thinScore, type ThinModel } from "../../src/modules/answer/thin";
 
-const t: ThinThresholds = { minCoverage: 0, minOwnCoverage: 0.2, minOwnCoverageTyped: 0.4, minTypedCoverage: 0 };
 const features = (over: Partial<EvidenceFeatures>): EvidenceFeatures => ({
-  pages: 3, lexicalStrength: 1, coverage: 0.5, ownCoverage: 0.3, pageCoverage: 0.6, typedCoverage: 0.5, typed: false, cosine: null, ...over,
+  pages: 3, lexicalStrength: 1, coverage: 0.5, ownCoverage: 0.3, pageCoverage: 0.6, typedCoverage: 0.5, typed: false, cosine: null,
+  windowCoverage: 0.5, focusCoverage: 0.3, bigramCoverage: 0, heaviestMissing: 0.5, termCount: 4, typedOwnCoverage: 0.3,
+  topOwnCoverage: 0.3, firstOwnCoverage: 0.3, firstCoverage: 0.5, topCoverage: 0.5, rankedOwnCoverage: 0.3,
+  firstFocusCoverage: 0.3, firstWindowOwnCoverage: 0.3, ...over,
 });
 
 describe("thin", () => {
-  test("a question asking for a kind of answer needs a sentence matching more of it", () => {
-    expect(isThin(features({ typed: false }), t)).toBe(false);
-    expect(isThin(features({ typed: true }), t)).toBe(true);
-    expect(isThin(features({ typed: true, ownCoverage: 0.45 }), t)).toBe(false);
+  const model: ThinModel = { bias: 1, weights: { coverage: -1, firstOwnCoverage: -2 } };
+  test("thin when the log-odds of \"no answer\" are positive: bias plus each weighed feature", () => {
+    expect(thinScore(features({ coverage: 0.5, firstOwnCoverage: 0.3 }), model)).toBeCloseTo(1 - 0.5 - 0.6);
+    expect(isThin(features({ coverage: 0.5, firstOwnCoverage: 0.3 }), model)).toBe(false);
+    expect(isThin(features({ coverage: 0.5, firstOwnCoverage: 0.2 }), model)).toBe(true);
   });
+
   test("no pages is always thin", () => {
-    expect(isThin(features({ pages: 0, ownCoverage: 1 }), t)).toBe(true);
+    expect(isThin(features({ pages: 0, coverage: 1, firstOwnCoverage: 1 }), model)).toBe(true);
+    expect(isThin(features({ pages: 0, coverage: 1 }), GENERATOR_GATE)).toBe(true);
+  });
+
+  test("the shipped bar: more of the question covered never makes an answer thin", () => {
+    for (const weight of Object.values(THIN_MODEL.weights)) expect(weight).toBeLessThanOrEqual(0);
+    for (const weight of Object.values(GENERATOR_GATE.weights)) expect(weight).toBeLessThanOrEqual(0);
+    expect(isThin(features({ coverage: 1, rankedOwnCoverage: 1 }))).toBe(false);
+    expect(isThin(features({ coverage: 0, rankedOwnCoverage: 0 }))).toBe(true);
+  });
+
+  test("the gate in front of a model is looser than the extractive bar", () => {
+    // A question half covered by a sentence with its title, but barely by any sentence's own words: the
+    // extractive answerer says thin, the model still reads it.
+    const onTopic = features({ coverage: 0.5, rankedOwnCoverage: 0.1, ownCoverage: 0.1 });
+    expect(isThin(onTopic)).toBe(true);
+    expect(isThin(onTopic, GENERATOR_GATE)).toBe(false);
+    expect(isThin(features({ coverage: 0.05 }), GENERATOR_GATE)).toBe(true);
+  });
+});
+
+describe("evidence counts a page's sentences at its retrieval score", () => {
+  const page = (pageId: number, title: string, markdown: string, score: number) =>
+    ({ pageId, brainId: "b", sourceId: `s${pageId}`, slug: `p${pageId}`, title, markdown, updatedAt: 0, score, lexical: score, cosine: null }) as const;
+  const retrieval = (pages: ReturnType<typeof page>[]) => ({
+    query: "How deep is the harbour at the old quay?",
+    terms: ["deep", "harbour", "old", "quay"],
+    mode: "lexical" as const,
+    pages,
+    stats: { pageCount: pages.length, documentFrequency: new Map<string, number>() },
+  });
+  const answering = "The harbour is nine metres deep at the old quay.";
+
+  test("the same answering sentence is answered on the best page and thin on a far-down one", () => {
+    const best = retrieval([page(1, "Harbour", answering, 1), page(2, "Market", "Fish is sold on Saturdays.", 0.4)]);
+    const far = retrieval([page(2, "Market", "Fish is sold on Saturdays.", 1), page(1, "Harbour", answering, 0.1)]);
+    const onTop = weighEvidence(best.query, best, best.stats).features;
+    const below = weighEvidence(far.query, far, far.stats).features;
+    expect(onTop.rankedOwnCoverage).toBeGreaterThan(0.9);
+    expect(below.rankedOwnCoverage).toBeLessThan(0.15);
+    // The plain best-sentence coverage cannot tell the two apart.
+    expect(below.ownCoverage).toBeCloseTo(onTop.ownCoverage);
+    expect(isThin(onTop)).toBe(false);
+    expect(isThin(below)).toBe(true);
+  });
+
+  test("a question only its page title answers is thin for the extractive answerer, not for the model gate", () => {
+    const r = retrieval([page(1, "Old Quay Harbour", "Boats moor here in winter.", 1)]);
+    const f = weighEvidence(r.query, r, r.stats).features;
+    expect(f.coverage).toBeGreaterThan(0.5);
+    expect(isThin(f)).toBe(true);
+    expect(isThin(f, GENERATOR_GATE)).toBe(false);
   });
 });
 

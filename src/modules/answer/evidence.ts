@@ -1,7 +1,9 @@
-// What the retrieved pages say about a question, as numbers: how much of the question (IDF-weighted) the
+// What the retrieved pages say about a question, as numbers: how much of the question (rarity-weighted) the
 // best sentences cover, and whether they hold the kind of thing asked for (a name, a time, a quantity).
-// The extractive answer picks its sentences from here and `thin` is decided from it (thin.ts).
-import type { Retrieval, RetrievedPage, TermStats } from "../../retrieval";
+// The extractive answer picks its sentences from here and `thin` is decided from it (thin.ts). Every
+// feature is a share of the question (0..1), so it means the same at every brain size; the ones thin.ts
+// does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
+import { wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { stem, sentencesOf, stemSet } from "./sentences";
 import { termWeights } from "./term-weights";
 
@@ -54,6 +56,35 @@ export interface EvidenceFeatures {
   typed: boolean;
   /** Cosine of the best page, when vectors are on. */
   cosine: number | null;
+  /** Best coverage of a sentence with its neighbours and its page title, 0..1. */
+  windowCoverage: number;
+  /**
+   * Best coverage of the question's focus: the terms its page's title does not already name (the asked-for
+   * detail rather than the topic), by one sentence's own words, 0..1 (1 when the title names every term).
+   */
+  focusCoverage: number;
+  /** Best share of the question's adjacent term pairs found near each other (≤ 3 words apart) in one sentence. */
+  bigramCoverage: number;
+  /** Weight (the question's heaviest = 1) of the heaviest term the best sentence and its title leave open. */
+  heaviestMissing: number;
+  /** Number of distinct question terms. */
+  termCount: number;
+  /** Best own coverage among the sentences of the two best-ranked pages. */
+  topOwnCoverage: number;
+  /** The same, from the best-ranked page alone. */
+  firstOwnCoverage: number;
+  /** Best own coverage of a sentence times its page's retrieval score (1 = the best page). */
+  rankedOwnCoverage: number;
+  /** focusCoverage within the best-ranked page. */
+  firstFocusCoverage: number;
+  /** Best own coverage of a sentence of the best-ranked page with its neighbours (no title). */
+  firstWindowOwnCoverage: number;
+  /** Best coverage (sentence and title) among the sentences of the best-ranked page. */
+  firstCoverage: number;
+  /** Best coverage (sentence and title) among the sentences of the two best-ranked pages. */
+  topCoverage: number;
+  /** Best own coverage among sentences holding the asked-for kind of answer (= ownCoverage when none is asked). */
+  typedOwnCoverage: number;
 }
 
 export function weighEvidence(question: string, retrieval: Retrieval, stats: TermStats): Evidence {
@@ -61,33 +92,61 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const stems = terms.map(stem);
   const weights = termWeights(terms, stats);
   const total = weights.reduce((a, b) => a + b, 0);
+  const heaviest = Math.max(0, ...weights);
   const expectedType = expectedAnswerType(question);
   const questionWords = stemSet(question);
   // The wh-phrase's own words ("how MANY", "how TALL", "what YEAR") are answered by a sentence holding the
   // asked-for kind of thing, not by the word itself.
   const cues = expectedType ? cueWords(question) : new Set<string>();
   const isCue = stems.map((s) => cues.has(s));
+  const covers = (words: Set<string>, i: number, typeFound: boolean) => words.has(stems[i]!) || (typeFound && isCue[i]!);
   const coverageOf = (words: Set<string>, typeFound = false) =>
-    total > 0 ? stems.reduce((sum, s, i) => sum + (words.has(s) || (typeFound && isCue[i]) ? weights[i]! : 0), 0) / total : 0;
+    total > 0 ? stems.reduce((sum, _, i) => sum + (covers(words, i, typeFound) ? weights[i]! : 0), 0) / total : 0;
+  const pairs = questionPairs(question, new Set(stems));
 
   const sentences: ScoredSentence[] = [];
   let pageCoverage = 0;
+  let windowCoverage = 0;
+  let focusCoverage = 0;
+  let firstFocusCoverage = 0;
+  let firstWindowOwnCoverage = 0;
+  let bigramCoverage = pairs.length === 0 ? 1 : 0;
   retrieval.pages.slice(0, EVIDENCE_PAGES).forEach((page, pageRank) => {
     const titleStems = stemSet(page.title);
     const all = sentencesOf(page.markdown);
     const pageStems = new Set([...titleStems, ...all.flatMap((s) => [...s.stems])]);
     if (pageRank === 0) pageCoverage = coverageOf(pageStems);
+    // The focus: what the title does not name.
+    const focusWeight = stems.reduce((sum, s, i) => sum + (titleStems.has(s) ? 0 : weights[i]!), 0);
     all.forEach((sentence, index) => {
       const typeFound = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords) : null;
       const ownCoverage = coverageOf(sentence.stems, typeFound === true);
       const coverage = coverageOf(new Set([...sentence.stems, ...titleStems]), typeFound === true);
       const score = coverage + 0.25 * ownCoverage + 0.1 * page.score + (typeFound ? 0.1 : 0);
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, typeFound, score });
+      const window = new Set([...titleStems, ...sentence.stems, ...(all[index - 1]?.stems ?? []), ...(all[index + 1]?.stems ?? [])]);
+      windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));
+      const focus =
+        focusWeight > 0
+          ? stems.reduce((sum, s, i) => sum + (!titleStems.has(s) && covers(sentence.stems, i, typeFound === true) ? weights[i]! : 0), 0) / focusWeight
+          : 1;
+      focusCoverage = Math.max(focusCoverage, focus);
+      if (pageRank === 0) {
+        firstFocusCoverage = Math.max(firstFocusCoverage, focus);
+        const neighbours = new Set([...sentence.stems, ...(all[index - 1]?.stems ?? []), ...(all[index + 1]?.stems ?? [])]);
+        firstWindowOwnCoverage = Math.max(firstWindowOwnCoverage, coverageOf(neighbours, typeFound === true));
+      }
+      if (pairs.length > 0) bigramCoverage = Math.max(bigramCoverage, pairsNear(pairs, sentence.text) / pairs.length);
     });
   });
   sentences.sort((a, b) => b.score - a.score || a.pageRank - b.pageRank || a.index - b.index);
 
   const top = retrieval.pages[0];
+  // What the best sentence (whole, with its title) leaves open, by its heaviest term.
+  const first = sentences[0];
+  const atBest = first ? new Set([...stemSet(first.whole), ...stemSet(first.page.title)]) : new Set<string>();
+  const heaviestMissing =
+    heaviest > 0 ? Math.max(0, ...stems.map((_, i) => (covers(atBest, i, first?.typeFound === true) ? 0 : weights[i]! / heaviest))) : 0;
   const best = (pick: (s: ScoredSentence) => number, among = sentences) => among.reduce((m, s) => Math.max(m, pick(s)), 0);
   return {
     terms,
@@ -102,8 +161,39 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       typedCoverage: expectedType ? best((s) => s.coverage, sentences.filter((s) => s.typeFound)) : best((s) => s.coverage),
       typed: expectedType !== null,
       cosine: top?.cosine ?? null,
+      windowCoverage,
+      focusCoverage,
+      bigramCoverage,
+      heaviestMissing,
+      termCount: terms.length,
+      topOwnCoverage: best((s) => s.ownCoverage, sentences.filter((s) => s.pageRank < 2)),
+      firstOwnCoverage: best((s) => s.ownCoverage, sentences.filter((s) => s.pageRank === 0)),
+      firstFocusCoverage,
+      firstWindowOwnCoverage,
+      rankedOwnCoverage: best((s) => s.ownCoverage * Math.min(1, Math.max(0, s.page.score))),
+      firstCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank === 0)),
+      topCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank < 2)),
+      typedOwnCoverage: expectedType ? best((s) => s.ownCoverage, sentences.filter((s) => s.typeFound)) : best((s) => s.ownCoverage),
     },
   };
+}
+
+/** Adjacent pairs of the question's terms (stems), in the question's order, stopwords between them skipped. */
+function questionPairs(question: string, termStems: Set<string>): [string, string][] {
+  const seq = wordsOf(question)
+    .map(stem)
+    .filter((w) => termStems.has(w));
+  const out: [string, string][] = [];
+  for (let i = 0; i + 1 < seq.length; i++) if (seq[i] !== seq[i + 1]) out.push([seq[i]!, seq[i + 1]!]);
+  return out;
+}
+
+/** How many of the pairs appear within 3 words of each other in the text (either order). */
+function pairsNear(pairs: [string, string][], text: string): number {
+  const words = wordsOf(text).map(stem);
+  const at = new Map<string, number[]>();
+  words.forEach((w, i) => at.set(w, [...(at.get(w) ?? []), i]));
+  return pairs.filter(([a, b]) => (at.get(a) ?? []).some((i) => (at.get(b) ?? []).some((j) => Math.abs(i - j) <= 3))).length;
 }
 
 /** The kind of answer a question asks for, from its wh-words (English; other languages ask for no kind). */

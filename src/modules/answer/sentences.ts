@@ -63,9 +63,38 @@ const UNITS: Record<string, string> = {
   litre: "liter", litres: "liter", liters: "liter", kg: "kilogram", kilograms: "kilogram", kilogramme: "kilogram", ft: "foot", feet: "foot", foot: "foot", mi: "mile", miles: "mile",
 };
 
+/**
+ * Irregular verb forms as their base form ("found"→find, "sang"→sing): a page says "they found it" of a
+ * question asking "where did they find it"; the suffix rules below cannot see these.
+ */
+const IRREGULAR: Record<string, string> = Object.fromEntries(
+  (
+    "arose:arise arisen:arise awoke:awake was:be were:be been:be became:become begun:begin began:begin " +
+    "bore:bear borne:bear bit:bite bitten:bite blew:blow blown:blow broke:break broken:break " +
+    "brought:bring built:build burnt:burn bought:buy caught:catch chose:choose chosen:choose came:come " +
+    "dealt:deal dug:dig did:do done:do drew:draw drawn:draw drank:drink drunk:drink drove:drive " +
+    "driven:drive ate:eat eaten:eat fell:fall fallen:fall fed:feed felt:feel fought:fight found:find " +
+    "fled:flee flew:fly flown:fly forgot:forget forgotten:forget froze:freeze frozen:freeze got:get " +
+    "gotten:get gave:give given:give went:go gone:go grew:grow grown:grow hung:hang heard:hear hid:hide " +
+    "hidden:hide held:hold kept:keep knew:know known:know laid:lay led:lead left:leave lent:lend lain:lie " +
+    "lit:light lost:lose made:make meant:mean met:meet paid:pay rode:ride ridden:ride rang:ring rung:ring " +
+    "rose:rise risen:rise ran:run said:say saw:see seen:see sought:seek sold:sell sent:send shook:shake " +
+    "shaken:shake shot:shoot shown:show shrank:shrink sang:sing sung:sing sank:sink sunk:sink sat:sit " +
+    "slept:sleep slid:slide spoke:speak spoken:speak spent:spend spun:spin stood:stand stole:steal " +
+    "stolen:steal stuck:stick struck:strike swore:swear sworn:swear swept:sweep swam:swim swum:swim " +
+    "took:take taken:take taught:teach tore:tear torn:tear told:tell thought:think threw:throw " +
+    "thrown:throw understood:understand woke:wake worn:wear wore:wear won:win wrote:write written:write " +
+    "men:man women:woman children:child mice:mouse feet:foot teeth:tooth geese:goose"
+  )
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
+/** -our words that are not British spellings of -or ones. */
+const OUR_WORDS = new Set(["hour", "four", "flour", "pour", "tour", "sour", "your", "contour", "detour", "devour", "dour", "amour", "velour", "troubadour", "paramour"]);
+
 /** voices→voic, voiced→voic, racing→rac, countries→country; short words stay as they are. */
 export function stem(word: string): string {
-  let w = NUMBER_WORDS[word] ?? UNITS[word] ?? word;
+  let w = NUMBER_WORDS[word] ?? UNITS[word] ?? IRREGULAR[word] ?? word;
   if (w.length <= 3 || /\d/.test(w)) return w;
   if (w.endsWith("ies") && w.length > 4) return `${w.slice(0, -3)}y`;
   if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
@@ -74,5 +103,7 @@ export function stem(word: string): string {
   else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
   if (/([^aeiouslz])\1$/.test(w)) w = w.slice(0, -1);
   if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
+  // British -our spellings as American ones (colour→color, honours→honor).
+  if (w.length > 4 && w.endsWith("our") && !OUR_WORDS.has(w)) w = `${w.slice(0, -3)}or`;
   return w;
 }

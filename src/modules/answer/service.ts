@@ -14,7 +14,7 @@ import { keepValidCitations } from "./citations";
 import { weighEvidence, type Evidence, type EvidenceFeatures } from "./evidence";
 import { extractiveAnswer } from "./extractive";
 import { couldBeRefusal, groundedMessages, isRefusal, PROMPT_PAGES } from "./grounded";
-import { GENERATOR_GATE, isThin, THIN_ANSWER, THIN_THRESHOLDS } from "./thin";
+import { GENERATOR_GATE, isThin, THIN_ANSWER, THIN_MODEL } from "./thin";
 
 export type BrainKind = "primary" | "advisor";
 
@@ -148,7 +148,7 @@ export function createAnswerService(deps: Deps): AnswerService {
       // A model reads the pages and refuses by itself, so it sees every question past its looser gate.
       const generator = deps.generator();
       let draft: { text: string; generatedBy: string; thin: boolean };
-      if (isThin(evidence.features, generator ? GENERATOR_GATE : THIN_THRESHOLDS)) draft = { text: THIN_ANSWER, generatedBy: "extractive", thin: true };
+      if (isThin(evidence.features, generator ? GENERATOR_GATE : THIN_MODEL)) draft = { text: THIN_ANSWER, generatedBy: "extractive", thin: true };
       else draft = await compose(deps, generator, input, evidence, pages, refOf);
       if (draft.thin) draft.text = THIN_ANSWER;
       if (draft.thin || draft.generatedBy === "extractive") streamWhole(input, draft.text);
