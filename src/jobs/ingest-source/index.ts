@@ -22,6 +22,14 @@ export const INGEST_BATCH = 64;
 /** Link and file sources of one batch fetched at once. */
 const FETCH_PARALLEL = 4;
 
+/** What the sources of one batch in one brain share before anything is written. */
+interface BrainBatch {
+  /** Slugs given to earlier sources of the batch. */
+  reserved: Set<string>;
+  /** Concepts earlier sources of the batch named: a second source naming one earns it a page. */
+  named: Set<string>;
+}
+
 export function ingestSourceHandler(ctx: AppContext): JobHandler {
   const { db, log } = ctx;
   const docDeps = {
@@ -32,7 +40,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
   };
 
   /** One source's pages, ready to write; null when there is nothing to do. Throws what `run` would. */
-  async function prepare(job: Job, source: Source, reserved: Set<string>, signal: AbortSignal): Promise<PreparedWrite | null> {
+  async function prepare(job: Job, source: Source, batch: BrainBatch, signal: AbortSignal): Promise<PreparedWrite | null> {
     if (source.type === "file" && !source.uploadedAt) {
       const until = Number(job.payload?.awaitUploadUntil ?? 0);
       if (!(await ctx.storage.exists(source.storageKey!))) {
@@ -48,9 +56,9 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
         source.type === "note"
           ? [{ title: doc.title, markdown: doc.markdown }] // notes are verbatim: one page, no synthesis
           : await synthesize(doc, { generator: ctx.ai.generator, log, signal });
-      let pages = await allocateSlugs(db, source.brainId, source.id, drafts, reserved);
+      let pages = await allocateSlugs(db, source.brainId, source.id, drafts, batch.reserved);
       if (source.type !== "note") pages = await linkOutward(db, source.brainId, source.id, pages);
-      const plan = await planConcepts({ db, generator: ctx.ai.generator, log }, source, doc.title, pages, signal);
+      const plan = await planConcepts({ db, generator: ctx.ai.generator, log }, source, doc.title, pages, signal, batch.named);
       pages = plan.pages;
       const embedder = ctx.ai.embedder;
       if (embedder) {
@@ -85,17 +93,17 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
           AND NOT (type = 'file' AND uploaded_at IS NULL)`); // a file still awaited stays pending
     const errors: (unknown | undefined)[] = jobs.map(() => undefined);
     const prepared: { index: number; write: PreparedWrite }[] = [];
-    // Slugs given to earlier sources of this batch (not yet in the database), per brain.
-    const reserved = new Map<string, Set<string>>();
+    // Per brain, what earlier sources of this batch took or named (not yet in the database).
+    const batches = new Map<string, BrainBatch>();
     // Links and files wait on the network or storage: a few at a time. Text and notes are pure CPU: one at a
     // time, each after a turn of the event loop, so HTTP requests are served between sources (database calls
     // resolve as microtasks, so without the turn a batch would run start to end while requests wait).
     const prepareOne = async (index: number) => {
       const source = byId.get(jobs[index]!.subjectId);
       if (!source) return; // deleted meanwhile: nothing to do
-      if (!reserved.has(source.brainId)) reserved.set(source.brainId, new Set());
+      if (!batches.has(source.brainId)) batches.set(source.brainId, { reserved: new Set(), named: new Set() });
       try {
-        const write = await prepare(jobs[index]!, source, reserved.get(source.brainId)!, signal);
+        const write = await prepare(jobs[index]!, source, batches.get(source.brainId)!, signal);
         if (write) prepared.push({ index, write });
       } catch (e) {
         errors[index] = e;
