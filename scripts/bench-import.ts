@@ -160,6 +160,11 @@ for (const option of (process.env.FTS_CONFIG ?? "").split(",").filter(Boolean)) 
   // FTS5 takes its commands as literals (a bound command name is an error).
   await server.ctx.database.client.execute(`INSERT INTO pages_fts(pages_fts, rank) VALUES ('${name}', ${Number(value)})`);
 }
+// PRAGMAS="wal_autocheckpoint=10000": connection pragmas tried for this run only.
+for (const option of (process.env.PRAGMAS ?? "").split(",").filter(Boolean)) {
+  if (!/^[a-z_]+=-?\d+$/.test(option)) throw new Error(`PRAGMAS: bad option ${option}`);
+  await server.ctx.database.client.execute(`PRAGMA ${option}`);
+}
 const headers = { authorization: `Bearer ${server.firstKey!.key}`, "content-type": "application/json" };
 const call = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
 const { brain } = (await (await call("/api/v1/brains", { name: "Import bench" })).json()) as { brain: { id: string } };

@@ -10,6 +10,12 @@ import { pageLinkStatements, runBatch, type Statement } from "./page-links";
 import { CENTRAL_SALIENCE } from "./resolve";
 
 const DIRTY_BATCH = 200;
+/**
+ * Statements per refresh transaction (a concept is never split): big enough that a chunk pays a few commits
+ * and full-text flushes, not one per concept; small enough that one synchronous write stays short (a chunk of
+ * 200 new concepts linking into 50 pages each is 20k statements).
+ */
+const FLUSH_STATEMENTS = 400;
 /** Mention rows read per concept (in insertion order): enough to fill the page's list from distinct sources. */
 const MENTIONS_READ = 40;
 const MAX_RELATED = 8;
@@ -23,9 +29,9 @@ export interface RefreshDeps {
 
 /**
  * Refreshes up to DIRTY_BATCH dirty concepts of a brain; returns how many were handled. Their writes (and
- * the removal of their dirty marks) go in ONE batch: one commit and one full-text flush per chunk, where a
- * transaction per concept left a tiny FTS5 segment per concept page to merge (measured: commits were the
- * fastest-growing cost of an import, 0.3 → 1.3 ms per source from 1k to 10k sources).
+ * the removal of their dirty marks) go in batches of FLUSH_STATEMENTS: a few commits and full-text flushes
+ * per chunk, where a transaction per concept left a tiny FTS5 segment per concept page to merge (measured:
+ * commits were the fastest-growing cost of an import, 0.3 → 1.3 ms per source from 1k to 10k sources).
  */
 export async function refreshDirtyConcepts(deps: RefreshDeps, brainId: string): Promise<number> {
   const { db } = deps;
@@ -33,12 +39,23 @@ export async function refreshDirtyConcepts(deps: RefreshDeps, brainId: string): 
   if (dirty.length === 0) return 0;
   const chunk: Chunk = { statements: [], markdownById: new Map(), created: [] };
   for (const { concept } of dirty) {
+    // Database calls resolve as microtasks: without a turn of the event loop, a chunk would run start to end
+    // while HTTP requests wait.
+    await new Promise((resolve) => setImmediate(resolve));
     await planRefresh(deps, brainId, concept, chunk);
     chunk.statements.push(db.run(sql`DELETE FROM concept_dirty WHERE brain_id = ${brainId} AND concept = ${concept}`));
+    // A concept's writes and its dirty mark's removal always go in the same transaction.
+    if (chunk.statements.length >= FLUSH_STATEMENTS) await flush(deps, brainId, chunk);
   }
-  await runBatch(db, chunk.statements);
-  for (const page of chunk.created) await embedNewPage(deps, brainId, page.slug, page.title, page.markdown);
+  await flush(deps, brainId, chunk);
   return dirty.length;
+}
+
+async function flush(deps: RefreshDeps, brainId: string, chunk: Chunk) {
+  await runBatch(deps.db, chunk.statements);
+  chunk.statements = [];
+  for (const page of chunk.created) await embedNewPage(deps, brainId, page.slug, page.title, page.markdown);
+  chunk.created = [];
 }
 
 /** The writes of one refresh pass, gathered to run as one batch. */
@@ -64,8 +81,7 @@ type Outcome = "created" | "updated" | "removed" | "kept";
 export async function refreshConcept(deps: RefreshDeps, brainId: string, slug: string): Promise<Outcome> {
   const chunk: Chunk = { statements: [], markdownById: new Map(), created: [] };
   const outcome = await planRefresh(deps, brainId, slug, chunk);
-  await runBatch(deps.db, chunk.statements);
-  for (const page of chunk.created) await embedNewPage(deps, brainId, page.slug, page.title, page.markdown);
+  await flush(deps, brainId, chunk);
   return outcome;
 }
 

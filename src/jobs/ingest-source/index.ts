@@ -1,6 +1,6 @@
 // The ingest-source job: document → wiki pages → vectors → one guarded write → links with the brain.
 // Jobs come in batches (runBatch): each source is prepared on its own, then the batch's pages are written
-// in ONE transaction (write-batch.ts), so a bulk import pays one commit and one FTS flush per batch.
+// in a few transactions (write-batch.ts), so a bulk import pays a commit and an FTS flush per 16 sources.
 import { eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { sources } from "../../db/schema";

@@ -1,6 +1,7 @@
-// Writes the pages of a batch of sources in ONE transaction (each source's statements guarded by its
-// revision, as a single write is), then links the new pages with the brain. A transaction that fails (a
-// slug taken meanwhile by another replica, say) is retried source by source, so one bad source fails alone.
+// Writes the pages of a batch of sources in a few transactions of WRITE_CHUNK sources (each source's
+// statements guarded by its revision, as a single write is), then links the new pages with the brain. A
+// transaction that fails (a slug taken meanwhile by another replica, say) is retried source by source, so one
+// bad source fails alone.
 import type { RootDb } from "../../db/client";
 import type { Logger } from "../../lib/log";
 import type { Source } from "../../modules/sources/service";
