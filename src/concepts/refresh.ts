@@ -27,6 +27,30 @@ export interface RefreshDeps {
   embedder?: Embedder | null;
 }
 
+const running = new Map<string, Promise<void>>();
+
+/**
+ * Refreshes every dirty concept of a brain, one caller per brain at a time in this process: concurrent job
+ * batches all finish with a refresh, and two passes reading the same dirty rows each rewrote the same pages
+ * (a chunk's dirty marks go only when its batch is written). A caller that finds one running waits for it,
+ * then runs its own pass, so rows marked meanwhile are never left behind. `first` runs inside the lock
+ * before the pass (late links: nothing creates a concept page while it looks).
+ */
+export async function refreshAllDirtyConcepts(deps: RefreshDeps, brainId: string, signal?: AbortSignal, first?: () => Promise<unknown>): Promise<void> {
+  const previous = running.get(brainId);
+  const mine = (async () => {
+    await previous?.catch(() => undefined);
+    await first?.();
+    while ((await refreshDirtyConcepts(deps, brainId)) > 0) signal?.throwIfAborted();
+  })();
+  running.set(brainId, mine);
+  try {
+    await mine;
+  } finally {
+    if (running.get(brainId) === mine) running.delete(brainId);
+  }
+}
+
 /**
  * Refreshes up to DIRTY_BATCH dirty concepts of a brain; returns how many were handled. Their writes (and
  * the removal of their dirty marks) go in batches of FLUSH_STATEMENTS: a few commits and full-text flushes
@@ -42,8 +66,12 @@ export async function refreshDirtyConcepts(deps: RefreshDeps, brainId: string): 
     // Database calls resolve as microtasks: without a turn of the event loop, a chunk would run start to end
     // while HTTP requests wait.
     await new Promise((resolve) => setImmediate(resolve));
-    await planRefresh(deps, brainId, concept, chunk);
+    const outcome = await planRefresh(deps, brainId, concept, chunk);
     chunk.statements.push(db.run(sql`DELETE FROM concept_dirty WHERE brain_id = ${brainId} AND concept = ${concept}`));
+    // A page created in this pass cannot name as related the pages created beside it (not written yet, nor
+    // linked into their source pages): one more look once they are, which creates nothing, so it ends there.
+    if (outcome === "created")
+      chunk.statements.push(db.run(sql`INSERT OR IGNORE INTO concept_dirty (brain_id, concept) VALUES (${brainId}, ${concept})`));
     // A concept's writes and its dirty mark's removal always go in the same transaction.
     if (chunk.statements.length >= FLUSH_STATEMENTS) await flush(deps, brainId, chunk);
   }

@@ -13,7 +13,7 @@ import { synthesize } from "./synthesis";
 import { writeBatch, type PreparedWrite } from "./write-batch";
 import { allocateSlugs, linkOutward } from "./write-pages";
 import { planConcepts } from "./concepts";
-import { refreshDirtyConcepts } from "../../concepts";
+import { linkLateConcepts, refreshAllDirtyConcepts } from "../../concepts";
 
 /** How often to look for a file uploaded straight to S3. */
 const AWAIT_UPLOAD_POLL_MS = 2000;
@@ -132,8 +132,14 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     });
     // Concept pages the batch touched, once per brain (durable: the dirty rows were written with the pages;
     // one refresh per batch, not per source, so a concept named by many sources is rewritten once).
-    for (const brainId of new Set(prepared.map((p) => p.write.source.brainId)))
-      while ((await refreshDirtyConcepts({ db, embedder: ctx.ai.embedder }, brainId)) > 0) signal.throwIfAborted();
+    // First, under the same per-brain lock, links to concept pages created since each source was prepared.
+    const stored = prepared.filter((_, i) => failed[i] === undefined).map((p) => p.write);
+    for (const brainId of new Set(prepared.map((p) => p.write.source.brainId))) {
+      const late = stored
+        .filter((w) => w.source.brainId === brainId)
+        .map((w) => ({ sourceId: w.source.id, type: w.source.type, pageSlugs: w.written.pages.map((p) => p.slug), concepts: w.written.concepts ?? [] }));
+      await refreshAllDirtyConcepts({ db, embedder: ctx.ai.embedder }, brainId, signal, () => linkLateConcepts(db, brainId, late));
+    }
     return errors;
   }
 
