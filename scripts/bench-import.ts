@@ -101,7 +101,8 @@ const config = loadConfig({
   ...(process.env.CONCURRENCY ? { BRAINBOX_JOB_CONCURRENCY: process.env.CONCURRENCY } : {}),
 });
 const server = await startServer(config, createLogger("error"));
-// PROFILE=1: time spent per SQL statement shape, printed at the end.
+// PROFILE=1: time spent per SQL statement shape, printed after each segment; PROFILE=statements also times
+// each statement inside a batch (run one by one in a write transaction, so a little slower overall).
 const sqlTimes = new Map<string, { n: number; ms: number }>();
 if (process.env.PROFILE) {
   const client = server.ctx.database.client;
@@ -125,11 +126,44 @@ if (process.env.PROFILE) {
   client.batch = (async (stmts: any[], mode?: any) => {
     const t = performance.now();
     try {
-      return await batch(stmts, mode);
+      if (process.env.PROFILE !== "statements") return await batch(stmts, mode);
+      // Each statement of the batch timed alone, inside one write transaction (as the batch runs them).
+      const tx = await client.transaction("write");
+      try {
+        const results = [];
+        for (const stmt of stmts) {
+          const s = performance.now();
+          results.push(await tx.execute(stmt));
+          note(`  in batch: ${shape(typeof stmt === "string" ? stmt : stmt.sql)}`, performance.now() - s);
+        }
+        const c = performance.now();
+        await tx.commit();
+        note("  in batch: COMMIT", performance.now() - c);
+        return results;
+      } finally {
+        tx.close();
+      }
     } finally {
-      note(`batch[${stmts.length}] ${shape(typeof stmts[0] === "string" ? stmts[0] : stmts[0]?.sql ?? "")}`, performance.now() - t);
+      note(`batch[${stmts.length > 20 ? "20+" : stmts.length}] ${shape(typeof stmts[0] === "string" ? stmts[0] : stmts[0]?.sql ?? "")}`, performance.now() - t);
     }
   }) as typeof client.batch;
+}
+function printProfile() {
+  for (const [k, v] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 24))
+    console.log(`${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(7)}× ${(v.ms / v.n).toFixed(3).padStart(8)} ms  ${k}`);
+  sqlTimes.clear();
+}
+// FTS_CONFIG="automerge=2,usermerge=2": FTS5 options tried on pages_fts for this run only.
+for (const option of (process.env.FTS_CONFIG ?? "").split(",").filter(Boolean)) {
+  const [name, value] = option.split("=");
+  if (!/^[a-z-]+$/.test(name!) || !Number.isInteger(Number(value))) throw new Error(`FTS_CONFIG: bad option ${option}`);
+  // FTS5 takes its commands as literals (a bound command name is an error).
+  await server.ctx.database.client.execute(`INSERT INTO pages_fts(pages_fts, rank) VALUES ('${name}', ${Number(value)})`);
+}
+// PRAGMAS="wal_autocheckpoint=10000": connection pragmas tried for this run only.
+for (const option of (process.env.PRAGMAS ?? "").split(",").filter(Boolean)) {
+  if (!/^[a-z_]+=-?\d+$/.test(option)) throw new Error(`PRAGMAS: bad option ${option}`);
+  await server.ctx.database.client.execute(`PRAGMA ${option}`);
 }
 const headers = { authorization: `Bearer ${server.firstKey!.key}`, "content-type": "application/json" };
 const call = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
@@ -197,6 +231,7 @@ for (const size of SIZES) {
       `${percentile(sorted, 50).toFixed(0)} / ${percentile(sorted, 99).toFixed(0)} (${sorted.length})`,
   );
   done = size;
+  if (process.env.PROFILE) printProfile();
 }
 asking = false;
 await asker;
@@ -204,8 +239,6 @@ const failed = Number((await server.ctx.database.client.execute("SELECT count(*)
 const ready = Number((await server.ctx.database.client.execute("SELECT count(*) AS n FROM sources WHERE status = 'ready'")).rows[0]!.n);
 const pages = Number((await server.ctx.database.client.execute("SELECT count(*) AS n FROM pages")).rows[0]!.n);
 await server.stop();
-for (const [k, v] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
-  console.log(`${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(6)}× ${(v.ms / v.n).toFixed(2).padStart(7)} ms  ${k}`);
 if (process.env.KEEP) console.log(`kept ${work}`);
 else rmSync(work, { recursive: true, force: true });
 

@@ -4,7 +4,8 @@ export { extractConcepts, proseOf, MAX_CONCEPTS_PER_SOURCE, type ExtractedConcep
 export { proposeConcepts } from "./model-concepts";
 export { linkConceptsInline, MAX_CONCEPT_LINKS_PER_PAGE } from "./inline-links";
 export { conceptWriteStatements, resolveConcepts, CENTRAL_SALIENCE, type ResolvedConcept } from "./resolve";
-export { refreshConcept, refreshDirtyConcepts } from "./refresh";
+export { refreshAllDirtyConcepts, refreshConcept, refreshDirtyConcepts } from "./refresh";
 export { pageLinkStatements, runBatch } from "./page-links";
 export { extractiveLead, withLead } from "./lead";
 export { conceptCleanupStatements, WIKI_REFRESH_JOB } from "./cleanup";
+export { linkLateConcepts, type WrittenConcepts } from "./late-links";

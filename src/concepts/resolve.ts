@@ -21,6 +21,8 @@ export interface ResolvedConcept extends ExtractedConcept {
 /**
  * `ownSlugs`: the source's own page slugs. A concept whose key is the slug of a source or note page (a
  * source titled "Marie Curie") has that page as its page: links go there and no concept page is made.
+ * `namedInBatch`: concept slugs named by sources prepared earlier in the same write batch (not yet in the
+ * database): named there counts as named by another source. This source's slugs are added to it.
  */
 export async function resolveConcepts(
   db: RootDb,
@@ -28,6 +30,7 @@ export async function resolveConcepts(
   sourceId: string,
   extracted: ExtractedConcept[],
   ownSlugs: string[] = [],
+  namedInBatch: Set<string> = new Set(),
 ): Promise<ResolvedConcept[]> {
   if (extracted.length === 0) return [];
   const keys = [...new Set(extracted.flatMap((c) => [c.key, ...c.aliasKeys]))];
@@ -68,11 +71,13 @@ export async function resolveConcepts(
   const found = new Map(elsewhere.map((r) => [r.slug, r]));
   for (const c of resolved) {
     const f = found.get(c.slug);
-    c.linked = !ownSlugs.includes(c.slug) && (Number(f?.others) > 0 || Number(f?.page) > 0 || pageSlugs.has(c.slug) || c.salience >= CENTRAL_SALIENCE);
+    const elsewhereToo = Number(f?.others) > 0 || namedInBatch.has(c.slug);
+    c.linked = !ownSlugs.includes(c.slug) && (elsewhereToo || Number(f?.page) > 0 || pageSlugs.has(c.slug) || c.salience >= CENTRAL_SALIENCE);
     // A concept page already showing MAX_SHOWN_MENTIONS mentions from other sources does not change when one
     // more source names it: no refresh, so a popular concept costs nothing more per source.
     c.refresh = c.linked && !(Number(f?.page) > 0 && Number(f?.others) >= MAX_SHOWN_MENTIONS);
   }
+  for (const c of resolved) namedInBatch.add(c.slug);
   return resolved;
 }
 

@@ -14,6 +14,7 @@ import m0009 from "../../migrations/0009_payments_reconcile_and_owner_view.sql" 
 import m0010 from "../../migrations/0010_web_sessions.sql" with { type: "text" };
 import m0012 from "../../migrations/0012_ask_answers.sql" with { type: "text" };
 import m0013 from "../../migrations/0013_search_text.sql" with { type: "text" };
+import m0014 from "../../migrations/0014_ingest_at_scale.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -29,6 +30,7 @@ const sqlByTag: Record<string, string> = {
   "0010_web_sessions": m0010,
   "0012_ask_answers": m0012,
   "0013_search_text": m0013,
+  "0014_ingest_at_scale": m0014,
 };
 
 export interface Migration {

@@ -171,7 +171,6 @@ export const conceptMentions = sqliteTable(
   (t) => [
     index("concept_mentions_concept").on(t.brainId, t.concept),
     index("concept_mentions_source").on(t.sourceId),
-    index("concept_mentions_page").on(t.brainId, t.pageSlug),
   ],
 );
 

@@ -7,9 +7,13 @@ export async function newBrain(s: { api: TestServer["api"] }, name = `Brain ${cr
   return brain.id;
 }
 
-/** Polls a source until it reaches one of `statuses` (default: ready or failed). */
+/**
+ * Polls a source until it reaches one of `statuses` (default: ready or failed). A source is ready once its
+ * pages are written; its job then refreshes the concept pages it names, serving HTTP requests meanwhile:
+ * with the server in this process (`ctx`), a ready source is also waited for until its job is done.
+ */
 export async function waitForSource(
-  s: { api: TestServer["api"] },
+  s: { api: TestServer["api"]; ctx?: TestServer["ctx"] },
   brainId: string,
   sourceId: string,
   statuses: string[] = ["ready", "failed"],
@@ -19,10 +23,17 @@ export async function waitForSource(
   let last: any;
   while (Date.now() < deadline) {
     last = (await expectJson(await s.api(`/api/v1/brains/${brainId}/sources/${sourceId}`), 200)).source;
-    if (statuses.includes(last.status)) return last;
+    if (statuses.includes(last.status)) {
+      if (last.status !== "ready" || !s.ctx || (await jobsRunning(s.ctx, sourceId)) === 0) return last;
+    }
     await Bun.sleep(25);
   }
   throw new Error(`source ${sourceId} stuck at ${JSON.stringify(last)}`);
+}
+
+async function jobsRunning(ctx: TestServer["ctx"], subjectId: string): Promise<number> {
+  const rows = await ctx.database.client.execute({ sql: "SELECT count(*) AS n FROM jobs WHERE subject_id = ? AND status IN ('queued', 'running')", args: [subjectId] });
+  return Number(rows.rows[0]!.n);
 }
 
 export async function addText(s: { api: TestServer["api"] }, brainId: string, title: string, content: string, extra: Record<string, unknown> = {}) {

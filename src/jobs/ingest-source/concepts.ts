@@ -18,6 +18,7 @@ export async function planConcepts(
   docTitle: string,
   pages: PageToWrite[],
   signal: AbortSignal,
+  namedInBatch?: Set<string>,
 ): Promise<ConceptPlan> {
   let extracted = null;
   if (deps.generator) {
@@ -29,7 +30,7 @@ export async function planConcepts(
     }
   }
   extracted ??= extractConcepts(pages, docTitle);
-  const concepts = await resolveConcepts(deps.db, source.brainId, source.id, extracted, pages.map((p) => p.slug));
+  const concepts = await resolveConcepts(deps.db, source.brainId, source.id, extracted, pages.map((p) => p.slug), namedInBatch);
   if (source.type === "note") return { concepts, pages };
   const targets = concepts.filter((c) => c.linked).map((c) => ({ slug: c.slug, surfaces: c.surfaces }));
   const linked = targets.length ? pages.map((p) => ({ ...p, markdown: linkConceptsInline(p.markdown, targets).markdown })) : pages;

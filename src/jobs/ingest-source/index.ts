@@ -1,6 +1,6 @@
 // The ingest-source job: document → wiki pages → vectors → one guarded write → links with the brain.
 // Jobs come in batches (runBatch): each source is prepared on its own, then the batch's pages are written
-// in ONE transaction (write-batch.ts), so a bulk import pays one commit and one FTS flush per batch.
+// in a few transactions (write-batch.ts), so a bulk import pays a commit and an FTS flush per 16 sources.
 import { eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { sources } from "../../db/schema";
@@ -13,7 +13,7 @@ import { synthesize } from "./synthesis";
 import { writeBatch, type PreparedWrite } from "./write-batch";
 import { allocateSlugs, linkOutward } from "./write-pages";
 import { planConcepts } from "./concepts";
-import { refreshDirtyConcepts } from "../../concepts";
+import { linkLateConcepts, refreshAllDirtyConcepts } from "../../concepts";
 
 /** How often to look for a file uploaded straight to S3. */
 const AWAIT_UPLOAD_POLL_MS = 2000;
@@ -21,6 +21,14 @@ const AWAIT_UPLOAD_POLL_MS = 2000;
 export const INGEST_BATCH = 64;
 /** Link and file sources of one batch fetched at once. */
 const FETCH_PARALLEL = 4;
+
+/** What the sources of one batch in one brain share before anything is written. */
+interface BrainBatch {
+  /** Slugs given to earlier sources of the batch. */
+  reserved: Set<string>;
+  /** Concepts earlier sources of the batch named: a second source naming one earns it a page. */
+  named: Set<string>;
+}
 
 export function ingestSourceHandler(ctx: AppContext): JobHandler {
   const { db, log } = ctx;
@@ -32,7 +40,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
   };
 
   /** One source's pages, ready to write; null when there is nothing to do. Throws what `run` would. */
-  async function prepare(job: Job, source: Source, reserved: Set<string>, signal: AbortSignal): Promise<PreparedWrite | null> {
+  async function prepare(job: Job, source: Source, batch: BrainBatch, signal: AbortSignal): Promise<PreparedWrite | null> {
     if (source.type === "file" && !source.uploadedAt) {
       const until = Number(job.payload?.awaitUploadUntil ?? 0);
       if (!(await ctx.storage.exists(source.storageKey!))) {
@@ -48,9 +56,9 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
         source.type === "note"
           ? [{ title: doc.title, markdown: doc.markdown }] // notes are verbatim: one page, no synthesis
           : await synthesize(doc, { generator: ctx.ai.generator, log, signal });
-      let pages = await allocateSlugs(db, source.brainId, source.id, drafts, reserved);
+      let pages = await allocateSlugs(db, source.brainId, source.id, drafts, batch.reserved);
       if (source.type !== "note") pages = await linkOutward(db, source.brainId, source.id, pages);
-      const plan = await planConcepts({ db, generator: ctx.ai.generator, log }, source, doc.title, pages, signal);
+      const plan = await planConcepts({ db, generator: ctx.ai.generator, log }, source, doc.title, pages, signal, batch.named);
       pages = plan.pages;
       const embedder = ctx.ai.embedder;
       if (embedder) {
@@ -85,17 +93,17 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
           AND NOT (type = 'file' AND uploaded_at IS NULL)`); // a file still awaited stays pending
     const errors: (unknown | undefined)[] = jobs.map(() => undefined);
     const prepared: { index: number; write: PreparedWrite }[] = [];
-    // Slugs given to earlier sources of this batch (not yet in the database), per brain.
-    const reserved = new Map<string, Set<string>>();
+    // Per brain, what earlier sources of this batch took or named (not yet in the database).
+    const batches = new Map<string, BrainBatch>();
     // Links and files wait on the network or storage: a few at a time. Text and notes are pure CPU: one at a
     // time, each after a turn of the event loop, so HTTP requests are served between sources (database calls
     // resolve as microtasks, so without the turn a batch would run start to end while requests wait).
     const prepareOne = async (index: number) => {
       const source = byId.get(jobs[index]!.subjectId);
       if (!source) return; // deleted meanwhile: nothing to do
-      if (!reserved.has(source.brainId)) reserved.set(source.brainId, new Set());
+      if (!batches.has(source.brainId)) batches.set(source.brainId, { reserved: new Set(), named: new Set() });
       try {
-        const write = await prepare(jobs[index]!, source, reserved.get(source.brainId)!, signal);
+        const write = await prepare(jobs[index]!, source, batches.get(source.brainId)!, signal);
         if (write) prepared.push({ index, write });
       } catch (e) {
         errors[index] = e;
@@ -124,8 +132,14 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     });
     // Concept pages the batch touched, once per brain (durable: the dirty rows were written with the pages;
     // one refresh per batch, not per source, so a concept named by many sources is rewritten once).
-    for (const brainId of new Set(prepared.map((p) => p.write.source.brainId)))
-      while ((await refreshDirtyConcepts({ db, embedder: ctx.ai.embedder }, brainId)) > 0) signal.throwIfAborted();
+    // First, under the same per-brain lock, links to concept pages created since each source was prepared.
+    const stored = prepared.filter((_, i) => failed[i] === undefined).map((p) => p.write);
+    for (const brainId of new Set(prepared.map((p) => p.write.source.brainId))) {
+      const late = stored
+        .filter((w) => w.source.brainId === brainId)
+        .map((w) => ({ sourceId: w.source.id, type: w.source.type, pageSlugs: w.written.pages.map((p) => p.slug), concepts: w.written.concepts ?? [] }));
+      await refreshAllDirtyConcepts({ db, embedder: ctx.ai.embedder }, brainId, signal, () => linkLateConcepts(db, brainId, late));
+    }
     return errors;
   }
 

@@ -1,12 +1,13 @@
 // Which pages of a brain might a new page mention by title? A page links to another when the other's title
 // occurs in its body as a phrase, so every word of that title is a word of the body. This keeps, per brain,
-// each title's words keyed by its longest word (long words are the rare ones, so buckets stay small), and
+// each title's words keyed by its rarest word among the titles indexed so far (ties: the longest), and
 // reads only the pages added since the last look (rowid order, AUTOINCREMENT): finding candidates costs
 // O(body words), whatever the brain's size.
 // (An FTS OR query over the body's words ranked every title sharing a word: 22 ms per source at 3k pages,
 // 530 ms at 5k, growing with the brain.) Candidates are re-read from the database before use, so a deleted
 // or renamed page is never linked by its old title; a renamed page is found by its new title after the
-// index's refresh interval.
+// index's refresh interval. (Keyed by the longest word, titles sharing a long common word, "patients" or
+// "analysis", piled into one bucket that every body naming it walked: a cost growing with the brain.)
 import { sql } from "drizzle-orm";
 import type { RootDb } from "../../db/client";
 import { pages } from "../../db/schema";
@@ -28,9 +29,20 @@ interface BrainTitles {
   builtAt: number;
   readAt: number;
   byKey: Map<string, Entry[]>;
+  /** Titles indexed so far that contain each word. */
+  titlesWith: Map<string, number>;
 }
 
-const keyOf = (words: string[]) => words.reduce((best, w) => (w.length > best.length ? w : best), "");
+/** The title's rarest word so far (ties: the longest, then the first). */
+function keyOf(words: string[], titlesWith: Map<string, number>): string {
+  let best = "";
+  let bestCount = Infinity;
+  for (const w of words) {
+    const n = titlesWith.get(w) ?? 0;
+    if (n < bestCount || (n === bestCount && w.length > best.length)) [best, bestCount] = [w, n];
+  }
+  return best;
+}
 
 export class TitleIndex {
   private brains = new Map<string, BrainTitles>();
@@ -49,7 +61,7 @@ export class TitleIndex {
     let brain = this.brains.get(brainId);
     const now = Date.now();
     if (brain && now - brain.readAt < REFRESH_EVERY_MS && this.seenWrites.get(brainId) === this.writes) return brain;
-    if (!brain || now - brain.builtAt > REBUILD_AFTER_MS) brain = { lastId: 0, builtAt: now, readAt: now, byKey: new Map() };
+    if (!brain || now - brain.builtAt > REBUILD_AFTER_MS) brain = { lastId: 0, builtAt: now, readAt: now, byKey: new Map(), titlesWith: new Map() };
     brain.readAt = now;
     this.seenWrites.set(brainId, this.writes);
     this.brains.delete(brainId); // re-insert: the map's order is the recency order
@@ -63,8 +75,9 @@ export class TitleIndex {
       brain.lastId = Math.max(brain.lastId, Number(row.id));
       if (row.title === null) continue;
       const words = [...new Set(row.title.toLowerCase().match(WORD) ?? [])];
-      const key = keyOf(words);
+      const key = keyOf(words, brain.titlesWith);
       if (!key) continue;
+      for (const w of words) brain.titlesWith.set(w, (brain.titlesWith.get(w) ?? 0) + 1);
       // The other words, longest (rarest) first: most candidates fail on their first check.
       words.splice(words.indexOf(key), 1);
       words.sort((a, b) => b.length - a.length);

@@ -1,0 +1,52 @@
+// Late links: a source is prepared (its concepts resolved, its links placed) before it is written, and a
+// concept page can be created in between by another batch's refresh that read the concept's mentions before
+// this source's were written: neither side would link this source to it. Run under the brain's refresh lock
+// (refreshAllDirtyConcepts), after the source is written, this links the source's pages to the concepts it
+// names that have a page by now. One index probe per source; pages are rewritten only when a link is added.
+import { sql } from "drizzle-orm";
+import type { RootDb } from "../db/client";
+import { linkConceptsInline, MAX_CONCEPT_LINKS_PER_PAGE } from "./inline-links";
+import { runBatch, type Statement } from "./page-links";
+import type { ResolvedConcept } from "./resolve";
+
+export interface WrittenConcepts {
+  sourceId: string;
+  /** Notes are never rewritten. */
+  type: string;
+  pageSlugs: string[];
+  concepts: ResolvedConcept[];
+}
+
+export async function linkLateConcepts(db: RootDb, brainId: string, written: WrittenConcepts[]): Promise<number> {
+  let added = 0;
+  for (const source of written) {
+    if (source.type === "note") continue;
+    const unlinked = source.concepts.filter((c) => !c.linked && !source.pageSlugs.includes(c.slug));
+    if (unlinked.length === 0) continue;
+    const withPage = await db.all<{ slug: string }>(sql`
+      SELECT p.slug FROM json_each(${JSON.stringify(unlinked.map((c) => c.slug))}) j
+      CROSS JOIN pages p ON p.brain_id = ${brainId} AND p.slug = j.value WHERE p.kind = 'concept'`);
+    if (withPage.length === 0) continue;
+    const have = new Set(withPage.map((r) => r.slug));
+    const targets = unlinked.filter((c) => have.has(c.slug)).map((c) => ({ slug: c.slug, surfaces: c.surfaces }));
+    const pages = await db.all<{ id: number; markdown: string }>(sql`
+      SELECT p.id, p.markdown FROM json_each(${JSON.stringify(source.pageSlugs)}) j
+      CROSS JOIN pages p ON p.brain_id = ${brainId} AND p.slug = j.value
+      WHERE p.source_id = ${source.sourceId} AND p.kind = 'source' AND p.edited = 0`);
+    const statements: Statement[] = [];
+    for (const page of pages) {
+      // The page's own cap: the links it already carries count.
+      const carried = [...page.markdown.matchAll(/\[\[[^\[\]|\n]+\|[^\[\]\n]*\]\]/g)].length;
+      const room = MAX_CONCEPT_LINKS_PER_PAGE - carried;
+      if (room <= 0) continue;
+      const { markdown, linked } = linkConceptsInline(page.markdown, targets, room);
+      if (linked.length === 0) continue;
+      added += linked.length;
+      statements.push(db.run(sql`UPDATE pages SET markdown = ${markdown}, updated_at = ${Date.now()} WHERE id = ${page.id} AND edited = 0`));
+      for (const slug of linked)
+        statements.push(db.run(sql`INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug) VALUES (${page.id}, ${brainId}, ${slug})`));
+    }
+    await runBatch(db, statements);
+  }
+  return added;
+}

@@ -1,0 +1,136 @@
+// What keeps ingestion flat as a brain grows, checked for correctness (speed is in scripts/bench-import.ts):
+// concept refreshes written as one batch per chunk, related concepts read from the graph, migration 0014,
+// the title index keyed by rare words, and write transactions of a few sources.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { migrate, openDatabase } from "../../src/db/client";
+import { migrations } from "../../src/db/migrations";
+import { TitleIndex } from "../../src/jobs/ingest-source/title-index";
+import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
+import { addText, newBrain, waitForSource } from "../support/sources";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+/** Sources are ready before their concept pages are refreshed (same job, next step): wait for that too. */
+async function settled(brainId: string) {
+  const c = s.ctx.database.client;
+  const deadline = Date.now() + 20_000;
+  const busy = async () =>
+    Number((await c.execute({ sql: "SELECT count(*) AS n FROM concept_dirty WHERE brain_id = ?", args: [brainId] })).rows[0]!.n) +
+    Number((await c.execute("SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')")).rows[0]!.n);
+  while (Date.now() < deadline && (await busy()) > 0) await Bun.sleep(25);
+  expect(await busy()).toBe(0);
+}
+
+const page = async (brainId: string, slug: string) => (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${slug}`), 200)).page;
+
+describe("concept refresh in chunks", () => {
+  test("two concepts earning their pages in one refresh both link into the older page that names them", async () => {
+    const brainId = await newBrain(s, "Surveys");
+    const first = await addText(s, brainId, "Coastal survey notes", "Surveyor Ada Quill mapped the northern coast. The old lighthouse of Port Tamsin stood on the cliff.");
+    expect((await waitForSource(s, brainId, first.source.id)).status).toBe("ready");
+    // Named once each: no page yet, so no link.
+    expect((await s.api(`/api/v1/brains/${brainId}/pages/ada-quill`)).status).toBe(404);
+    const second = await addText(s, brainId, "Spring expedition", "In spring Ada Quill sailed again from Port Tamsin with two assistants.");
+    expect((await waitForSource(s, brainId, second.source.id)).status).toBe("ready");
+    await settled(brainId);
+    // Both pages are created by the same refresh pass (one batch): each inward link must survive the other.
+    const older = await page(brainId, "coastal-survey-notes");
+    expect(older.markdown).toContain("[[ada-quill|Ada Quill]]");
+    expect(older.markdown).toContain("[[port-tamsin|Port Tamsin]]");
+    expect(older.links).toEqual(expect.arrayContaining(["ada-quill", "port-tamsin"]));
+    const ada = await page(brainId, "ada-quill");
+    expect(ada.kind).toBe("concept");
+    expect(ada.backlinks).toEqual(expect.arrayContaining(["coastal-survey-notes", "spring-expedition"]));
+  });
+
+  test("related concepts come from the pages that link to both; a third source refreshes them", async () => {
+    const brainId = await newBrain(s, "Related");
+    for (const [title, text] of [
+      ["First voyage", "Captain Ilse Varga sailed the Marrow Strait in a small ketch."],
+      ["Second voyage", "Ilse Varga crossed the Marrow Strait again the next summer."],
+      ["Third voyage", "The Marrow Strait froze early, and Ilse Varga waited for the thaw."],
+    ]) {
+      const { source } = await addText(s, brainId, title!, text!);
+      expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
+    }
+    await settled(brainId);
+    const varga = await page(brainId, "ilse-varga");
+    expect(varga.markdown).toContain("## Related");
+    expect(varga.links).toContain("marrow-strait");
+    const strait = await page(brainId, "marrow-strait");
+    expect(strait.links).toContain("ilse-varga");
+  });
+
+  test("one batch of more sources than a write transaction holds: all ready, each once; a concept named only within the batch earns its page", async () => {
+    const brainId = await newBrain(s, "Many");
+    const sources = Array.from({ length: 40 }, (_, i) => ({
+      title: `Harbour log ${i}`,
+      content: `Harbourmaster Tove Lindqvist recorded ship ${i} arriving at Skarholm with timber and salt.`,
+      externalId: `log-${i}`,
+    }));
+    const res = await s.api(`/api/v1/brains/${brainId}/sources/batch`, { method: "POST", json: { sources } });
+    const body = await expectJson(res, 200);
+    expect(body.results).toHaveLength(40);
+    const c = s.ctx.database.client;
+    const deadline = Date.now() + 30_000;
+    const count = async (sql: string) => Number((await c.execute({ sql, args: [brainId] })).rows[0]!.n);
+    while (Date.now() < deadline && (await count("SELECT count(*) AS n FROM sources WHERE brain_id = ? AND status = 'ready'")) < 40) await Bun.sleep(50);
+    expect(await count("SELECT count(*) AS n FROM sources WHERE brain_id = ? AND status = 'ready'")).toBe(40);
+    expect(await count("SELECT count(*) AS n FROM pages WHERE brain_id = ? AND kind = 'source'")).toBe(40);
+    expect(await count("SELECT count(DISTINCT source_id) AS n FROM concept_mentions WHERE brain_id = ? AND concept = 'tove-lindqvist'")).toBe(40);
+    await settled(brainId);
+    const tove = await page(brainId, "tove-lindqvist");
+    expect(tove.kind).toBe("concept");
+    // Every source page links to her (the first one inward, once her page existed); Skarholm's page names her.
+    expect(tove.backlinks.filter((b: string) => b.startsWith("harbour-log-"))).toHaveLength(40);
+    expect((await page(brainId, "skarholm")).links).toContain("tove-lindqvist");
+  });
+});
+
+describe("the title index", () => {
+  test("finds a title by all its words when its key is its rarest word, not its longest", async () => {
+    const brainId = await newBrain(s, "Titles");
+    const c = s.ctx.database.client;
+    // Many titles share the long word "observations"; the one we look for is keyed by a short, rare word.
+    const rows = Array.from({ length: 30 }, (_, i) => `('${brainId}', NULL, 'concept', 'obs-${i}', 'Tidal observations ${i}', 'x')`);
+    rows.push(`('${brainId}', NULL, 'concept', 'kelp-observations', 'Kelp observations', 'x')`);
+    await c.execute(`INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown) VALUES ${rows.join(", ")}`);
+    await c.execute(`INSERT INTO sources (id, brain_id, type, title, status) VALUES ('src_titles_${brainId}', '${brainId}', 'text', 'T', 'ready')`);
+    await c.execute(`UPDATE pages SET kind = 'source', source_id = 'src_titles_${brainId}' WHERE brain_id = '${brainId}'`);
+    const index = new TitleIndex(s.ctx.db);
+    const found = await index.candidates(brainId, "src_none", ["Divers counted kelp observations along the reef, and tidal observations 7 too."]);
+    expect(found.map((f) => f.slug).sort()).toEqual(["kelp-observations", "obs-7"]);
+    expect(await index.candidates(brainId, "src_none", ["Nothing here mentions the ocean."])).toEqual([]);
+  });
+});
+
+describe("migration 0014", () => {
+  test("mention rows survive; the by-page index is gone; full text merges at 2 segments a level", async () => {
+    const dir = tempDir();
+    const db = openDatabase({ dataDir: dir });
+    const c = db.client;
+    await c.execute("CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)");
+    for (const m of migrations.filter((m) => m.tag < "0014")) {
+      for (const statement of m.statements) await c.execute(statement);
+      await c.execute({ sql: "INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('x', ?)", args: [m.when] });
+    }
+    await c.executeMultiple(`
+      INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free');
+      INSERT INTO brains (id, account_id, name, slug) VALUES ('brn', 'acc', 'B', 'b');
+      INSERT INTO sources (id, brain_id, type, title, status) VALUES ('s1', 'brn', 'text', 'T', 'ready');
+      INSERT INTO concept_mentions (brain_id, concept, source_id, page_slug, surface, sentence) VALUES ('brn', 'ada-quill', 's1', 't', 'Ada Quill', 'Ada Quill mapped it.');
+    `);
+    expect((await c.execute("SELECT name FROM sqlite_master WHERE name = 'concept_mentions_page'")).rows).toHaveLength(1);
+    expect(await migrate(c)).toEqual(migrations.filter((m) => m.tag >= "0014").map((m) => m.tag));
+    expect((await c.execute("SELECT name FROM sqlite_master WHERE name = 'concept_mentions_page'")).rows).toHaveLength(0);
+    expect((await c.execute("SELECT surface FROM concept_mentions WHERE concept = 'ada-quill'")).rows.map((r) => r.surface)).toEqual(["Ada Quill"]);
+    expect((await c.execute("SELECT v FROM pages_fts_config WHERE k = 'automerge'")).rows.map((r) => Number(r.v))).toEqual([2]);
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
