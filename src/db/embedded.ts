@@ -7,6 +7,9 @@
 // file client so drizzle-orm/libsql and code reading `client.execute(...).rows` see the same results:
 // rows indexable by position and by column name, integers as numbers, BLOBs as ArrayBuffers, errors as
 // LibsqlError with the SQLite codes, one connection (a transaction holds it; other calls wait).
+//
+// It also tells when the database may have changed (`changeVersion`), so callers can keep what they read
+// (e.g. valid API keys) until then: see ChangeVersion below.
 import Database from "libsql";
 import { LibsqlError, type Client, type InArgs, type InStatement, type ResultSet, type Transaction, type TransactionMode } from "@libsql/client";
 
@@ -17,7 +20,37 @@ interface Prepared {
   /** Null when the statement returns no rows (INSERT/UPDATE/DDL without RETURNING). */
   columns: string[] | null;
   columnTypes: string[];
+  /** Builds a result row from the native row (null without columns). */
+  toRow: ((raw: unknown[]) => Record<string | number, unknown>) | null;
+  kind: StatementKind;
 }
+
+/**
+ * `read` never changes the database; `dml` changes it when it touches a row; `other` (DDL, BEGIN, COMMIT,
+ * PRAGMA...) is assumed to change it, and may leave a transaction open. Misreading a statement as a write
+ * only costs a cache refresh, so `read` is claimed only for a SELECT (or WITH ... SELECT) with no DML word.
+ */
+export type StatementKind = "read" | "dml" | "other";
+export function kindOf(sql: string): StatementKind {
+  const head = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase();
+  const dml = /\b(insert|update|delete|replace)\b/i.test(sql);
+  if ((head === "select" || head === "values" || head === "with") && !dml) return "read";
+  if (head === "insert" || head === "update" || head === "delete" || head === "replace" || (head === "with" && dml)) return "dml";
+  return "other";
+}
+
+/**
+ * A number that changes whenever the database file may have changed: a write by any client of this process
+ * on the same file (at once), a commit by another process (SQLite's `PRAGMA data_version`, read at most once
+ * per DATA_VERSION_CHECK_MS: reading it starts a read transaction, ~6 µs), or a reconnect. Shared by the
+ * clients of one file in this process, so replicas in one process see each other's writes at once.
+ */
+interface ChangeVersion {
+  value: number;
+}
+const changeVersions = new Map<string, ChangeVersion>();
+/** How stale another process's commit may be when a caller trusts an unchanged version (bounded, documented). */
+export const DATA_VERSION_CHECK_MS = 1;
 
 /** Distinct SQL texts kept prepared per connection (drizzle's are parameterised, so few). */
 const STATEMENT_CACHE_SIZE = 500;
@@ -26,7 +59,14 @@ const BEGIN: Record<TransactionMode, string> = { write: "BEGIN IMMEDIATE", read:
 class Connection {
   readonly db: NativeDb;
   private readonly statements = new Map<string, Prepared>();
-  constructor(path: string, timeoutMs: number) {
+  private dataVersionStatement: NativeStatement | null = null;
+  /** Kind of the last statement run: after a `read` or `dml` one no transaction can be left open. */
+  lastKind: StatementKind = "other";
+  constructor(
+    path: string,
+    timeoutMs: number,
+    private readonly version: ChangeVersion,
+  ) {
     this.db = new Database(path, { timeout: timeoutMs } as ConstructorParameters<typeof Database>[1]);
   }
 
@@ -36,18 +76,36 @@ class Connection {
     let prepared: Prepared | undefined;
     try {
       prepared = this.prepared(sql);
-      const { statement, columns, columnTypes } = prepared;
+      const { statement, columns, columnTypes, toRow, kind } = prepared;
+      this.lastKind = kind;
+      if (kind === "other") this.version.value++;
       if (columns) {
-        const rows = (statement.all(args) as unknown[][]).map((raw) => toRow(raw, columns));
+        const raws = statement.all(args) as unknown[][];
+        const rows = new Array(raws.length);
+        for (let i = 0; i < raws.length; i++) rows[i] = toRow!(raws[i]!);
+        if (kind === "dml" && rows.length > 0) this.version.value++; // RETURNING: one row per changed row
         return resultSet(columns, columnTypes, rows, 0, undefined);
       }
       const info = statement.run(args);
+      if (kind === "dml" && info.changes > 0) this.version.value++;
       return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
     } catch (e) {
-      // A statement that failed may be left mid-step: never hand it out again.
+      // A statement that failed may be left mid-step: never hand it out again. A failed write may have
+      // changed something (a trigger, a partial batch): count it as a change.
       this.statements.delete(sql);
+      this.version.value++;
+      this.lastKind = "other";
       throw mapError(e);
     }
+  }
+
+  /** SQLite's data_version: changes when another connection (any process) commits to the file. */
+  dataVersion(): number {
+    if (!this.dataVersionStatement) {
+      this.dataVersionStatement = this.db.prepare("PRAGMA data_version");
+      this.dataVersionStatement.raw(true);
+    }
+    return Number((this.dataVersionStatement.get([]) as unknown[])[0]);
   }
 
   private prepared(sql: string): Prepared {
@@ -70,7 +128,7 @@ class Connection {
     } catch {
       // raw() throws when the statement returns no data.
     }
-    const prepared = { statement, columns, columnTypes };
+    const prepared: Prepared = { statement, columns, columnTypes, toRow: columns && rowBuilder(columns), kind: kindOf(sql) };
     this.statements.set(sql, prepared);
     if (this.statements.size > STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
     return prepared;
@@ -86,6 +144,7 @@ class Connection {
 
   close() {
     this.statements.clear();
+    this.dataVersionStatement = null;
     try {
       if (this.db.open) this.db.close();
     } catch {
@@ -94,12 +153,22 @@ class Connection {
   }
 }
 
-export function createEmbeddedClient(path: string, opts: { timeoutMs: number }): Client {
-  let connection = new Connection(path, opts.timeoutMs);
+export type EmbeddedClient = Client & {
+  /** A number that changes whenever the database may have changed (see ChangeVersion); never throws. */
+  changeVersion(): number;
+};
+
+export function createEmbeddedClient(path: string, opts: { timeoutMs: number }): EmbeddedClient {
+  let version = changeVersions.get(path);
+  if (!version) changeVersions.set(path, (version = { value: 0 }));
+  const shared = version;
+  let connection = new Connection(path, opts.timeoutMs, shared);
   connection.run("SELECT 1 AS checkThatTheDatabaseCanBeOpened");
   let closed = false;
   let heldBy: object | null = null;
   const waiters: Array<() => void> = [];
+  let dataVersion = -1;
+  let dataVersionReadAt = -Infinity;
 
   const checkOpen = () => {
     if (closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
@@ -113,8 +182,9 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number }):
     try {
       return work(c);
     } finally {
-      // Like the pool: a call must not leave the connection inside a transaction for the next one.
-      if (c.db.open && c.db.inTransaction) c.run("ROLLBACK");
+      // Like the pool: a call must not leave the connection inside a transaction for the next one. Only a
+      // statement of kind `other` (BEGIN, a batch, a script) can; asking the driver costs a native call.
+      if (c.lastKind === "other" && c.db.open && c.db.inTransaction) c.run("ROLLBACK");
     }
   };
   const release = (owner: object) => {
@@ -129,8 +199,27 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number }):
     return results;
   };
 
-  const client: Client = {
+  const client: EmbeddedClient = {
     protocol: "file",
+    changeVersion() {
+      // While a transaction holds the connection its writes are not committed yet: report a change.
+      if (closed || heldBy) return ++shared.value;
+      const now = performance.now();
+      if (now - dataVersionReadAt >= DATA_VERSION_CHECK_MS) {
+        dataVersionReadAt = now;
+        try {
+          const current = connection.dataVersion();
+          if (current !== dataVersion) {
+            dataVersion = current;
+            shared.value++;
+          }
+        } catch {
+          dataVersionReadAt = -Infinity;
+          return ++shared.value;
+        }
+      }
+      return shared.value;
+    },
     get closed() {
       return closed;
     },
@@ -175,7 +264,9 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number }):
     },
     async reconnect() {
       connection.close();
-      connection = new Connection(path, opts.timeoutMs);
+      connection = new Connection(path, opts.timeoutMs, shared);
+      shared.value++;
+      dataVersionReadAt = -Infinity;
       closed = false;
       heldBy = null;
       for (const wake of waiters.splice(0)) wake();
@@ -185,7 +276,7 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number }):
       connection.close();
       for (const wake of waiters.splice(0)) wake();
     },
-  } as Client;
+  } as EmbeddedClient;
   return client;
 }
 
@@ -250,17 +341,39 @@ function resultSet(columns: string[], columnTypes: string[], rows: unknown[], ro
   } as ResultSet;
 }
 
-/** A row as @libsql/client builds it: values by index (not enumerable) and by column name (enumerable). */
-function toRow(raw: unknown[], columns: string[]) {
-  const row: Record<string | number, unknown> = {};
-  Object.defineProperty(row, "length", { value: raw.length });
-  for (let i = 0; i < raw.length; i++) {
-    const value = fromSql(raw[i]);
-    Object.defineProperty(row, i, { value });
-    const column = columns[i]!;
-    if (!Object.hasOwn(row, column)) Object.defineProperty(row, column, { value, enumerable: true, configurable: true, writable: true });
+/**
+ * Rows as @libsql/client builds them: values by column name (own, enumerable; the first of duplicate names
+ * wins) and by index (not enumerable), with a length. The index getters and the length live on one prototype
+ * per statement, so a row is a plain object with its named values: defining properties one by one on every
+ * row cost more than the query (bench-edge, issue 15).
+ */
+const RAW = Symbol("raw");
+function rowBuilder(columns: string[]): (raw: unknown[]) => Record<string | number, unknown> {
+  const proto: Record<string | number | symbol, unknown> = {};
+  Object.defineProperty(proto, "length", { value: columns.length });
+  for (let i = 0; i < columns.length; i++) {
+    Object.defineProperty(proto, i, {
+      get(this: { [RAW]: unknown[] }) {
+        return this[RAW][i];
+      },
+    });
   }
-  return row;
+  // "length" stays the column count, as in @libsql/client; a name like "1" would hit an index getter.
+  const named: Array<[string, number]> = [];
+  const shadowing: Array<[string, number]> = [];
+  for (const [i, name] of columns.entries()) {
+    if (name === "length" || named.some(([n]) => n === name) || shadowing.some(([n]) => n === name)) continue;
+    (name in proto ? shadowing : named).push([name, i]);
+  }
+  return (raw) => {
+    const values = new Array(raw.length);
+    for (let i = 0; i < raw.length; i++) values[i] = fromSql(raw[i]);
+    const row = Object.create(proto) as Record<string | number | symbol, unknown>;
+    row[RAW] = values; // a symbol: not a column to Object.keys or JSON
+    for (const [name, i] of named) row[name] = values[i];
+    for (const [name, i] of shadowing) Object.defineProperty(row, name, { value: values[i], enumerable: true, configurable: true, writable: true });
+    return row as Record<string | number, unknown>;
+  };
 }
 
 const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
