@@ -57,7 +57,8 @@ export function openDatabase(opts: { dataDir: string; url?: string; authToken?: 
 function openEmbedded(dataDir: string): EmbeddedClient {
   mkdirSync(dataDir, { recursive: true });
   // The same native driver as @libsql/client's file client, with prepared statements kept (./embedded.ts).
-  return reconnectOnBusy(createEmbeddedClient(join(dataDir, "brainbox.db"), { timeoutMs: 5000 }));
+  // It reconnects by itself after SQLITE_BUSY (see there).
+  return createEmbeddedClient(join(dataDir, "brainbox.db"), { timeoutMs: 5000 });
 }
 
 /**
@@ -111,27 +112,6 @@ function withRemoteChangeVersion(url: string, client: Client): EmbeddedClient {
       return shared.value;
     },
   });
-}
-
-/**
- * libsql 0.5 leaves a statement that failed with SQLITE_BUSY unfinished: the connection then keeps an open
- * transaction, later writes report success but never commit, and it holds the write lock (found with the
- * remote-database stand-in). A fresh connection is the cure.
- */
-function reconnectOnBusy<C extends Client>(client: C): C {
-  const guard = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      try {
-        return await call(...args);
-      } catch (error) {
-        if (/SQLITE_BUSY|database is locked/.test(`${(error as { code?: string }).code ?? ""} ${(error as Error).message ?? ""}`)) await client.reconnect();
-        throw error;
-      }
-    };
-  client.execute = guard(client.execute.bind(client)) as Client["execute"];
-  client.batch = guard(client.batch.bind(client)) as Client["batch"];
-  client.executeMultiple = guard(client.executeMultiple.bind(client)) as Client["executeMultiple"];
-  return client;
 }
 
 /** Applies pending migrations inside one write transaction, so two processes starting together are safe. */
