@@ -12,12 +12,19 @@ export interface Logger {
 }
 
 /**
- * stderr, written once per event-loop turn instead of once per line: an access-log line per request was
- * one write system call per request (issue 15). Whatever is pending is written synchronously on exit.
+ * stderr, written in batches instead of once per line: an access-log line per request was one write system
+ * call per request (issue 15). A line after a quiet spell is written at the end of its event-loop turn; while
+ * lines keep coming, they gather for up to BATCH_MS (or 64 KiB) per write. Whatever is pending is written
+ * synchronously on exit.
  */
+const BATCH_MS = 10;
 function bufferedStderr(): (line: string) => void {
   let pending = "";
+  let scheduled = false;
+  let lastFlush = -Infinity;
   const flush = () => {
+    scheduled = false;
+    lastFlush = performance.now();
     if (!pending) return;
     const out = Buffer.from(pending);
     pending = "";
@@ -31,9 +38,13 @@ function bufferedStderr(): (line: string) => void {
   };
   process.on("exit", flush);
   return (line) => {
-    if (!pending) setImmediate(flush);
     pending += line;
-    if (pending.length > 65_536) flush();
+    if (pending.length > 65_536) return flush();
+    if (scheduled) return;
+    scheduled = true;
+    const since = performance.now() - lastFlush;
+    if (since >= BATCH_MS) setImmediate(flush);
+    else setTimeout(flush, BATCH_MS - since).unref();
   };
 }
 
