@@ -41,6 +41,16 @@ export function changeVersionOf(db: Db): number | null {
   return databases.get(db)?.changeVersion() ?? null;
 }
 
+/**
+ * The change version only where it is tight enough to reuse data read under it: the embedded file (this
+ * process's writes at once, other processes' within DATA_VERSION_CHECK_MS). Null for a remote server, whose
+ * version trusts other replicas for seconds, and for a transaction or an unknown handle.
+ */
+export function exactChangeVersionOf(db: Db): number | null {
+  const database = databases.get(db);
+  return database && database.client.protocol === "file" ? database.changeVersion() : null;
+}
+
 export function openDatabase(opts: { dataDir: string; url?: string; authToken?: string; remoteTimeoutMs?: number }): Database {
   const client = opts.url ? openRemote(opts.url, opts.authToken, opts.remoteTimeoutMs ?? 15_000) : openEmbedded(opts.dataDir);
   const location = opts.url ?? `file:${join(opts.dataDir, "brainbox.db")}`;
