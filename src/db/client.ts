@@ -28,6 +28,8 @@ export interface Database {
    * process, within REMOTE_CHANGE_WINDOW_MS for other replicas (a server has no cheap change signal).
    */
   changeVersion(): number;
+  /** Resolves when the database answers a trivial query; rejects like a query would (health). */
+  ping(): Promise<void>;
   close(): void;
 }
 
@@ -54,7 +56,14 @@ export function exactChangeVersionOf(db: Db): number | null {
 export function openDatabase(opts: { dataDir: string; url?: string; authToken?: string; remoteTimeoutMs?: number }): Database {
   const client = opts.url ? openRemote(opts.url, opts.authToken, opts.remoteTimeoutMs ?? 15_000) : openEmbedded(opts.dataDir);
   const location = opts.url ?? `file:${join(opts.dataDir, "brainbox.db")}`;
-  const database: Database = { db: drizzle(client, { schema }), client, location, changeVersion: () => client.changeVersion(), close: () => client.close() };
+  const database: Database = {
+    db: drizzle(client, { schema }),
+    client,
+    location,
+    changeVersion: () => client.changeVersion(),
+    ping: () => client.ping(),
+    close: () => client.close(),
+  };
   databases.set(database.db, database);
   return database;
 }
@@ -113,6 +122,7 @@ function withRemoteChangeVersion(url: string, client: Client): EmbeddedClient {
     return tx;
   }) as Client["transaction"];
   return Object.assign(client, {
+    ping: () => execute("SELECT 1").then(() => undefined),
     changeVersion() {
       const window = Math.floor(Date.now() / REMOTE_CHANGE_WINDOW_MS);
       if (window !== shared.window) {

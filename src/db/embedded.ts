@@ -119,6 +119,15 @@ class Connection {
     }
   }
 
+  private pingStatement: NativeStatement | null = null;
+  ping(): void {
+    if (!this.pingStatement) {
+      this.pingStatement = this.db.prepare("SELECT 1");
+      this.pingStatement.raw(true);
+    }
+    this.pingStatement.get([]);
+  }
+
   /** SQLite's data_version: changes when another connection (any process) commits to the file. */
   dataVersion(): number {
     if (!this.dataVersionStatement) {
@@ -166,6 +175,7 @@ class Connection {
   close() {
     this.statements.clear();
     this.dataVersionStatement = null;
+    this.pingStatement = null;
     try {
       if (this.db.open) this.db.close();
     } catch {
@@ -177,6 +187,8 @@ class Connection {
 export type EmbeddedClient = Client & {
   /** A number that changes whenever the database may have changed (see ChangeVersion); never throws. */
   changeVersion(): number;
+  /** Resolves when the connection answers a query (health), without the result machinery of execute. */
+  ping(): Promise<void>;
 };
 
 export function createEmbeddedClient(path: string, opts: { timeoutMs: number }): EmbeddedClient {
@@ -270,6 +282,9 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number }):
     },
     get closed() {
       return closed;
+    },
+    ping() {
+      return withConnection((c) => c.ping());
     },
     execute(stmtOrSql: InStatement | string, args?: InArgs) {
       const stmt = typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;

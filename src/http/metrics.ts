@@ -34,10 +34,13 @@ export interface Metrics {
   render(): Promise<string>;
 }
 
+/** Counts per bucket (not cumulative: one increment per observation); rendering adds them up. */
 type Histogram = { counts: number[]; sum: number; count: number };
 
 function record(h: Histogram, seconds: number) {
-  for (let i = LATENCY_BUCKETS.length - 1; i >= 0 && seconds <= LATENCY_BUCKETS[i]!; i--) h.counts[i]!++;
+  let i = 0;
+  while (i < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[i]!) i++;
+  if (i < LATENCY_BUCKETS.length) h.counts[i]!++;
   h.sum += seconds;
   h.count++;
 }
@@ -95,7 +98,8 @@ export function createMetrics(help: Record<string, string> = {}): Metrics {
         lines.push(`# HELP ${name} ${help[name] ?? name}`, `# TYPE ${name} histogram`);
         for (const [k, h] of series) {
           const sep = k ? `${k},` : "";
-          LATENCY_BUCKETS.forEach((b, i) => lines.push(`${name}_bucket{${sep}le="${b}"} ${h.counts[i]}`));
+          let cumulative = 0;
+          LATENCY_BUCKETS.forEach((b, i) => lines.push(`${name}_bucket{${sep}le="${b}"} ${(cumulative += h.counts[i]!)}`));
           lines.push(`${name}_bucket{${sep}le="+Inf"} ${h.count}`, `${name}_sum${k ? `{${k}}` : ""} ${h.sum}`, `${name}_count${k ? `{${k}}` : ""} ${h.count}`);
         }
       }

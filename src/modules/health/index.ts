@@ -10,7 +10,7 @@ export const healthRoutes = (ctx: AppContext) =>
       let database: { ok: boolean; kind: string; error?: string };
       const kind = ctx.database.client.protocol === "file" ? "embedded" : "remote";
       try {
-        await ctx.database.client.execute("SELECT 1");
+        await ctx.database.ping();
         database = { ok: true, kind };
       } catch (e) {
         database = { ok: false, kind, error: (e as Error).message };
