@@ -75,14 +75,23 @@ export function withEdge(handle: (req: Request) => Promise<Response> | Response,
 
   // Metric series per method and route, with their labels bound once (rendering label sets per request
   // showed in profiles); a flood of distinct routes (404s) starts the memory over.
-  type Series = { duration: ReturnType<Metrics["histogram"]>; byStatus: Map<number, ReturnType<Metrics["counter"]>> };
+  type Series = {
+    duration: ReturnType<Metrics["histogram"]>;
+    byStatus: Map<number, ReturnType<Metrics["counter"]>>;
+    /** `"method":...,"route":...` of the access-log line, escaped once. */
+    logMembers: string;
+  };
   const series = new Map<string, Series>();
   const seriesOf = (method: string, route: string): Series => {
     const id = `${method} ${route}`;
     let s = series.get(id);
     if (!s) {
       if (series.size >= 10_000) series.clear();
-      s = { duration: opts.metrics.histogram("http_request_duration_seconds", { method, route }), byStatus: new Map() };
+      s = {
+        duration: opts.metrics.histogram("http_request_duration_seconds", { method, route }),
+        byStatus: new Map(),
+        logMembers: `"method":${JSON.stringify(method)},"route":${JSON.stringify(route)}`,
+      };
       series.set(id, s);
     }
     return s;
@@ -150,7 +159,8 @@ export function withEdge(handle: (req: Request) => Promise<Response> | Response,
     const s = seriesOf(method, route);
     count(s, method, route, status);
     s.duration.observe(seconds);
-    opts.log.info("request", { requestId, method, route, status, ms: Math.round(seconds * 1000) });
+    // The request id is word characters, dots and dashes (sanitised above or generated): no escaping needed.
+    opts.log.infoJson("request", `"requestId":"${requestId}",${s.logMembers},"status":${status},"ms":${Math.round(seconds * 1000)}`);
     return response;
   };
 }
