@@ -8,7 +8,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createClient, type Client, type InStatement } from "@libsql/client";
-import { createEmbeddedClient, kindOf, type EmbeddedClient } from "./embedded";
+import { createEmbeddedClient, type EmbeddedClient } from "./embedded";
+import { kindOf } from "./statements";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "./schema";
 import { migrations } from "./migrations";

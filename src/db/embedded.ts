@@ -12,6 +12,8 @@
 // (e.g. valid API keys) until then: see ChangeVersion below.
 import Database from "libsql";
 import { LibsqlError, type Client, type InArgs, type InStatement, type ResultSet, type Transaction, type TransactionMode } from "@libsql/client";
+import { mapError, resultSet, rowBuilder, toArgs } from "./embedded-values";
+import { kindOf, oneRowOf, type OneRow, type StatementKind } from "./statements";
 
 type NativeDb = InstanceType<typeof Database>;
 type NativeStatement = ReturnType<NativeDb["prepare"]>;
@@ -25,34 +27,6 @@ interface Prepared {
   kind: StatementKind;
   /** When the statement returns at most one row (see rowsAtMost). */
   oneRow: OneRow;
-}
-
-/**
- * Statements that return at most one row are read with the driver's `get`, ~2 µs cheaper than its row
- * iterator (bench-edge): a SELECT without FROM, UNION or VALUES, and one ending in
- * `LIMIT 1` or `LIMIT ?` when that last argument is 1 (drizzle's findFirst and `.limit(1)`).
- */
-type OneRow = "always" | "whenLastArgIsOne" | "never";
-function oneRowOf(sql: string, kind: StatementKind): OneRow {
-  if (kind !== "read") return "never";
-  if (/^\s*select\b/i.test(sql) && !/\b(from|union|values|intersect|except)\b/i.test(sql)) return "always";
-  if (/\blimit\s+1\s*$/i.test(sql)) return "always";
-  if (/\blimit\s+\?\s*$/i.test(sql)) return "whenLastArgIsOne";
-  return "never";
-}
-
-/**
- * `read` never changes the database; `dml` changes it when it touches a row; `other` (DDL, BEGIN, COMMIT,
- * PRAGMA...) is assumed to change it, and may leave a transaction open. Misreading a statement as a write
- * only costs a cache refresh, so `read` is claimed only for a SELECT (or WITH ... SELECT) with no DML word.
- */
-export type StatementKind = "read" | "dml" | "other";
-export function kindOf(sql: string): StatementKind {
-  const head = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase();
-  const dml = /\b(insert|update|delete|replace)\b/i.test(sql);
-  if ((head === "select" || head === "values" || head === "with") && !dml) return "read";
-  if (head === "insert" || head === "update" || head === "delete" || head === "replace" || (head === "with" && dml)) return "dml";
-  return "other";
 }
 
 /**
@@ -379,111 +353,4 @@ function embeddedTransaction(c: Connection, release: () => void): Transaction {
       return done || !c.db.open || !c.db.inTransaction;
     },
   } as Transaction;
-}
-
-function resultSet(columns: string[], columnTypes: string[], rows: unknown[], rowsAffected: number, lastInsertRowid: bigint | undefined): ResultSet {
-  return {
-    columns,
-    columnTypes,
-    rows,
-    rowsAffected,
-    lastInsertRowid,
-    toJSON() {
-      return { columns, columnTypes, rows: rows.map((r) => Array.prototype.slice.call(r)), rowsAffected, lastInsertRowid: lastInsertRowid?.toString() ?? null };
-    },
-  } as ResultSet;
-}
-
-/**
- * Rows as @libsql/client builds them: values by column name (own, enumerable; the first of duplicate names
- * wins) and by index (not enumerable), with a length. The index getters and the length live on one prototype
- * per statement, reading the values from a private field (not copied by a spread, not seen by JSON): a row
- * is a plain object with its named values. Defining properties one by one on every row cost more than the
- * query (bench-edge, issue 15).
- */
-class RowValues {
-  readonly #values: unknown[];
-  constructor(values: unknown[]) {
-    this.#values = values;
-  }
-  static of(row: RowValues): unknown[] {
-    return row.#values;
-  }
-}
-
-function rowBuilder(columns: string[]): (raw: unknown[]) => Record<string | number, unknown> {
-  class Row extends RowValues {}
-  const proto = Row.prototype as unknown as Record<string | number, unknown>;
-  Object.defineProperty(proto, "length", { value: columns.length });
-  for (let i = 0; i < columns.length; i++) {
-    Object.defineProperty(proto, i, {
-      get(this: RowValues) {
-        return RowValues.of(this)[i];
-      },
-    });
-  }
-  // "length" stays the column count, as in @libsql/client; a name like "1" would hit an index getter.
-  const named: Array<[string, number]> = [];
-  const shadowing: Array<[string, number]> = [];
-  for (const [i, name] of columns.entries()) {
-    if (name === "length" || named.some(([n]) => n === name) || shadowing.some(([n]) => n === name)) continue;
-    (name in proto ? shadowing : named).push([name, i]);
-  }
-  return (raw) => {
-    const values = new Array(raw.length);
-    for (let i = 0; i < raw.length; i++) values[i] = fromSql(raw[i]);
-    const row = new Row(values) as unknown as Record<string | number, unknown>;
-    for (const [name, i] of named) row[name] = values[i];
-    for (const [name, i] of shadowing) Object.defineProperty(row, name, { value: values[i], enumerable: true, configurable: true, writable: true });
-    return row;
-  };
-}
-
-const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-function fromSql(value: unknown): unknown {
-  if (typeof value === "bigint") {
-    if (value < MIN_SAFE || value > MAX_SAFE) throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
-    return Number(value);
-  }
-  if (value instanceof Buffer) return value.buffer;
-  return value;
-}
-
-function toArgs(args: InArgs | undefined): unknown[] | Record<string, unknown> {
-  if (args === undefined) return [];
-  if (Array.isArray(args)) return args.map(toSql);
-  const named: Record<string, unknown> = {};
-  for (const name in args) named[/^[@$:]/.test(name) ? name.slice(1) : name] = toSql((args as Record<string, unknown>)[name]);
-  return named;
-}
-
-function toSql(value: unknown): unknown {
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new RangeError("Only finite numbers (not Infinity or NaN) can be passed as arguments");
-    return value;
-  }
-  if (typeof value === "boolean") return value ? 1 : 0;
-  if (value instanceof ArrayBuffer) return Buffer.from(value);
-  if (value instanceof Date) return value.valueOf();
-  if (value === undefined) throw new TypeError("undefined cannot be passed as argument to the database");
-  return value;
-}
-
-const BASE_CODES: Record<number, string> = {
-  1: "SQLITE_ERROR", 2: "SQLITE_INTERNAL", 3: "SQLITE_PERM", 4: "SQLITE_ABORT", 5: "SQLITE_BUSY", 6: "SQLITE_LOCKED",
-  7: "SQLITE_NOMEM", 8: "SQLITE_READONLY", 9: "SQLITE_INTERRUPT", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT",
-  12: "SQLITE_NOTFOUND", 13: "SQLITE_FULL", 14: "SQLITE_CANTOPEN", 15: "SQLITE_PROTOCOL", 16: "SQLITE_EMPTY",
-  17: "SQLITE_SCHEMA", 18: "SQLITE_TOOBIG", 19: "SQLITE_CONSTRAINT", 20: "SQLITE_MISMATCH", 21: "SQLITE_MISUSE",
-  22: "SQLITE_NOLFS", 23: "SQLITE_AUTH", 24: "SQLITE_FORMAT", 25: "SQLITE_RANGE", 26: "SQLITE_NOTADB",
-  27: "SQLITE_NOTICE", 28: "SQLITE_WARNING",
-};
-
-function mapError(e: unknown): unknown {
-  if (e instanceof Database.SqliteError) {
-    const raw = (e as { rawCode?: number }).rawCode;
-    const code = raw === undefined ? "SQLITE_UNKNOWN" : (BASE_CODES[raw & 0xff] ?? `SQLITE_UNKNOWN_${raw & 0xff}`);
-    return new LibsqlError(e.message, code, (e as { code?: string }).code, raw, e);
-  }
-  return e;
 }
