@@ -238,7 +238,8 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number }):
             shared.value++;
           }
         } catch {
-          dataVersionReadAt = -Infinity;
+          // A failed read may leave the driver's connection mid-statement (see runNow): start a fresh one.
+          reconnectNow();
           return ++shared.value;
         }
       }
