@@ -7,8 +7,9 @@
 // Interactive transactions are for start-up and CLI commands only.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { createClient, type Client } from "@libsql/client";
-import { createEmbeddedClient } from "./embedded";
+import { createClient, type Client, type InStatement } from "@libsql/client";
+import { createEmbeddedClient, type EmbeddedClient } from "./embedded";
+import { kindOf } from "./statements";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "./schema";
 import { migrations } from "./migrations";
@@ -21,13 +22,51 @@ export interface Database {
   client: Client;
   /** `file:...` path or the remote URL, for logs and health. */
   location: string;
+  /**
+   * A number that changes whenever the database may have changed, so what was read under one value can be
+   * reused while it holds. Embedded file: at once for writes from this process, within
+   * DATA_VERSION_CHECK_MS for commits from other processes. Remote server: at once for writes from this
+   * process, within REMOTE_CHANGE_WINDOW_MS for other replicas (a server has no cheap change signal).
+   */
+  changeVersion(): number;
+  /** Resolves when the database answers a trivial query; rejects like a query would (health). */
+  ping(): Promise<void>;
   close(): void;
+}
+
+/** How long a remote database is assumed unchanged by other replicas (see Database.changeVersion). */
+export const REMOTE_CHANGE_WINDOW_MS = 2000;
+
+const databases = new WeakMap<object, Database>();
+
+/** The change version of the database behind a drizzle handle; null for a transaction or an unknown handle. */
+export function changeVersionOf(db: Db): number | null {
+  return databases.get(db)?.changeVersion() ?? null;
+}
+
+/**
+ * The change version only where it is tight enough to reuse data read under it: the embedded file (this
+ * process's writes at once, other processes' within DATA_VERSION_CHECK_MS). Null for a remote server, whose
+ * version trusts other replicas for seconds, and for a transaction or an unknown handle.
+ */
+export function exactChangeVersionOf(db: Db): number | null {
+  const database = databases.get(db);
+  return database && database.client.protocol === "file" ? database.changeVersion() : null;
 }
 
 export function openDatabase(opts: { dataDir: string; url?: string; authToken?: string; remoteTimeoutMs?: number }): Database {
   const client = opts.url ? openRemote(opts.url, opts.authToken, opts.remoteTimeoutMs ?? 15_000) : openEmbedded(opts.dataDir);
   const location = opts.url ?? `file:${join(opts.dataDir, "brainbox.db")}`;
-  return { db: drizzle(client, { schema }), client, location, close: () => client.close() };
+  const database: Database = {
+    db: drizzle(client, { schema }),
+    client,
+    location,
+    changeVersion: () => client.changeVersion(),
+    ping: () => client.ping(),
+    close: () => client.close(),
+  };
+  databases.set(database.db, database);
+  return database;
 }
 
 /**
@@ -35,43 +74,65 @@ export function openDatabase(opts: { dataDir: string; url?: string; authToken?: 
  * connection: the driver is synchronous, so more connections add no parallelism, only lock waits (see the
  * rule above), and a single connection keeps its pragmas.
  */
-function openEmbedded(dataDir: string): Client {
+function openEmbedded(dataDir: string): EmbeddedClient {
   mkdirSync(dataDir, { recursive: true });
   // The same native driver as @libsql/client's file client, with prepared statements kept (./embedded.ts).
-  return reconnectOnBusy(createEmbeddedClient(join(dataDir, "brainbox.db"), { timeoutMs: 5000 }));
+  // It reconnects by itself after SQLITE_BUSY (see there).
+  return createEmbeddedClient(join(dataDir, "brainbox.db"), { timeoutMs: 5000 });
 }
 
 /**
  * A libSQL server over HTTP: requests run concurrently (round trips, not CPU), and each has a deadline, so
  * a server that stops answering fails requests instead of stalling every query behind them.
  */
-function openRemote(url: string, authToken: string | undefined, timeoutMs: number): Client {
+function openRemote(url: string, authToken: string | undefined, timeoutMs: number): EmbeddedClient {
   const fetchWithDeadline = (input: Request | string | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     return fetch(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) });
   };
-  return createClient({ url, authToken, fetch: fetchWithDeadline } as Parameters<typeof createClient>[0]);
+  return withRemoteChangeVersion(url, createClient({ url, authToken, fetch: fetchWithDeadline } as Parameters<typeof createClient>[0]));
 }
 
+const remoteVersions = new Map<string, { value: number; window: number }>();
+
 /**
- * libsql 0.5 leaves a statement that failed with SQLITE_BUSY unfinished: the connection then keeps an open
- * transaction, later writes report success but never commit, and it holds the write lock (found with the
- * remote-database stand-in). A fresh connection is the cure.
+ * Change versions for a remote server: bumped after each write this process makes through any client of
+ * that URL (calls run concurrently, so only once the write is done), and every REMOTE_CHANGE_WINDOW_MS for
+ * writes of other replicas.
  */
-function reconnectOnBusy(client: Client): Client {
-  const guard = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      try {
-        return await call(...args);
-      } catch (error) {
-        if (/SQLITE_BUSY|database is locked/.test(`${(error as { code?: string }).code ?? ""} ${(error as Error).message ?? ""}`)) await client.reconnect();
-        throw error;
+function withRemoteChangeVersion(url: string, client: Client): EmbeddedClient {
+  let version = remoteVersions.get(url);
+  if (!version) remoteVersions.set(url, (version = { value: 0, window: 0 }));
+  const shared = version;
+  const sqlOf = (s: InStatement | [string, unknown?]) => (typeof s === "string" ? s : Array.isArray(s) ? s[0] : s.sql);
+  const bumpAfter = <R>(work: Promise<R>, writes: boolean): Promise<R> =>
+    writes ? work.finally(() => void shared.value++) : work;
+  const execute = client.execute.bind(client);
+  const batch = client.batch.bind(client);
+  const executeMultiple = client.executeMultiple.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.execute = ((stmt: InStatement, args?: unknown) =>
+    bumpAfter(execute(stmt as never, args as never), kindOf(sqlOf(stmt)) !== "read")) as Client["execute"];
+  client.batch = ((stmts: Array<InStatement | [string, unknown?]>, mode?: unknown) =>
+    bumpAfter(batch(stmts as never, mode as never), stmts.some((s) => kindOf(sqlOf(s)) !== "read"))) as Client["batch"];
+  client.executeMultiple = ((sql: string) => bumpAfter(executeMultiple(sql), true)) as Client["executeMultiple"];
+  client.transaction = (async (mode?: unknown) => {
+    const tx = await transaction(mode as never);
+    const commit = tx.commit.bind(tx);
+    tx.commit = () => bumpAfter(commit(), true);
+    return tx;
+  }) as Client["transaction"];
+  return Object.assign(client, {
+    ping: () => execute("SELECT 1").then(() => undefined),
+    changeVersion() {
+      const window = Math.floor(Date.now() / REMOTE_CHANGE_WINDOW_MS);
+      if (window !== shared.window) {
+        shared.window = window;
+        shared.value++;
       }
-    };
-  client.execute = guard(client.execute.bind(client)) as Client["execute"];
-  client.batch = guard(client.batch.bind(client)) as Client["batch"];
-  client.executeMultiple = guard(client.executeMultiple.bind(client)) as Client["executeMultiple"];
-  return client;
+      return shared.value;
+    },
+  });
 }
 
 /** Applies pending migrations inside one write transaction, so two processes starting together are safe. */

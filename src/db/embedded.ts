@@ -7,8 +7,13 @@
 // file client so drizzle-orm/libsql and code reading `client.execute(...).rows` see the same results:
 // rows indexable by position and by column name, integers as numbers, BLOBs as ArrayBuffers, errors as
 // LibsqlError with the SQLite codes, one connection (a transaction holds it; other calls wait).
+//
+// It also tells when the database may have changed (`changeVersion`), so callers can keep what they read
+// (e.g. valid API keys) until then: see ChangeVersion below.
 import Database from "libsql";
 import { LibsqlError, type Client, type InArgs, type InStatement, type ResultSet, type Transaction, type TransactionMode } from "@libsql/client";
+import { mapError, resultSet, rowBuilder, toArgs } from "./embedded-values";
+import { kindOf, oneRowOf, type OneRow, type StatementKind } from "./statements";
 
 type NativeDb = InstanceType<typeof Database>;
 type NativeStatement = ReturnType<NativeDb["prepare"]>;
@@ -17,10 +22,29 @@ interface Prepared {
   /** Null when the statement returns no rows (INSERT/UPDATE/DDL without RETURNING). */
   columns: string[] | null;
   columnTypes: string[];
+  /** Builds a result row from the native row (null without columns). */
+  toRow: ((raw: unknown[]) => Record<string | number, unknown>) | null;
+  kind: StatementKind;
+  /** When the statement returns at most one row (see rowsAtMost). */
+  oneRow: OneRow;
 }
 
 /** Page cache per connection, KiB. */
 const CACHE_KIB = 65_536;
+
+/**
+ * A number that changes whenever the database file may have changed: a write by any client of this process
+ * on the same file (at once), a commit by another process (SQLite's `PRAGMA data_version`, read at most once
+ * per DATA_VERSION_CHECK_MS: reading it starts a read transaction, ~6 µs), or a reconnect. Shared by the
+ * clients of one file in this process, so replicas in one process see each other's writes at once.
+ */
+interface ChangeVersion {
+  value: number;
+}
+const changeVersions = new Map<string, ChangeVersion>();
+/** How stale another process's commit may be when a caller trusts an unchanged version (bounded, documented). */
+export const DATA_VERSION_CHECK_MS = 1;
+
 /** Distinct SQL texts kept prepared per connection (drizzle's are parameterised, so few). */
 const STATEMENT_CACHE_SIZE = 500;
 const BEGIN: Record<TransactionMode, string> = { write: "BEGIN IMMEDIATE", read: "BEGIN TRANSACTION READONLY", deferred: "BEGIN DEFERRED" };
@@ -28,7 +52,14 @@ const BEGIN: Record<TransactionMode, string> = { write: "BEGIN IMMEDIATE", read:
 class Connection {
   readonly db: NativeDb;
   private readonly statements = new Map<string, Prepared>();
-  constructor(path: string, timeoutMs: number) {
+  private dataVersionStatement: NativeStatement | null = null;
+  /** Kind of the last statement run: after a `read` or `dml` one no transaction can be left open. */
+  lastKind: StatementKind = "other";
+  constructor(
+    path: string,
+    timeoutMs: number,
+    private readonly version: ChangeVersion,
+  ) {
     this.db = new Database(path, { timeout: timeoutMs } as ConstructorParameters<typeof Database>[1]);
     // A page cache that holds a growing brain's hot index pages (SQLite's default is 2 MiB): grown on use, so
     // an idle or small server never fills it.
@@ -44,18 +75,40 @@ class Connection {
     let prepared: Prepared | undefined;
     try {
       prepared = this.prepared(sql);
-      const { statement, columns, columnTypes } = prepared;
+      const { statement, columns, columnTypes, toRow, kind, oneRow } = prepared;
+      this.lastKind = kind;
+      if (kind === "other") this.version.value++;
+      if (columns && (oneRow === "always" || (oneRow === "whenLastArgIsOne" && Array.isArray(args) && args[args.length - 1] === 1))) {
+        const raw = statement.get(args) as unknown[] | undefined;
+        return resultSet(columns, columnTypes, raw === undefined ? [] : [toRow!(raw)], 0, undefined);
+      }
       if (columns) {
-        const rows = (statement.all(args) as unknown[][]).map((raw) => toRow(raw, columns));
+        const raws = statement.all(args) as unknown[][];
+        const rows = new Array(raws.length);
+        for (let i = 0; i < raws.length; i++) rows[i] = toRow!(raws[i]!);
+        if (kind === "dml" && rows.length > 0) this.version.value++; // RETURNING: one row per changed row
         return resultSet(columns, columnTypes, rows, 0, undefined);
       }
       const info = statement.run(args);
+      if (kind === "dml" && info.changes > 0) this.version.value++;
       return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
     } catch (e) {
-      // A statement that failed may be left mid-step: never hand it out again.
+      // A statement that failed may be left mid-step: never hand it out again. A failed write may have
+      // changed something (a trigger, a partial batch): count it as a change.
       this.statements.delete(sql);
+      this.version.value++;
+      this.lastKind = "other";
       throw mapError(e);
     }
+  }
+
+  /** SQLite's data_version: changes when another connection (any process) commits to the file. */
+  dataVersion(): number {
+    if (!this.dataVersionStatement) {
+      this.dataVersionStatement = this.db.prepare("PRAGMA data_version");
+      this.dataVersionStatement.raw(true);
+    }
+    return Number((this.dataVersionStatement.get([]) as unknown[])[0]);
   }
 
   private prepared(sql: string): Prepared {
@@ -78,7 +131,8 @@ class Connection {
     } catch {
       // raw() throws when the statement returns no data.
     }
-    const prepared = { statement, columns, columnTypes };
+    const kind = kindOf(sql);
+    const prepared: Prepared = { statement, columns, columnTypes, toRow: columns && rowBuilder(columns), kind, oneRow: oneRowOf(sql, kind) };
     this.statements.set(sql, prepared);
     if (this.statements.size > STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
     return prepared;
@@ -94,6 +148,7 @@ class Connection {
 
   close() {
     this.statements.clear();
+    this.dataVersionStatement = null;
     try {
       if (this.db.open) this.db.close();
     } catch {
@@ -102,28 +157,68 @@ class Connection {
   }
 }
 
-export function createEmbeddedClient(path: string, opts: { timeoutMs: number }): Client {
-  let connection = new Connection(path, opts.timeoutMs);
+export type EmbeddedClient = Client & {
+  /** A number that changes whenever the database may have changed (see ChangeVersion); never throws. */
+  changeVersion(): number;
+  /** Resolves when the connection can answer (health). */
+  ping(): Promise<void>;
+};
+
+export function createEmbeddedClient(path: string, opts: { timeoutMs: number }): EmbeddedClient {
+  let version = changeVersions.get(path);
+  if (!version) changeVersions.set(path, (version = { value: 0 }));
+  const shared = version;
+  let connection = new Connection(path, opts.timeoutMs, shared);
   connection.run("SELECT 1 AS checkThatTheDatabaseCanBeOpened");
   let closed = false;
   let heldBy: object | null = null;
   const waiters: Array<() => void> = [];
+  let dataVersion = -1;
+  let dataVersionReadAt = -Infinity;
 
   const checkOpen = () => {
     if (closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
   };
-  /** Runs `work` with the connection once no transaction holds it. */
-  const withConnection = async <T>(work: (c: Connection) => T): Promise<T> => {
-    checkOpen();
-    while (heldBy) await new Promise<void>((resolve) => waiters.push(resolve));
-    checkOpen();
+  const reconnectNow = () => {
+    connection.close();
+    connection = new Connection(path, opts.timeoutMs, shared);
+    shared.value++;
+    dataVersionReadAt = -Infinity;
+  };
+  /** Runs `work` on the connection now (it is free). */
+  const runNow = <T>(work: (c: Connection) => T): T => {
     const c = connection;
     try {
       return work(c);
+    } catch (error) {
+      // libsql 0.5 leaves a statement that failed with SQLITE_BUSY unfinished: the connection then keeps an
+      // open transaction, later writes report success but never commit, and it holds the write lock (found
+      // with the remote-database stand-in). A fresh connection is the cure.
+      if (/SQLITE_BUSY|database is locked/.test(`${(error as { code?: string }).code ?? ""} ${(error as Error).message ?? ""}`)) reconnectNow();
+      throw error;
     } finally {
-      // Like the pool: a call must not leave the connection inside a transaction for the next one.
-      if (c.db.open && c.db.inTransaction) c.run("ROLLBACK");
+      // Like the pool: a call must not leave the connection inside a transaction for the next one. Only a
+      // statement of kind `other` (BEGIN, a batch, a script) can; asking the driver costs a native call.
+      if (c === connection && c.lastKind === "other" && c.db.open && c.db.inTransaction) c.run("ROLLBACK");
     }
+  };
+  /**
+   * Runs `work` with the connection once no transaction holds it. When it is free (nearly always) the work
+   * runs at once and the answer is an already settled promise: no async frames per query (bench-edge).
+   */
+  const withConnection = <T>(work: (c: Connection) => T): Promise<T> => {
+    if (closed || heldBy) return afterWaiting(work);
+    try {
+      return Promise.resolve(runNow(work));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  };
+  const afterWaiting = async <T>(work: (c: Connection) => T): Promise<T> => {
+    checkOpen();
+    while (heldBy) await new Promise<void>((resolve) => waiters.push(resolve));
+    checkOpen();
+    return runNow(work);
   };
   const release = (owner: object) => {
     if (heldBy !== owner) return;
@@ -137,10 +232,36 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number }):
     return results;
   };
 
-  const client: Client = {
+  const client: EmbeddedClient = {
     protocol: "file",
+    changeVersion() {
+      // While a transaction holds the connection its writes are not committed yet: report a change.
+      if (closed || heldBy) return ++shared.value;
+      const now = performance.now();
+      if (now - dataVersionReadAt >= DATA_VERSION_CHECK_MS) {
+        dataVersionReadAt = now;
+        try {
+          const current = connection.dataVersion();
+          if (current !== dataVersion) {
+            dataVersion = current;
+            shared.value++;
+          }
+        } catch {
+          // A failed read may leave the driver's connection mid-statement (see runNow): start a fresh one.
+          reconnectNow();
+          return ++shared.value;
+        }
+      }
+      return shared.value;
+    },
     get closed() {
       return closed;
+    },
+    ping() {
+      // `SELECT 1` touches no table, so on the file it proves only that the connection is open: ask that
+      // directly, and without waiting behind a transaction that holds the connection.
+      if (closed || !connection.db.open) return Promise.reject(new LibsqlError("The client is closed", "CLIENT_CLOSED"));
+      return Promise.resolve();
     },
     execute(stmtOrSql: InStatement | string, args?: InArgs) {
       const stmt = typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
@@ -182,8 +303,7 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number }):
       throw new LibsqlError("sync() needs an embedded replica; this is a plain database file", "SYNC_NOT_SUPPORTED");
     },
     async reconnect() {
-      connection.close();
-      connection = new Connection(path, opts.timeoutMs);
+      reconnectNow();
       closed = false;
       heldBy = null;
       for (const wake of waiters.splice(0)) wake();
@@ -193,7 +313,7 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number }):
       connection.close();
       for (const wake of waiters.splice(0)) wake();
     },
-  } as Client;
+  } as EmbeddedClient;
   return client;
 }
 
@@ -243,79 +363,4 @@ function embeddedTransaction(c: Connection, release: () => void): Transaction {
       return done || !c.db.open || !c.db.inTransaction;
     },
   } as Transaction;
-}
-
-function resultSet(columns: string[], columnTypes: string[], rows: unknown[], rowsAffected: number, lastInsertRowid: bigint | undefined): ResultSet {
-  return {
-    columns,
-    columnTypes,
-    rows,
-    rowsAffected,
-    lastInsertRowid,
-    toJSON() {
-      return { columns, columnTypes, rows: rows.map((r) => Array.prototype.slice.call(r)), rowsAffected, lastInsertRowid: lastInsertRowid?.toString() ?? null };
-    },
-  } as ResultSet;
-}
-
-/** A row as @libsql/client builds it: values by index (not enumerable) and by column name (enumerable). */
-function toRow(raw: unknown[], columns: string[]) {
-  const row: Record<string | number, unknown> = {};
-  Object.defineProperty(row, "length", { value: raw.length });
-  for (let i = 0; i < raw.length; i++) {
-    const value = fromSql(raw[i]);
-    Object.defineProperty(row, i, { value });
-    const column = columns[i]!;
-    if (!Object.hasOwn(row, column)) Object.defineProperty(row, column, { value, enumerable: true, configurable: true, writable: true });
-  }
-  return row;
-}
-
-const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-function fromSql(value: unknown): unknown {
-  if (typeof value === "bigint") {
-    if (value < MIN_SAFE || value > MAX_SAFE) throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
-    return Number(value);
-  }
-  if (value instanceof Buffer) return value.buffer;
-  return value;
-}
-
-function toArgs(args: InArgs | undefined): unknown[] | Record<string, unknown> {
-  if (args === undefined) return [];
-  if (Array.isArray(args)) return args.map(toSql);
-  const named: Record<string, unknown> = {};
-  for (const name in args) named[/^[@$:]/.test(name) ? name.slice(1) : name] = toSql((args as Record<string, unknown>)[name]);
-  return named;
-}
-
-function toSql(value: unknown): unknown {
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new RangeError("Only finite numbers (not Infinity or NaN) can be passed as arguments");
-    return value;
-  }
-  if (typeof value === "boolean") return value ? 1 : 0;
-  if (value instanceof ArrayBuffer) return Buffer.from(value);
-  if (value instanceof Date) return value.valueOf();
-  if (value === undefined) throw new TypeError("undefined cannot be passed as argument to the database");
-  return value;
-}
-
-const BASE_CODES: Record<number, string> = {
-  1: "SQLITE_ERROR", 2: "SQLITE_INTERNAL", 3: "SQLITE_PERM", 4: "SQLITE_ABORT", 5: "SQLITE_BUSY", 6: "SQLITE_LOCKED",
-  7: "SQLITE_NOMEM", 8: "SQLITE_READONLY", 9: "SQLITE_INTERRUPT", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT",
-  12: "SQLITE_NOTFOUND", 13: "SQLITE_FULL", 14: "SQLITE_CANTOPEN", 15: "SQLITE_PROTOCOL", 16: "SQLITE_EMPTY",
-  17: "SQLITE_SCHEMA", 18: "SQLITE_TOOBIG", 19: "SQLITE_CONSTRAINT", 20: "SQLITE_MISMATCH", 21: "SQLITE_MISUSE",
-  22: "SQLITE_NOLFS", 23: "SQLITE_AUTH", 24: "SQLITE_FORMAT", 25: "SQLITE_RANGE", 26: "SQLITE_NOTADB",
-  27: "SQLITE_NOTICE", 28: "SQLITE_WARNING",
-};
-
-function mapError(e: unknown): unknown {
-  if (e instanceof Database.SqliteError) {
-    const raw = (e as { rawCode?: number }).rawCode;
-    const code = raw === undefined ? "SQLITE_UNKNOWN" : (BASE_CODES[raw & 0xff] ?? `SQLITE_UNKNOWN_${raw & 0xff}`);
-    return new LibsqlError(e.message, code, (e as { code?: string }).code, raw, e);
-  }
-  return e;
 }

@@ -37,12 +37,17 @@ const SECURITY_HEADERS: Array<[string, string]> = [
 
 /**
  * Request ids: a random prefix per process and a counter, 16 characters. Unique without drawing random
- * bytes per request (getrandom showed up in profiles under load).
+ * bytes per request (getrandom showed up in profiles under load). The counter runs through the 8-digit
+ * base-36 numbers, so it needs no padding (2.7 trillion ids before it starts over).
  */
 function requestIds(): () => string {
   const prefix = randomBase62(8);
-  let counter = 0;
-  return () => prefix + (counter++).toString(36).padStart(8, "0").slice(-8);
+  const first = 36 ** 7;
+  let counter = first;
+  return () => {
+    if (counter >= 36 ** 8) counter = first;
+    return prefix + (counter++).toString(36);
+  };
 }
 
 export function withEdge(handle: (req: Request) => Promise<Response> | Response, opts: EdgeOptions) {
@@ -61,7 +66,6 @@ export function withEdge(handle: (req: Request) => Promise<Response> | Response,
 
   /** Seconds a request with these credentials must wait, 0 when it may pass (always 0 for a valid one). */
   async function authWait(address: string, authorization: string): Promise<number> {
-    if (limiter.idle) return 0; // nothing failed lately: skip hashing the credential
     const wait = Math.max(limiter.blockedFor(`address:${address}`), limiter.blockedFor(credentialKey(authorization)));
     if (wait === 0) return 0;
     return (await opts.isValidCredential?.(authorization)) ? 0 : wait;
@@ -69,19 +73,52 @@ export function withEdge(handle: (req: Request) => Promise<Response> | Response,
 
   const nextRequestId = requestIds();
 
-  /** `peer` is the TCP peer's address, or a function giving it (only read when credentials are presented). */
+  // Metric series per method and route, with their labels bound once (rendering label sets per request
+  // showed in profiles); a flood of distinct routes (404s) starts the memory over.
+  type Series = {
+    duration: ReturnType<Metrics["histogram"]>;
+    byStatus: Map<number, ReturnType<Metrics["counter"]>>;
+    /** `"method":...,"route":...` of the access-log line, escaped once. */
+    logMembers: string;
+  };
+  const series = new Map<string, Series>();
+  const seriesOf = (method: string, route: string): Series => {
+    const id = `${method} ${route}`;
+    let s = series.get(id);
+    if (!s) {
+      if (series.size >= 10_000) series.clear();
+      s = {
+        duration: opts.metrics.histogram("http_request_duration_seconds", { method, route }),
+        byStatus: new Map(),
+        logMembers: `"method":${JSON.stringify(method)},"route":${JSON.stringify(route)}`,
+      };
+      series.set(id, s);
+    }
+    return s;
+  };
+  const count = (s: Series, method: string, route: string, status: number) => {
+    let c = s.byStatus.get(status);
+    if (!c) s.byStatus.set(status, (c = opts.metrics.counter("http_requests_total", { method, route, status: String(status) })));
+    c.inc();
+  };
+
+  /** `peer` is the TCP peer's address, or a function giving it (only read when the limiter needs it). */
   return async (request: Request, peer: string | (() => string)): Promise<Response> => {
     const started = performance.now();
-    const requestId = request.headers.get("x-request-id")?.slice(0, 64).replace(/[^\w.-]/g, "") || nextRequestId();
+    const method = request.method;
+    const sentId = request.headers.get("x-request-id");
+    const requestId = (sentId && sentId.slice(0, 64).replace(/[^\w.-]/g, "")) || nextRequestId();
     const route = routeOf(pathOf(request.url));
     const origin = request.headers.get("origin");
     const corsOrigin = origin && (allowAll || opts.corsOrigins.includes(origin)) ? (allowAll ? "*" : origin) : null;
     const authorization = request.headers.get("authorization");
-    const address = authorization === null ? "" : clientAddress(typeof peer === "string" ? peer : peer(), request.headers, trusted);
+    let address: string | undefined;
+    const addressOf = () => (address ??= clientAddress(typeof peer === "string" ? peer : peer(), request.headers, trusted));
 
     let response: Response;
-    const wait = authorization === null ? 0 : await authWait(address, authorization);
-    if (request.method === "OPTIONS" && request.headers.has("access-control-request-method")) {
+    // Nothing failed lately (the usual case): no address, no hashing, no await.
+    const wait = authorization === null || limiter.idle ? 0 : await authWait(addressOf(), authorization);
+    if (method === "OPTIONS" && request.headers.has("access-control-request-method")) {
       response = new Response(null, { status: 204, headers: corsOrigin ? preflightHeaders : {} });
     } else if (wait > 0) {
       response = Response.json(errorBody("rate_limited", `Too many failed authentications; retry in ${wait} s`), {
@@ -96,7 +133,7 @@ export function withEdge(handle: (req: Request) => Promise<Response> | Response,
         response = Response.json(errorBody("internal", "Internal server error"), { status: 500 });
       }
       if (response.status === 401 && authorization !== null) {
-        limiter.record(`address:${address}`);
+        limiter.record(`address:${addressOf()}`);
         limiter.record(credentialKey(authorization));
       }
     }
@@ -110,7 +147,8 @@ export function withEdge(handle: (req: Request) => Promise<Response> | Response,
       headers.set("x-request-id", requestId);
       response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
-    for (const [k, v] of SECURITY_HEADERS) if (!headers.has(k)) headers.set(k, v);
+    // A response that brings its own X-Content-Type-Options brings all four (one check, not four).
+    if (!headers.has("x-content-type-options")) for (const [k, v] of SECURITY_HEADERS) headers.set(k, v);
     if (corsOrigin) {
       headers.set("access-control-allow-origin", corsOrigin);
       if (!allowAll) headers.append("vary", "Origin");
@@ -118,9 +156,11 @@ export function withEdge(handle: (req: Request) => Promise<Response> | Response,
     }
     const seconds = (performance.now() - started) / 1000;
     const status = response.status;
-    opts.metrics.inc("http_requests_total", { method: request.method, route, status: String(status) });
-    opts.metrics.observe("http_request_duration_seconds", seconds, { method: request.method, route });
-    opts.log.info("request", { requestId, method: request.method, route, status, ms: Math.round(seconds * 1000) });
+    const s = seriesOf(method, route);
+    count(s, method, route, status);
+    s.duration.observe(seconds);
+    // The request id is word characters, dots and dashes (sanitised above or generated): no escaping needed.
+    opts.log.infoJson("request", `"requestId":"${requestId}",${s.logMembers},"status":${status},"ms":${Math.round(seconds * 1000)}`);
     return response;
   };
 }

@@ -124,17 +124,6 @@ export function throwDeferredBodyError(request: Request) {
   const error = unreadableBodies.get(request);
   if (error) throw error;
 }
-const deferringErrors =
-  <C extends { request: Request }>(parse: (context: C) => Promise<unknown>) =>
-  async (context: C) => {
-    try {
-      return await parse(context);
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      unreadableBodies.set(context.request, e);
-      return {};
-    }
-  };
 
 /**
  * JSON bodies with a size cap and a clear error for malformed JSON (deferred, see above). Every other route
@@ -144,25 +133,38 @@ const deferringErrors =
 export const jsonBodies = (limit: number) =>
   new Elysia({ name: "json-bodies" })
     .onBeforeHandle({ as: "global" }, ({ request }) => throwDeferredBodyError(request))
-    .onParse({ as: "global" }, deferringErrors(async ({ request, contentType, path }) => {
-    // A returned value ends parsing; the upload handler then reads request.body itself, capped.
-    if (path.startsWith(RAW_BODY_PREFIX)) return {};
-    if (path.startsWith(FORM_BODY_PREFIX)) return;
-    const text = await readCapped(request, limit);
-    if (!isJson(contentType ?? "")) {
-      if (text.length === 0) return {};
-      throw new AppError(
-        "unsupported_media_type",
-        `The request body must be JSON sent with Content-Type: application/json${contentType ? ` (got ${contentType})` : " (none was sent)"}`,
-      );
-    }
-    if (text.trim() === "") return {};
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new AppError("invalid_json", "The request body is not valid JSON");
-    }
-  }));
+    // The parameters are destructured right here: Elysia reads a hook's source to learn which parts of the
+    // request the app uses, and a hook handing its whole context on made every route parse cookies, the
+    // query string and all headers (issue 15).
+    .onParse({ as: "global" }, async ({ request, contentType, path }) => {
+      try {
+        return await parseJsonBody(request, contentType, path, limit);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        unreadableBodies.set(request, e);
+        return {};
+      }
+    });
+
+async function parseJsonBody(request: Request, contentType: string | undefined, path: string, limit: number): Promise<unknown> {
+  // A returned value ends parsing; the upload handler then reads request.body itself, capped.
+  if (path.startsWith(RAW_BODY_PREFIX)) return {};
+  if (path.startsWith(FORM_BODY_PREFIX)) return;
+  const text = await readCapped(request, limit);
+  if (!isJson(contentType ?? "")) {
+    if (text.length === 0) return {};
+    throw new AppError(
+      "unsupported_media_type",
+      `The request body must be JSON sent with Content-Type: application/json${contentType ? ` (got ${contentType})` : " (none was sent)"}`,
+    );
+  }
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("invalid_json", "The request body is not valid JSON");
+  }
+}
 
 /** A path segment that is not valid percent-encoded UTF-8 (e.g. `%E0%A4%A`) names nothing: 400, before routing. */
 export const decodablePaths = () =>

@@ -25,32 +25,65 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 export interface Metrics {
   inc(name: string, labels?: Labels, by?: number): void;
   observe(name: string, seconds: number, labels?: Labels): void;
+  /** One counter series with its labels bound once, for hot paths (the edge counts every request). */
+  counter(name: string, labels?: Labels): { inc(by?: number): void };
+  /** One histogram series with its labels bound once. */
+  histogram(name: string, labels?: Labels): { observe(seconds: number): void };
   /** A gauge computed when /metrics is scraped (e.g. the job queue depth from the database). */
   gauge(name: string, help: string, read: () => Promise<Array<{ labels: Labels; value: number }>>): void;
   render(): Promise<string>;
 }
 
+/** Counts per bucket (not cumulative: one increment per observation); rendering adds them up. */
+type Histogram = { counts: number[]; sum: number; count: number };
+
+function record(h: Histogram, seconds: number) {
+  let i = 0;
+  while (i < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[i]!) i++;
+  if (i < LATENCY_BUCKETS.length) h.counts[i]!++;
+  h.sum += seconds;
+  h.count++;
+}
+
 export function createMetrics(help: Record<string, string> = {}): Metrics {
-  const counters = new Map<string, Map<string, number>>();
-  const histograms = new Map<string, Map<string, { counts: number[]; sum: number; count: number }>>();
+  const counters = new Map<string, Map<string, { value: number }>>();
+  const histograms = new Map<string, Map<string, Histogram>>();
   const gauges: Array<{ name: string; help: string; read: () => Promise<Array<{ labels: Labels; value: number }>> }> = [];
+  const counterOf = (name: string, labels: Labels) => {
+    let series = counters.get(name);
+    if (!series) counters.set(name, (series = new Map()));
+    const k = key(labels);
+    let c = series.get(k);
+    if (!c) series.set(k, (c = { value: 0 }));
+    return c;
+  };
+  const histogramOf = (name: string, labels: Labels) => {
+    let series = histograms.get(name);
+    if (!series) histograms.set(name, (series = new Map()));
+    const k = key(labels);
+    let h = series.get(k);
+    if (!h) series.set(k, (h = { counts: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 }));
+    return h;
+  };
 
   return {
     inc(name, labels = {}, by = 1) {
-      const series = counters.get(name) ?? new Map();
-      counters.set(name, series);
-      const k = key(labels);
-      series.set(k, (series.get(k) ?? 0) + by);
+      counterOf(name, labels).value += by;
     },
     observe(name, seconds, labels = {}) {
-      const series = histograms.get(name) ?? new Map();
-      histograms.set(name, series);
-      const k = key(labels);
-      const h = series.get(k) ?? { counts: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 };
-      series.set(k, h);
-      for (let i = LATENCY_BUCKETS.length - 1; i >= 0 && seconds <= LATENCY_BUCKETS[i]!; i--) h.counts[i]!++;
-      h.sum += seconds;
-      h.count++;
+      record(histogramOf(name, labels), seconds);
+    },
+    counter(name, labels = {}) {
+      const c = counterOf(name, labels);
+      return {
+        inc(by = 1) {
+          c.value += by;
+        },
+      };
+    },
+    histogram(name, labels = {}) {
+      const h = histogramOf(name, labels);
+      return { observe: (seconds: number) => record(h, seconds) };
     },
     gauge(name, helpText, read) {
       gauges.push({ name, help: helpText, read });
@@ -59,13 +92,14 @@ export function createMetrics(help: Record<string, string> = {}): Metrics {
       const lines: string[] = [];
       for (const [name, series] of counters) {
         lines.push(`# HELP ${name} ${help[name] ?? name}`, `# TYPE ${name} counter`);
-        for (const [k, v] of series) lines.push(`${name}${k ? `{${k}}` : ""} ${v}`);
+        for (const [k, v] of series) lines.push(`${name}${k ? `{${k}}` : ""} ${v.value}`);
       }
       for (const [name, series] of histograms) {
         lines.push(`# HELP ${name} ${help[name] ?? name}`, `# TYPE ${name} histogram`);
         for (const [k, h] of series) {
           const sep = k ? `${k},` : "";
-          LATENCY_BUCKETS.forEach((b, i) => lines.push(`${name}_bucket{${sep}le="${b}"} ${h.counts[i]}`));
+          let cumulative = 0;
+          LATENCY_BUCKETS.forEach((b, i) => lines.push(`${name}_bucket{${sep}le="${b}"} ${(cumulative += h.counts[i]!)}`));
           lines.push(`${name}_bucket{${sep}le="+Inf"} ${h.count}`, `${name}_sum${k ? `{${k}}` : ""} ${h.sum}`, `${name}_count${k ? `{${k}}` : ""} ${h.count}`);
         }
       }
@@ -83,6 +117,19 @@ export function createMetrics(help: Record<string, string> = {}): Metrics {
 
 /** A path with its variable parts replaced, so metrics and logs group requests by endpoint. */
 export function routeOf(path: string): string {
+  let route = routes.get(path);
+  if (route === undefined) {
+    route = templateOf(path);
+    // Remembered per path: the same paths recur (a list, a brain's pages); a flood of distinct ones
+    // starts the memory over rather than growing it.
+    if (routes.size >= 10_000) routes.clear();
+    routes.set(path, route);
+  }
+  return route;
+}
+const routes = new Map<string, string>();
+
+function templateOf(path: string): string {
   return path
     .split("/")
     .map((segment, i, all) => {

@@ -10,14 +10,16 @@ import { bearerChallenge } from "../oauth/metadata";
 import { authenticate } from "./keys";
 
 export const authGuard = (ctx: AppContext) =>
-  new Elysia().derive({ as: "scoped" }, async ({ headers, request }) => {
+  new Elysia().derive({ as: "scoped" }, async ({ request }) => {
+    // The request's own headers, not Elysia's `headers` (naming it copies every request's headers, app-wide).
+    const authorization = request.headers.get("authorization") ?? undefined;
     let principal;
     try {
-      principal = await authenticate(ctx.db, headers.authorization, { accessToken: ctx.accessTokens });
+      principal = await authenticate(ctx.db, authorization, { accessToken: ctx.accessTokens });
     } catch (error) {
       // RFC 6750 §3: a 401 names its scheme and (RFC 9728) where an OAuth client learns how to get a token.
       if (!(error instanceof AppError && error.code === "unauthorized")) throw error;
-      const challenge = bearerChallenge(ctx.publicUrl(), "", headers.authorization === undefined ? undefined : error.message);
+      const challenge = bearerChallenge(ctx.publicUrl(), "", authorization === undefined ? undefined : error.message);
       throw new AppError("unauthorized", error.message, { ...error.details, headers: { "www-authenticate": challenge } });
     }
     throwDeferredBodyError(request);

@@ -7,6 +7,7 @@ import { accounts, apiKeys } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { newId, randomBase62, safeEqual, sha256Hex } from "../../lib/secrets";
 import { type Account } from "../accounts/service";
+import { keyCache } from "./key-cache";
 
 export const API_KEY_PREFIX = "bb_live_";
 /** OAuth access tokens (connectors) share the guard; their prefix tells them apart. */
@@ -99,15 +100,28 @@ export async function authenticate(
   }
   if (!token.startsWith(API_KEY_PREFIX)) throw unauthorized("Invalid API key");
   const hash = sha256Hex(token);
-  // One indexed lookup gives the key and its account: a revoked key is refused at once on every replica
-  // sharing the database, and a plan change (also from the CLI) applies to the next request.
-  const row = await keyWithAccount(db).execute({ hash });
-  if (!row || !safeEqual(row.key.hash, hash) || row.key.revokedAt !== null) throw unauthorized("Invalid or revoked API key");
-  // Coarse last-used stamp: one write per key per minute at most.
+  // One indexed lookup gives the key and its account, remembered while the database is unchanged
+  // (key-cache.ts: a revocation or plan change applies to the next request in this process, within 1 ms
+  // in other processes on the same file). The version is read before the lookup, so a change that lands
+  // during it is never cached as current.
+  const cache = keyCache(db);
+  const version = cache.version();
+  let key = cache.get(hash, version);
+  if (!key) {
+    const row = await keyWithAccount(db).execute({ hash });
+    if (!row || !safeEqual(row.key.hash, hash) || row.key.revokedAt !== null) throw unauthorized("Invalid or revoked API key");
+    // Frozen: every request with this key shares the account object.
+    key = { keyId: row.key.id, account: Object.freeze(row.account), lastUsedAt: row.key.lastUsedAt, version: version ?? -1 };
+    if (version !== null) cache.set(hash, key);
+  }
+  // Coarse last-used stamp: one write per key per minute at most (per process). Stamped in memory first,
+  // so concurrent requests do not all write.
   const now = Date.now();
-  if (!row.key.lastUsedAt || now - row.key.lastUsedAt > LAST_USED_INTERVAL_MS)
-    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.key.id));
-  return { account: row.account, via: "api_key", credentialId: row.key.id };
+  if (!key.lastUsedAt || now - key.lastUsedAt > LAST_USED_INTERVAL_MS) {
+    key.lastUsedAt = now;
+    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.keyId));
+  }
+  return { account: key.account, via: "api_key", credentialId: key.keyId };
 }
 
 /** Is this `Authorization` value a credential that authenticates right now? (For the failed-auth limiter.) */

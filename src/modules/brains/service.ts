@@ -1,9 +1,10 @@
 // Brains: the caller's own knowledge bases, plus public free brains of others (read-only for them).
 // A paid public brain (x402) is not free: others reach it only through /api/x402, never with a key.
-import { and, asc, eq, ne, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, ne, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
-import { brains } from "../../db/schema";
+import { cachedRead } from "../../db/read-cache";
+import { brains, paidBrains } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { newId } from "../../lib/secrets";
@@ -53,19 +54,30 @@ const readable = (accountId: string) =>
   or(eq(brains.accountId, accountId), and(eq(brains.visibility, "public"), notExists(isPaid())));
 
 /** `scope: "own"` for the v1 list; `"accessible"` adds public brains of other accounts. */
-export async function listBrains(db: Db, accountId: string, scope: "own" | "accessible"): Promise<BrainView[]> {
-  // Prepared once per database (db/prepared.ts): the list is on the hot path of every client.
+export async function listBrains(db: Db, accountId: string, scope: "own" | "accessible"): Promise<readonly BrainView[]> {
+  // Prepared once per database (db/prepared.ts): the list is on the hot path of every client. Flat columns
+  // and one join for the price: nested selections and object spreads per row showed in profiles.
   const query = prepared(db, `brains.list.${scope}`, (d) => {
     const caller = sql.placeholder("accountId") as unknown as string;
     return d
-      .select({ brain: brains, ...extras })
+      .select({ ...getTableColumns(brains), sourceCount, paidPrice: paidBrains.priceAtomic, paidPayTo: paidBrains.payTo })
       .from(brains)
+      .leftJoin(paidBrains, eq(paidBrains.brainId, brains.id))
       .where(scope === "own" ? eq(brains.accountId, caller) : readable(caller))
       .orderBy(asc(brains.createdAt), asc(brains.id))
       .prepare();
   });
-  const rows = await query.execute({ accountId });
-  return rows.map(({ brain, ...more }) => view({ ...brain, ...more }, accountId));
+  // Kept while the database is unchanged (db/read-cache.ts): shared by callers, so frozen.
+  return cachedRead(db, `brains.list.${scope}.${accountId}`, async () => {
+    const rows = await query.execute({ accountId });
+    return Object.freeze(
+      rows.map((row) => {
+        const brain = view(row, accountId);
+        if (brain.paid) Object.freeze(brain.paid);
+        return Object.freeze(brain);
+      }),
+    );
+  });
 }
 
 /** A brain the caller may read (ask, context, list); anything else is indistinguishable from absent. */

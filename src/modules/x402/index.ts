@@ -37,8 +37,11 @@ function rawImage<T>(outcome: PaidCallOutcome<T>, bytes: (result: T) => Buffer, 
 
 const wants = (request: Request, mimeType: string) => (request.headers.get("accept") ?? "").includes(mimeType);
 
-/** The payment in either dialect: X-PAYMENT (x402 v1) or PAYMENT-SIGNATURE (v2). */
-const presented = (headers: Record<string, string | undefined>) => ({ v1: headers["x-payment"], v2: headers["payment-signature"] });
+/**
+ * The payment in either dialect: X-PAYMENT (x402 v1) or PAYMENT-SIGNATURE (v2). Read from the request's own
+ * headers: a handler naming Elysia's `headers` makes every route of the app copy all request headers.
+ */
+const presented = (headers: Headers) => ({ v1: headers.get("x-payment") ?? undefined, v2: headers.get("payment-signature") ?? undefined });
 
 export const x402Routes = (ctx: AppContext) => {
   const x402 = x402Service(ctx); // throws on bad x402 settings: the server does not start
@@ -74,11 +77,11 @@ export const x402Routes = (ctx: AppContext) => {
     // Paid ask: 402 with the terms, then verify, answer, settle last; a thin answer is not settled.
     .post(
       "/api/x402/:brainId/ask",
-      async ({ params, body, headers }) => {
+      async ({ params, body, request }) => {
         const brain = await requirePaidBrain(ctx.db, params.brainId);
         const outcome = await x402.paidCall({
           requirements: x402.brainRequirements(brain),
-          payment: presented(headers),
+          payment: presented(request.headers),
           subject: { brainId: brain.id },
           run: () => answerPaidQuestion(ctx, brain, body.question),
         });
@@ -89,12 +92,12 @@ export const x402Routes = (ctx: AppContext) => {
     // Answer-engine readiness of a site; quote = pages requested × price per page.
     .post(
       "/api/x402/geo/scan",
-      async ({ body, headers }) => {
+      async ({ body, request }) => {
         preflightUrl(body.url, fetchAllow);
         const maxPages = body.maxPages ?? 1;
         const outcome = await x402.paidCall({
           requirements: x402.actionRequirements("geo/scan", geoScanQuote(x402.prices, maxPages)),
-          payment: presented(headers),
+          payment: presented(request.headers),
           subject: { action: "geo/scan" },
           run: async () => ({
             result: await geoScan(
@@ -111,7 +114,7 @@ export const x402Routes = (ctx: AppContext) => {
     // Share card PNG; quote = pixel area × price per megapixel. JSON with base64, or raw with Accept: image/png.
     .post(
       "/api/x402/social/image",
-      async ({ body, headers, request }) => {
+      async ({ body, request }) => {
         if (body.slug !== undefined && body.brainId === undefined) throw invalid("brainId", "brainId is required with slug");
         if (body.brainId !== undefined && body.slug === undefined) throw invalid("slug", "slug is required with brainId");
         const page = body.brainId && body.slug ? await requirePublicPage(ctx.db, body.brainId, body.slug) : null;
@@ -123,7 +126,7 @@ export const x402Routes = (ctx: AppContext) => {
         const footer = page ? `${page.brainName} - Brainbox` : undefined;
         const outcome = await x402.paidCall({
           requirements: x402.actionRequirements("social/image", socialImageQuote(x402.prices, width, height)),
-          payment: presented(headers),
+          payment: presented(request.headers),
           subject: { action: "social/image" },
           run: async () => ({ result: renderCardPng({ title, text, footer, width, height, theme: body.theme ?? "dark" }), thin: false }),
         });
@@ -138,7 +141,7 @@ export const x402Routes = (ctx: AppContext) => {
     // Quote clips of a public wiki page as a looping GIF; quote = frames × price per frame.
     .post(
       "/api/x402/clips/render",
-      async ({ body, headers, request }) => {
+      async ({ body, request }) => {
         const page = await requirePublicPage(ctx.db, body.brainId, body.slug);
         const frames = body.frames ?? CLIP_LIMITS.frames;
         const width = body.width ?? CLIP_LIMITS.width;
@@ -147,7 +150,7 @@ export const x402Routes = (ctx: AppContext) => {
         const quotes = found.length > 0 ? found : [page.title];
         const outcome = await x402.paidCall({
           requirements: x402.actionRequirements("clips/render", clipsQuote(x402.prices, frames)),
-          payment: presented(headers),
+          payment: presented(request.headers),
           subject: { action: "clips/render" },
           // A page with nothing to quote is a thin result: nothing is settled.
           run: async () => ({ result: renderClip({ title: page.title, quotes, frames, width, height }), thin: found.length === 0 }),
