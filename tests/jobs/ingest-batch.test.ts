@@ -47,6 +47,21 @@ describe("batched ingestion", () => {
     expect((await pagesOf(s, brainId)).map((p) => p.slug)).toContain("harbour-rules-4");
   });
 
+  test("sources of one title posted one by one (batches in flight at once) each keep their page and a distinct slug", async () => {
+    const brainId = await newBrain(s);
+    const posted: any[] = [];
+    for (let i = 0; i < 40; i++) {
+      const content = `Paragraph ${i}. The Rhine flows past Basel, Strasbourg and Cologne to the North Sea. Boats carry coal, grain and steel along it; the delta at Rotterdam splits into the Waal and the Lek. `.repeat(3);
+      posted.push((await expectJson(await s.api(`/api/v1/brains/${brainId}/sources`, { method: "POST", json: { title: "Rhine", content } }), 201)).source);
+    }
+    const ready = await Promise.all(posted.map((p: any) => waitForSource(s, brainId, p.id)));
+    expect(ready.every((r) => r.status === "ready" && r.pageCount === 1)).toBe(true);
+    const sourcePages = (await pagesOf(s, brainId)).filter((p) => p.source_id);
+    // Every source has its own page (a slug planned by two batches at once used to lose one source's page).
+    expect(new Set(sourcePages.map((p) => p.source_id)).size).toBe(40);
+    expect(new Set(sourcePages.map((p) => p.slug)).size).toBe(40);
+  });
+
   test("a page links to earlier pages whose titles it mentions, not to deleted ones, and earlier pages link back", async () => {
     const brainId = await newBrain(s);
     const first = await batch(brainId, [

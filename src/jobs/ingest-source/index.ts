@@ -12,6 +12,7 @@ import { loadDocument } from "./document";
 import { synthesize } from "./synthesis";
 import { writeBatch, type PreparedWrite } from "./write-batch";
 import { allocateSlugs, linkOutward } from "./write-pages";
+import { InFlightSlugs, type BatchSlugs } from "./in-flight-slugs";
 import { planConcepts } from "./concepts";
 import { linkLateConcepts, refreshAllDirtyConcepts } from "../../concepts";
 
@@ -24,14 +25,17 @@ const FETCH_PARALLEL = 4;
 
 /** What the sources of one batch in one brain share before anything is written. */
 interface BrainBatch {
-  /** Slugs given to earlier sources of the batch. */
-  reserved: Set<string>;
+  /** Slugs given to sources of this batch and of every other batch of this process still in flight. */
+  reserved: BatchSlugs;
   /** Concepts earlier sources of the batch named: a second source naming one earns it a page. */
   named: Set<string>;
 }
 
 export function ingestSourceHandler(ctx: AppContext): JobHandler {
   const { db, log } = ctx;
+  // Job batches run concurrently (BRAINBOX_JOB_CONCURRENCY): a slug planned by one and not yet written must
+  // not be planned by another, or the later write fails and its source waits for a retry.
+  const inFlight = new InFlightSlugs();
   const docDeps = {
     storage: ctx.storage,
     allowHosts: ctx.config.fetchAllowHosts,
@@ -83,6 +87,15 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
   }
 
   async function runBatch(jobs: Job[], signal: AbortSignal): Promise<(unknown | undefined)[]> {
+    const batches = new Map<string, BrainBatch>();
+    try {
+      return await runBatchHolding(jobs, signal, batches);
+    } finally {
+      for (const batch of batches.values()) batch.reserved.release();
+    }
+  }
+
+  async function runBatchHolding(jobs: Job[], signal: AbortSignal, batches: Map<string, BrainBatch>): Promise<(unknown | undefined)[]> {
     const ids = jobs.map((j) => j.subjectId);
     const rows = await db.select().from(sources).where(inArray(sources.id, ids));
     const byId = new Map(rows.map((s) => [s.id, s]));
@@ -93,15 +106,14 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
           AND NOT (type = 'file' AND uploaded_at IS NULL)`); // a file still awaited stays pending
     const errors: (unknown | undefined)[] = jobs.map(() => undefined);
     const prepared: { index: number; write: PreparedWrite }[] = [];
-    // Per brain, what earlier sources of this batch took or named (not yet in the database).
-    const batches = new Map<string, BrainBatch>();
+    // `batches`: per brain, what earlier sources of this batch took or named (not yet in the database).
     // Links and files wait on the network or storage: a few at a time. Text and notes are pure CPU: one at a
     // time, each after a turn of the event loop, so HTTP requests are served between sources (database calls
     // resolve as microtasks, so without the turn a batch would run start to end while requests wait).
     const prepareOne = async (index: number) => {
       const source = byId.get(jobs[index]!.subjectId);
       if (!source) return; // deleted meanwhile: nothing to do
-      if (!batches.has(source.brainId)) batches.set(source.brainId, { reserved: new Set(), named: new Set() });
+      if (!batches.has(source.brainId)) batches.set(source.brainId, { reserved: inFlight.forBatch(source.brainId), named: new Set() });
       try {
         const write = await prepare(jobs[index]!, source, batches.get(source.brainId)!, signal);
         if (write) prepared.push({ index, write });

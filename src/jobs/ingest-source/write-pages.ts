@@ -15,14 +15,20 @@ export interface PageToWrite extends SynthesizedPage {
   vector?: Float32Array;
 }
 
+/** Slugs given to sources not yet written (a Set, or a view over the slugs every batch in flight holds). */
+export interface SlugReservations {
+  has(slug: string): boolean;
+  add(slug: string): void;
+}
+
 /**
  * Slugs unique in the brain, ignoring this source's own unedited pages (they are about to be replaced), and
- * not in `reserved` (slugs given to other sources of the same write batch). One index range read per draft
+ * not in `reserved` (slugs given to sources of this or another batch in flight, not yet written). One index range read per draft
  * (`slug` and `slug-…`), never a scan of the brain (reading every slug cost 12 ms per source at 3k pages). A
  * draft whose slug is held by this source's own edited page is dropped: the owner's page stands in for it
  * (marked `sourceChanged`).
  */
-export async function allocateSlugs(db: RootDb, brainId: string, sourceId: string, drafts: SynthesizedPage[], reserved = new Set<string>()): Promise<PageToWrite[]> {
+export async function allocateSlugs(db: RootDb, brainId: string, sourceId: string, drafts: SynthesizedPage[], reserved: SlugReservations = new Set<string>()): Promise<PageToWrite[]> {
   const taken = new Set<string>();
   const ownEdited = new Set<string>();
   for (const base of new Set(drafts.map((d) => slugify(d.title)))) {
@@ -86,7 +92,7 @@ export function writeStatements(db: RootDb, source: SourceRef, written: WrittenS
     ...written.pages.flatMap((p, position) => [
       db.run(sql`INSERT INTO ${pages} (brain_id, source_id, kind, slug, title, markdown, search_text, position)
         SELECT ${source.brainId}, ${source.id}, ${kind}, ${p.slug}, ${p.title}, ${p.markdown}, ${searchTextOf(p.markdown)}, ${position}
-        WHERE ${current} AND NOT EXISTS (SELECT 1 FROM ${pages} WHERE brain_id = ${source.brainId} AND slug = ${p.slug})`),
+        WHERE ${current}`), // a slug taken since it was allocated fails the write (unique index): the job retries
       ...pageLinkStatements(db, source.brainId, sql`SELECT id FROM ${pages} WHERE source_id = ${source.id} AND slug = ${p.slug} AND edited = 0`, p.markdown, current),
     ]),
     ...conceptWriteStatements(db, source, written.concepts ?? [], current),
