@@ -44,7 +44,7 @@ if (rows.length === 0) throw new Error("usage: bun scripts/eval-calibrate.ts [--
 const started = Date.now();
 for (const row of rows) {
   const stats = { pageCount: row.retrieval.stats.pageCount, documentFrequency: new Map<string, number>(Object.entries(row.retrieval.stats.documentFrequency)) };
-  const evidence = weighEvidence(row.question, { ...row.retrieval, stats }, stats);
+  const evidence = weighEvidence(row.question, { ...row.retrieval, stats }, stats, { candidates: true });
   row.features = evidence.features;
   const answer = extractiveAnswer(evidence, (page) => page.sourceId);
   row.cited = [...answer.matchAll(/\[\[([^\]]+)\]\]/g)].map((m) => m[1]!);

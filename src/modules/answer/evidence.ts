@@ -56,14 +56,15 @@ export interface EvidenceFeatures {
   typed: boolean;
   /** Cosine of the best page, when vectors are on. */
   cosine: number | null;
-  /** Best coverage of a sentence with its neighbours and its page title, 0..1. */
+  /** Best coverage of a sentence with its neighbours and its page title, 0..1. Candidate only (0 unless weighed with `candidates`). */
   windowCoverage: number;
   /**
    * Best coverage of the question's focus: the terms its page's title does not already name (the asked-for
    * detail rather than the topic), by one sentence's own words, 0..1 (1 when the title names every term).
+   * Candidate only (0 unless weighed with `candidates`).
    */
   focusCoverage: number;
-  /** Best share of the question's adjacent term pairs found near each other (≤ 3 words apart) in one sentence. */
+  /** Best share of the question's adjacent term pairs found near each other (≤ 3 words apart) in one sentence. Candidate only (0 unless weighed with `candidates`). */
   bigramCoverage: number;
   /** Weight (the question's heaviest = 1) of the heaviest term the best sentence and its title leave open. */
   heaviestMissing: number;
@@ -75,9 +76,9 @@ export interface EvidenceFeatures {
   firstOwnCoverage: number;
   /** Best own coverage of a sentence times its page's retrieval score (1 = the best page). */
   rankedOwnCoverage: number;
-  /** focusCoverage within the best-ranked page. */
+  /** focusCoverage within the best-ranked page. Candidate only (0 unless weighed with `candidates`). */
   firstFocusCoverage: number;
-  /** Best own coverage of a sentence of the best-ranked page with its neighbours (no title). */
+  /** Best own coverage of a sentence of the best-ranked page with its neighbours (no title). Candidate only (0 unless weighed with `candidates`). */
   firstWindowOwnCoverage: number;
   /** Best coverage (sentence and title) among the sentences of the best-ranked page. */
   firstCoverage: number;
@@ -87,7 +88,12 @@ export interface EvidenceFeatures {
   typedOwnCoverage: number;
 }
 
-export function weighEvidence(question: string, retrieval: Retrieval, stats: TermStats): Evidence {
+/**
+ * `candidates`: also compute the candidate features the thin model does not use (sentence windows, focus,
+ * term pairs), which scripts/eval-calibrate.ts compares; an ask skips them (left 0).
+ */
+export function weighEvidence(question: string, retrieval: Retrieval, stats: TermStats, opts: { candidates?: boolean } = {}): Evidence {
+  const candidates = opts.candidates ?? false;
   const terms = retrieval.terms;
   const stems = terms.map(stem);
   const weights = termWeights(terms, stats);
@@ -124,6 +130,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const coverage = coverageOf(new Set([...sentence.stems, ...titleStems]), typeFound === true);
       const score = coverage + 0.25 * ownCoverage + 0.1 * page.score + (typeFound ? 0.1 : 0);
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, typeFound, score });
+      if (!candidates) return;
       const window = new Set([...titleStems, ...sentence.stems, ...(all[index - 1]?.stems ?? []), ...(all[index + 1]?.stems ?? [])]);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));
       const focus =
