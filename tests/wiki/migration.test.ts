@@ -2,21 +2,17 @@
 // previous schema, every page keeps its id, its full-text row and its vectors, and notes become kind note.
 import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { migrate, openDatabase } from "../../src/db/client";
+import { migrate } from "../../src/db/client";
 import { migrations } from "../../src/db/migrations";
 import { tempDir } from "../support/server";
+import { databaseBefore } from "../support/migrations";
 
 test("pages, ids, FTS rows and vectors survive 0008 on a database made by the previous schema", async () => {
   const dir = tempDir();
-  const db = openDatabase({ dataDir: dir });
+  const db = await databaseBefore("0008", dir);
   const c = db.client;
   expect((await c.execute("PRAGMA foreign_keys")).rows[0]?.foreign_keys).toBe(1); // the cascade risk is real
-  // The schema as it was before 0008.
-  await c.execute("CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)");
-  for (const m of migrations.filter((m) => m.tag < "0008")) {
-    for (const statement of m.statements) await c.execute(statement);
-    await c.execute({ sql: "INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('x', ?)", args: [m.when] });
-  }
+  // Rows as the schema before 0008 held them.
   await c.executeMultiple(`
     INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free');
     INSERT INTO brains (id, account_id, name, slug) VALUES ('brn', 'acc', 'B', 'b');

@@ -3,10 +3,11 @@
 // the title index keyed by rare words, and write transactions of a few sources.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { migrate, openDatabase } from "../../src/db/client";
+import { migrate } from "../../src/db/client";
 import { migrations } from "../../src/db/migrations";
 import { TitleIndex } from "../../src/jobs/ingest-source/title-index";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
+import { databaseBefore } from "../support/migrations";
 import { addText, newBrain, waitForSource } from "../support/sources";
 
 let s: TestServer;
@@ -112,13 +113,8 @@ describe("the title index", () => {
 describe("migration 0014", () => {
   test("mention rows survive; the by-page index is gone; full text merges at 2 segments a level", async () => {
     const dir = tempDir();
-    const db = openDatabase({ dataDir: dir });
+    const db = await databaseBefore("0014", dir);
     const c = db.client;
-    await c.execute("CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)");
-    for (const m of migrations.filter((m) => m.tag < "0014")) {
-      for (const statement of m.statements) await c.execute(statement);
-      await c.execute({ sql: "INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('x', ?)", args: [m.when] });
-    }
     await c.executeMultiple(`
       INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free');
       INSERT INTO brains (id, account_id, name, slug) VALUES ('brn', 'acc', 'B', 'b');

@@ -4,11 +4,12 @@
 // indexed character by character and searched by character pairs.
 import { expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { migrate, openDatabase } from "../../src/db/client";
+import { migrate } from "../../src/db/client";
 import { migrations } from "../../src/db/migrations";
 import { searchTextOf } from "../../src/retrieval/search-text";
 import { ftsMatch, queryTerms } from "../../src/retrieval/terms";
 import { tempDir } from "../support/server";
+import { databaseBefore } from "../support/migrations";
 
 const LEAD = "The keepers rowed out and rescued eleven of the crew.";
 const PAGE = [
@@ -40,13 +41,8 @@ test("CJK text is indexed character by character; a CJK question searches its ch
 });
 
 async function databaseBefore0013(dir: string) {
-  const db = openDatabase({ dataDir: dir });
+  const db = await databaseBefore("0013", dir);
   const c = db.client;
-  await c.execute("CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)");
-  for (const m of migrations.filter((m) => m.tag < "0013")) {
-    for (const statement of m.statements) await c.execute(statement);
-    await c.execute({ sql: "INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('x', ?)", args: [m.when] });
-  }
   await c.executeMultiple(`
     INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free');
     INSERT INTO brains (id, account_id, name, slug) VALUES ('brn', 'acc', 'B', 'b');

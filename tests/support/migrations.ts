@@ -1,0 +1,15 @@
+// A database built by an older schema: every migration before `tag` applied and recorded, so a test can put
+// rows in the old shape and then run `migrate` to the current one.
+import { openDatabase } from "../../src/db/client";
+import { migrations } from "../../src/db/migrations";
+
+export async function databaseBefore(tag: string, dataDir: string) {
+  const db = openDatabase({ dataDir });
+  const c = db.client;
+  await c.execute("CREATE TABLE IF NOT EXISTS __drizzle_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)");
+  for (const m of migrations.filter((m) => m.tag < tag)) {
+    for (const statement of m.statements) await c.execute(statement);
+    await c.execute({ sql: "INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('x', ?)", args: [m.when] });
+  }
+  return db;
+}
