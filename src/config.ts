@@ -1,6 +1,7 @@
 // Environment → typed config, validated once at start. Every variable is listed in ENV_VARS so `--help`
 // and the README stay true to what the code reads.
 import { resolve } from "node:path";
+import { availableParallelism } from "node:os";
 import { parseAllowList } from "./ingest/address-policy";
 import { parseCidrList } from "./http/client-address";
 
@@ -82,6 +83,7 @@ const vars = {
   s3AccessKeyId: v("BRAINBOX_S3_ACCESS_KEY_ID", str, "S3 access key id"),
   s3SecretAccessKey: v("BRAINBOX_S3_SECRET_ACCESS_KEY", str, "S3 secret access key"),
   jobConcurrency: v("BRAINBOX_JOB_CONCURRENCY", int(1, 64), "Jobs processed in parallel by this process (embeddings are batched across them)", "4"),
+  nlpThreads: v("BRAINBOX_NLP_THREADS", int(0, 16), "Worker threads that extract concepts from sources (0: in the main thread); default: cores - 1, 1 to 4", String(Math.max(1, Math.min(4, availableParallelism() - 1)))),
   jobMaxAttempts: v("BRAINBOX_JOB_MAX_ATTEMPTS", int(1, 100), "Attempts before a source is marked failed", "4"),
   jobRetryBaseMs: v("BRAINBOX_JOB_RETRY_BASE_MS", int(1), "First retry delay; doubles per attempt (max 5 min)", "2000"),
   jobLeaseMs: v("BRAINBOX_JOB_LEASE_MS", int(1000), "How long a claimed job stays ours without a heartbeat", "60000"),

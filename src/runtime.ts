@@ -45,7 +45,7 @@ async function loadAi(config: Config, log: Logger): Promise<AppContext["ai"]> {
 }
 
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<Running> {
-  const database = openDatabase({ dataDir: config.dataDir, url: config.databaseUrl, authToken: config.databaseAuthToken, remoteTimeoutMs: config.databaseTimeoutMs });
+  const database = openDatabase({ dataDir: config.dataDir, url: config.databaseUrl, authToken: config.databaseAuthToken, remoteTimeoutMs: config.databaseTimeoutMs, checkpointThread: true, log });
   await migrate(database.client);
   let boundUrl = "";
   const ai = await loadAi(config, log);

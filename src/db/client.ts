@@ -13,6 +13,7 @@ import { kindOf } from "./statements";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "./schema";
 import { migrations } from "./migrations";
+import type { Logger } from "../lib/log";
 
 export type RootDb = LibSQLDatabase<typeof schema>;
 /** The database or an open transaction: services take either. */
@@ -54,8 +55,8 @@ export function exactChangeVersionOf(db: Db): number | null {
   return database && database.client.protocol === "file" ? database.changeVersion() : null;
 }
 
-export function openDatabase(opts: { dataDir: string; url?: string; authToken?: string; remoteTimeoutMs?: number }): Database {
-  const client = opts.url ? openRemote(opts.url, opts.authToken, opts.remoteTimeoutMs ?? 15_000) : openEmbedded(opts.dataDir);
+export function openDatabase(opts: { dataDir: string; url?: string; authToken?: string; remoteTimeoutMs?: number; checkpointThread?: boolean; log?: Logger }): Database {
+  const client = opts.url ? openRemote(opts.url, opts.authToken, opts.remoteTimeoutMs ?? 15_000) : openEmbedded(opts.dataDir, opts.checkpointThread, opts.log);
   const location = opts.url ?? `file:${join(opts.dataDir, "brainbox.db")}`;
   const database: Database = {
     db: drizzle(client, { schema }),
@@ -74,11 +75,11 @@ export function openDatabase(opts: { dataDir: string; url?: string; authToken?: 
  * connection: the driver is synchronous, so more connections add no parallelism, only lock waits (see the
  * rule above), and a single connection keeps its pragmas.
  */
-function openEmbedded(dataDir: string): EmbeddedClient {
+function openEmbedded(dataDir: string, checkpointThread = false, log?: Logger): EmbeddedClient {
   mkdirSync(dataDir, { recursive: true });
   // The same native driver as @libsql/client's file client, with prepared statements kept (./embedded.ts).
   // It reconnects by itself after SQLITE_BUSY (see there).
-  return createEmbeddedClient(join(dataDir, "brainbox.db"), { timeoutMs: 5000 });
+  return createEmbeddedClient(join(dataDir, "brainbox.db"), { timeoutMs: 5000, checkpointThread, log });
 }
 
 /**

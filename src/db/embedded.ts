@@ -14,6 +14,8 @@ import Database from "libsql";
 import { LibsqlError, type Client, type InArgs, type InStatement, type ResultSet, type Transaction, type TransactionMode } from "@libsql/client";
 import { mapError, resultSet, rowBuilder, toArgs } from "./embedded-values";
 import { kindOf, oneRowOf, type OneRow, type StatementKind } from "./statements";
+import { LOG_SIZE_LIMIT, startCheckpointer, WRITER_CHECKPOINT_PAGES } from "./checkpointer";
+import type { Logger } from "../lib/log";
 
 type NativeDb = InstanceType<typeof Database>;
 type NativeStatement = ReturnType<NativeDb["prepare"]>;
@@ -59,6 +61,7 @@ class Connection {
     path: string,
     timeoutMs: number,
     private readonly version: ChangeVersion,
+    writerCheckpointPages?: number,
   ) {
     this.db = new Database(path, { timeout: timeoutMs } as ConstructorParameters<typeof Database>[1]);
     // A page cache that holds a growing brain's hot index pages (SQLite's default is 2 MiB): grown on use, so
@@ -67,6 +70,13 @@ class Connection {
     // Per connection, so a reconnect (after SQLITE_BUSY) keeps it: in WAL mode NORMAL syncs at checkpoints
     // only and survives a process crash; the default (FULL) syncs the log at every commit.
     this.db.exec("PRAGMA synchronous=NORMAL");
+    if (writerCheckpointPages) this.useCheckpointThread(writerCheckpointPages);
+  }
+
+  /** A checkpoint thread does the copying (checkpointer.ts); the writer's own checkpoint stays as a backstop. */
+  useCheckpointThread(writerCheckpointPages: number) {
+    this.db.exec(`PRAGMA wal_autocheckpoint=${writerCheckpointPages}`);
+    this.db.exec(`PRAGMA journal_size_limit=${LOG_SIZE_LIMIT}`);
   }
 
   run(stmt: InStatement): ResultSet {
@@ -164,12 +174,16 @@ export type EmbeddedClient = Client & {
   ping(): Promise<void>;
 };
 
-export function createEmbeddedClient(path: string, opts: { timeoutMs: number }): EmbeddedClient {
+export function createEmbeddedClient(path: string, opts: { timeoutMs: number; checkpointThread?: boolean; log?: Logger }): EmbeddedClient {
   let version = changeVersions.get(path);
   if (!version) changeVersions.set(path, (version = { value: 0 }));
   const shared = version;
   let connection = new Connection(path, opts.timeoutMs, shared);
   connection.run("SELECT 1 AS checkThatTheDatabaseCanBeOpened");
+  // Started once the file exists; until the migrations put it in WAL mode its checkpoints do nothing.
+  const checkpointer = opts.checkpointThread ? startCheckpointer(path, opts.log) : null;
+  const writerCheckpointPages = checkpointer ? WRITER_CHECKPOINT_PAGES : undefined;
+  if (writerCheckpointPages) connection.useCheckpointThread(writerCheckpointPages);
   let closed = false;
   let heldBy: object | null = null;
   const waiters: Array<() => void> = [];
@@ -181,7 +195,7 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number }):
   };
   const reconnectNow = () => {
     connection.close();
-    connection = new Connection(path, opts.timeoutMs, shared);
+    connection = new Connection(path, opts.timeoutMs, shared, writerCheckpointPages);
     shared.value++;
     dataVersionReadAt = -Infinity;
   };
@@ -310,6 +324,7 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number }):
     },
     close() {
       closed = true;
+      checkpointer?.stop();
       connection.close();
       for (const wake of waiters.splice(0)) wake();
     },

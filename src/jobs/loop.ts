@@ -24,6 +24,8 @@ export interface JobHandler {
   runBatch?(jobs: Job[], signal: AbortSignal): Promise<(unknown | undefined)[]>;
   /** Jobs per runBatch call (default 1: `run` only). */
   batchSize?: number;
+  /** Frees what the handler holds (threads) once the loop has stopped. */
+  close?(): void;
 }
 
 export class PermanentJobError extends Error {}
@@ -174,12 +176,14 @@ export function startJobLoop(opts: {
       clearInterval(poller);
       const all = Promise.all([...inflight.values()].map((e) => e.done));
       const timedOut = await Promise.race([all.then(() => false), Bun.sleep(graceMs).then(() => true)]);
-      if (!timedOut) return;
-      for (const { jobs, controller } of inflight.values()) {
-        controller.abort(new Error("shutting down"));
-        for (const job of jobs) await release(db, job, owner).catch(() => undefined);
+      if (timedOut) {
+        for (const { jobs, controller } of inflight.values()) {
+          controller.abort(new Error("shutting down"));
+          for (const job of jobs) await release(db, job, owner).catch(() => undefined);
+        }
+        await all;
       }
-      await all;
+      for (const handler of handlers.values()) handler.close?.();
     },
   };
 }

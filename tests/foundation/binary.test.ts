@@ -60,6 +60,20 @@ test("the lone binary serves, creates a key and lists brains, embeds and reads a
     const vectors = await db.client.execute("SELECT count(*) AS n FROM page_vectors WHERE model = 'tiny'");
     db.close();
     expect(Number(vectors.rows[0]!.n)).toBe(1);
+
+    // Concept extraction and checkpoints run on worker threads bundled into the binary as entrypoints of
+    // their own: a concept named by two sources earns its page, and no thread fell back or failed.
+    const api = (path: string, init: RequestInit = {}) => fetch(server.url + path, { ...init, headers });
+    for (const [title, content] of [
+      ["Harbour works", "Engineer Ada Quill rebuilt the harbour wall of Velsmouth."],
+      ["Lighthouses", "The lighthouse at Velsmouth was designed by Ada Quill in 1902."],
+    ]) {
+      const added = (await (await api(`/api/v1/brains/${brainId}/sources`, { method: "POST", body: JSON.stringify({ type: "text", title, content }) })).json()) as any;
+      expect((await waitForSource({ api }, brainId, added.source.id)).status).toBe("ready");
+    }
+    const concept = (await (await api(`/api/v1/brains/${brainId}/pages/ada-quill`)).json()) as any;
+    expect(concept.page?.kind).toBe("concept");
+    expect(server.stderr()).not.toMatch(/thread/);
   } finally {
     await server.stop();
   }

@@ -4,6 +4,7 @@
 import type { Generator } from "../../ai/generator";
 import type { RootDb } from "../../db/client";
 import { extractConcepts, linkConceptsInline, proposeConcepts, resolveConcepts, type ResolvedConcept } from "../../concepts";
+import type { ExtractPool } from "../../concepts/extract-pool";
 import type { Logger } from "../../lib/log";
 import type { PageToWrite } from "./write-pages";
 
@@ -13,7 +14,7 @@ export interface ConceptPlan {
 }
 
 export async function planConcepts(
-  deps: { db: RootDb; generator: Generator | null; log: Logger },
+  deps: { db: RootDb; generator: Generator | null; log: Logger; extract?: ExtractPool["extract"] },
   source: { id: string; brainId: string; type: string },
   docTitle: string,
   pages: PageToWrite[],
@@ -29,7 +30,7 @@ export async function planConcepts(
       deps.log.warn("model concept proposal failed; extracting with the NLP library", { error: (e as Error).message });
     }
   }
-  extracted ??= extractConcepts(pages, docTitle);
+  extracted ??= deps.extract ? await deps.extract(pages, docTitle) : extractConcepts(pages, docTitle);
   const concepts = await resolveConcepts(deps.db, source.brainId, source.id, extracted, pages.map((p) => p.slug), namedInBatch);
   if (source.type === "note") return { concepts, pages };
   const targets = concepts.filter((c) => c.linked).map((c) => ({ slug: c.slug, surfaces: c.surfaces }));

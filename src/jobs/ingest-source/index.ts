@@ -15,6 +15,7 @@ import { allocateSlugs, linkOutward } from "./write-pages";
 import { InFlightSlugs, type BatchSlugs } from "./in-flight-slugs";
 import { planConcepts } from "./concepts";
 import { linkLateConcepts, refreshAllDirtyConcepts } from "../../concepts";
+import { createExtractPool } from "../../concepts/extract-pool";
 
 /** How often to look for a file uploaded straight to S3. */
 const AWAIT_UPLOAD_POLL_MS = 2000;
@@ -36,6 +37,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
   // Job batches run concurrently (BRAINBOX_JOB_CONCURRENCY): a slug planned by one and not yet written must
   // not be planned by another, or the later write fails and its source waits for a retry.
   const inFlight = new InFlightSlugs();
+  const extractPool = createExtractPool(ctx.config.nlpThreads, log);
   const docDeps = {
     storage: ctx.storage,
     allowHosts: ctx.config.fetchAllowHosts,
@@ -62,7 +64,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
           : await synthesize(doc, { generator: ctx.ai.generator, log, signal });
       let pages = await allocateSlugs(db, source.brainId, source.id, drafts, batch.reserved);
       if (source.type !== "note") pages = await linkOutward(db, source.brainId, source.id, pages);
-      const plan = await planConcepts({ db, generator: ctx.ai.generator, log }, source, doc.title, pages, signal, batch.named);
+      const plan = await planConcepts({ db, generator: ctx.ai.generator, log, extract: extractPool.extract }, source, doc.title, pages, signal, batch.named);
       pages = plan.pages;
       const embedder = ctx.ai.embedder;
       if (embedder) {
@@ -159,6 +161,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     kind: INGEST_JOB,
     batchSize: INGEST_BATCH,
     runBatch,
+    close: () => extractPool.close(),
     async run(job, signal) {
       const [error] = await runBatch([job], signal);
       if (error !== undefined) throw error;

@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { jobs, sources } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { newId } from "../../lib/secrets";
+import { newTimeOrderedId } from "../../lib/secrets";
 import { INGEST_JOB, sourceFields, type Deps, type NewSource, type Source } from "./service";
 
 export const MAX_BATCH = 1000;
@@ -101,7 +101,7 @@ export async function addSourcesBatch(deps: Deps, brainId: string, items: unknow
         enqueue(old.id),
       );
     } else {
-      const id = newId("src");
+      const id = newTimeOrderedId("src");
       planned.push({ index, id, kind: "insert", first: -1 });
       inserts.push(sql`(${id}, ${brainId}, ${input.type}, ${f.title}, ${f.url}, ${f.content}, ${input.externalId ?? null}, ${now}, ${now})`);
       insertIds.push(sql`${id}`);

@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { RootDb as Db } from "../../db/client";
 import { jobs, sources } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
-import { newId } from "../../lib/secrets";
+import { newTimeOrderedId } from "../../lib/secrets";
 import { enqueueStatement } from "../../jobs/queue";
 import { conceptCleanupStatements } from "../../concepts";
 
@@ -85,7 +85,7 @@ const ingestJob = (deps: Deps, sourceId: string) => ({
 export async function addSource(deps: Deps, brainId: string, input: NewSource): Promise<{ source: Source; created: boolean }> {
   const { db } = deps;
   const f = sourceFields(input);
-  const id = newId("src");
+  const id = newTimeOrderedId("src");
   const [, insertedJob] = await db.batch([
     db.run(sql`INSERT INTO ${sources} (id, brain_id, type, title, url, content, external_id)
       VALUES (${id}, ${brainId}, ${input.type}, ${f.title}, ${f.url}, ${f.content}, ${input.externalId ?? null})

@@ -6,7 +6,7 @@ import { sources, usedUploadTokens } from "../../db/schema";
 import { readCappedBytes } from "../../http/errors";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
-import { newId } from "../../lib/secrets";
+import { newTimeOrderedId } from "../../lib/secrets";
 import { enqueueStatement } from "../../jobs/queue";
 import type { BlobStorage } from "../../storage";
 import { INGEST_JOB, type Deps } from "./service";
@@ -42,7 +42,7 @@ export async function createUpload(
 ): Promise<UploadTicket> {
   if (input.size > deps.maxUploadBytes)
     throw new AppError("payload_too_large", `Files are limited to ${deps.maxUploadBytes} bytes`, { field: "size", limit: deps.maxUploadBytes });
-  const sourceId = newId("src");
+  const sourceId = newTimeOrderedId("src");
   const key = storageKey(brainId, sourceId, input.filename);
   const exp = Date.now() + deps.ttlSeconds * 1000;
   await deps.db.insert(sources).values({

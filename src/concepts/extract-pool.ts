@@ -1,0 +1,114 @@
+// Concept extraction off the main thread. Tagging a source's text costs about a millisecond of CPU, as much
+// as writing it: on the main thread it held HTTP requests and the job loop's database writes back. Worker
+// threads tag while the main thread writes, so ingestion uses a second core. Extraction runs in this thread
+// instead (same function, same result) with `size` 0, when no thread can start, and for the requests of a
+// thread that died (a thread that died after working is replaced; one that never answered is not).
+import type { Logger } from "../lib/log";
+import { workerEntry } from "../lib/worker-entry";
+import { extractConcepts, type ExtractedConcept, type PageText } from "./extract";
+
+export interface ExtractPool {
+  extract(pages: PageText[], docTitle: string): Promise<ExtractedConcept[]>;
+  /** Worker threads running (0: extraction runs in this thread). */
+  readonly threads: number;
+  close(): void;
+}
+
+interface Request {
+  pages: PageText[];
+  docTitle: string;
+  resolve(concepts: ExtractedConcept[]): void;
+  reject(error: Error): void;
+}
+
+/** Bun's Worker: a DOM Worker that can also be told whether it keeps the process alive. */
+type BunWorker = Worker & { ref(): void; unref(): void };
+
+interface Thread {
+  worker: BunWorker;
+  pending: Map<number, Request>;
+  answered: boolean;
+}
+
+/** `entry` (tests): another worker script in place of extract-worker.ts. */
+export function createExtractPool(size: number, log: Logger, entry?: string): ExtractPool {
+  const threads: Thread[] = [];
+  let nextId = 0;
+  let closed = false;
+
+  const inThisThread = (r: Request) => {
+    try {
+      r.resolve(extractConcepts(r.pages, r.docTitle));
+    } catch (e) {
+      r.reject(e as Error);
+    }
+  };
+
+  function start(): Thread | null {
+    let worker: BunWorker;
+    try {
+      worker = new Worker(entry ?? workerEntry("concepts/extract-worker.ts", new URL("./extract-worker.ts", import.meta.url))) as BunWorker;
+    } catch (e) {
+      log.warn("concept extraction threads unavailable; extracting in the main thread", { error: (e as Error).message });
+      return null;
+    }
+    const thread: Thread = { worker, pending: new Map(), answered: false };
+    worker.unref(); // an idle pool never keeps the process alive
+    worker.onmessage = (event: MessageEvent<{ id: number; concepts?: ExtractedConcept[]; error?: string }>) => {
+      thread.answered = true;
+      const request = thread.pending.get(event.data.id);
+      if (!request) return;
+      thread.pending.delete(event.data.id);
+      if (thread.pending.size === 0) worker.unref();
+      if (event.data.error !== undefined) request.reject(new Error(event.data.error));
+      else request.resolve(event.data.concepts!);
+    };
+    worker.onerror = (event) => {
+      const at = threads.indexOf(thread);
+      if (at >= 0) threads.splice(at, 1);
+      worker.terminate();
+      const replace = thread.answered && !closed;
+      log.warn(replace ? "a concept extraction thread failed; starting another" : "concept extraction thread could not start; extracting in the main thread", {
+        error: event.message,
+      });
+      for (const request of thread.pending.values()) inThisThread(request);
+      thread.pending.clear();
+      if (replace) {
+        const next = start();
+        if (next) threads.push(next);
+      }
+    };
+    return thread;
+  }
+
+  for (let i = 0; i < size; i++) {
+    const thread = start();
+    if (!thread) break;
+    threads.push(thread);
+  }
+
+  return {
+    get threads() {
+      return threads.length;
+    },
+    extract(pages, docTitle) {
+      return new Promise<ExtractedConcept[]>((resolve, reject) => {
+        const request: Request = { pages: pages.map(({ slug, title, markdown }) => ({ slug, title, markdown })), docTitle, resolve, reject };
+        if (threads.length === 0 || closed) return inThisThread(request);
+        // The least busy thread: a long source does not hold up the short ones queued elsewhere.
+        const thread = threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+        const id = nextId++;
+        thread.pending.set(id, request);
+        thread.worker.ref(); // work in flight keeps the process alive until it answers
+        thread.worker.postMessage({ id, pages: request.pages, docTitle });
+      });
+    },
+    close() {
+      closed = true;
+      for (const thread of threads.splice(0)) {
+        for (const request of thread.pending.values()) request.reject(new Error("shutting down"));
+        thread.worker.terminate();
+      }
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Checkpoints on their own thread (src/db/checkpointer.ts): the log is copied into the database file without
+// the writer doing it, the writer's own checkpoint stays as a backstop, and nothing is lost across a reopen.
+import { expect, test } from "bun:test";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { createEmbeddedClient } from "../../src/db/embedded";
+import { tempDir } from "../support/server";
+
+async function fill(checkpointThread: boolean) {
+  const dir = tempDir();
+  const path = join(dir, "db.sqlite");
+  const client = createEmbeddedClient(path, { timeoutMs: 5000, checkpointThread });
+  await client.execute("PRAGMA journal_mode=WAL");
+  await client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)");
+  const body = "x".repeat(2000);
+  // ~2 MB in 8 commits: 500 pages, under both the default (1,000) and the backstop (8,000) writer thresholds.
+  for (let i = 0; i < 8; i++) await client.batch(Array.from({ length: 125 }, () => ({ sql: "INSERT INTO t (body) VALUES (?)", args: [body] })), "write");
+  const pages = Number((await client.execute("PRAGMA wal_autocheckpoint")).rows[0]![0]);
+  await Bun.sleep(800); // a few of the thread's ticks
+  const fileBytes = statSync(path).size;
+  client.close();
+  const reopened = createEmbeddedClient(path, { timeoutMs: 5000 });
+  const rows = Number((await reopened.execute("SELECT count(*) AS n FROM t")).rows[0]!.n);
+  reopened.close();
+  return { fileBytes, rows, pages };
+}
+
+test("the thread copies committed pages into the file; the writer's own threshold is raised to a backstop", async () => {
+  const threaded = await fill(true);
+  expect(threaded.pages).toBe(8000);
+  expect(threaded.fileBytes).toBeGreaterThan(2_000_000); // checkpointed by the thread
+  expect(threaded.rows).toBe(1000);
+});
+
+test("without the thread the writer keeps SQLite's default and the log holds the pages until its threshold", async () => {
+  const plain = await fill(false);
+  expect(plain.pages).toBe(1000);
+  expect(plain.fileBytes).toBeLessThan(100_000); // nothing checkpointed yet: the pages are in the log
+  expect(plain.rows).toBe(1000);
+});

@@ -1,0 +1,116 @@
+// Concept extraction on worker threads (src/concepts/extract-pool.ts): the same concepts as in the main
+// thread, a wiki that does not depend on where extraction ran, and the fallbacks when a thread cannot run.
+import { afterAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createExtractPool } from "../../src/concepts/extract-pool";
+import { extractConcepts } from "../../src/concepts/extract";
+import { createLogger } from "../../src/lib/log";
+import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
+import { addText, newBrain, waitForSource } from "../support/sources";
+
+const TEXTS = [
+  { title: "Halvard Bridge history", text: "Engineer Mira Castellan designed the Halvard Bridge for the Northern Rail Company. Its steel arch opened in 1931." },
+  { title: "Early life", text: "Mira Castellan was born in Velsmouth, a harbour town. Castellan trained at the Zeiss works before she turned to bridges." },
+  { title: "Пётр Чайковский", text: "Пётр Ильич Чайковский — русский композитор. Marie Curie visited Warsaw twice." },
+  { title: "Empty of names", text: "it was cold and then it was not." },
+];
+const pagesOf = (t: (typeof TEXTS)[number]) => [{ slug: "p", title: t.title, markdown: t.text }];
+
+describe("the extraction pool", () => {
+  const warnings: string[] = [];
+  const log = createLogger("warn", (line) => warnings.push(line));
+
+  test("threads give exactly what the main thread gives, for many requests at once", async () => {
+    const pool = createExtractPool(2, log);
+    try {
+      expect(pool.threads).toBe(2);
+      const results = await Promise.all([...TEXTS, ...TEXTS, ...TEXTS].map((t) => pool.extract(pagesOf(t), t.title)));
+      results.forEach((r, i) => {
+        const t = TEXTS[i % TEXTS.length]!;
+        expect(r).toEqual(extractConcepts(pagesOf(t), t.title));
+      });
+      expect(results[0]!.map((c) => c.key)).toContain("mira-castellan");
+    } finally {
+      pool.close();
+    }
+    expect(warnings).toEqual([]);
+  });
+
+  test("size 0 extracts in this thread", async () => {
+    const pool = createExtractPool(0, log);
+    expect(pool.threads).toBe(0);
+    const t = TEXTS[1]!;
+    expect(await pool.extract(pagesOf(t), t.title)).toEqual(extractConcepts(pagesOf(t), t.title));
+    pool.close();
+  });
+
+  test("a thread that cannot start: its requests are answered in this thread and no new thread is tried", async () => {
+    const broken = join(tempDir(), "broken-worker.ts");
+    writeFileSync(broken, "throw new Error('this worker cannot start');\n");
+    const seen: string[] = [];
+    const pool = createExtractPool(1, createLogger("warn", (line) => seen.push(line)), broken);
+    const t = TEXTS[0]!;
+    expect(await pool.extract(pagesOf(t), t.title)).toEqual(extractConcepts(pagesOf(t), t.title));
+    expect(pool.threads).toBe(0);
+    expect(seen.join("\n")).toContain("could not start");
+    expect(await pool.extract(pagesOf(t), t.title)).toEqual(extractConcepts(pagesOf(t), t.title)); // inline from now on
+    pool.close();
+  });
+
+  test("a thread that dies after working is replaced, and what it held is answered", async () => {
+    // A worker that answers once, then dies on its second message.
+    const flaky = join(tempDir(), "flaky-worker.ts");
+    writeFileSync(
+      flaky,
+      `let n = 0;
+       self.onmessage = (e) => {
+         if (n++ > 0) throw new Error("died");
+         self.postMessage({ id: e.data.id, concepts: [] });
+       };\n`,
+    );
+    const seen: string[] = [];
+    const pool = createExtractPool(1, createLogger("warn", (line) => seen.push(line)), flaky);
+    const t = TEXTS[0]!;
+    expect(await pool.extract(pagesOf(t), t.title)).toEqual([]); // the flaky worker's own answer
+    expect(await pool.extract(pagesOf(t), t.title)).toEqual(extractConcepts(pagesOf(t), t.title)); // answered here after it died
+    expect(seen.join("\n")).toContain("starting another");
+    expect(pool.threads).toBe(1);
+    pool.close();
+  });
+
+  test("after close nothing waits on a thread", async () => {
+    const pool = createExtractPool(1, log);
+    pool.close();
+    expect(pool.threads).toBe(0);
+    const t = TEXTS[0]!;
+    expect(await pool.extract(pagesOf(t), t.title)).toEqual(extractConcepts(pagesOf(t), t.title));
+  });
+});
+
+describe("the wiki does not depend on where extraction ran", () => {
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+
+  async function wikiOf(threads: string) {
+    const s = await startTestServer({ BRAINBOX_NLP_THREADS: threads });
+    servers.push(s);
+    const brainId = await newBrain(s, `Threads ${threads}`);
+    for (const t of TEXTS) {
+      const { source } = await addText(s, brainId, t.title, t.text);
+      expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
+    }
+    const graph = await expectJson(await s.api(`/api/v1/brains/${brainId}/graph`), 200);
+    const castellan = await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/mira-castellan`), 200);
+    return { nodes: graph.nodes.map((n: any) => `${n.kind}:${n.slug}`).sort(), edges: graph.edges.length, castellan: castellan.page.markdown };
+  }
+
+  test("BRAINBOX_NLP_THREADS 0 and 2 build the same pages, concept pages and links", async () => {
+    const inline = await wikiOf("0");
+    const threaded = await wikiOf("2");
+    expect(threaded).toEqual(inline);
+    expect(inline.nodes).toContain("concept:mira-castellan");
+  });
+});
