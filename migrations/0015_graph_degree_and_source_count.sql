@@ -1,5 +1,5 @@
 -- Counts kept by triggers instead of counted per request (issues 13 and 15). `pages.degree` is the graph's
--- degree (links from the page + links to its slug, the same count GET /graph computed per page: ~235 ms at
+-- degree (links from the page + links to its slug, the same count GET /graph computed per page: ~190 ms at
 -- 100k pages, every page counted to find the 500 best-connected); the index reads those 500 in order.
 -- `brains.source_count` is what the brains list counted with count(*) after every write.
 ALTER TABLE `pages` ADD `degree` integer DEFAULT 0 NOT NULL;
