@@ -58,8 +58,8 @@ export function conceptKey(surface: string, kind: "proper" | "phrase"): string |
     words[words.length - 1] = singular(words.at(-1)!.toLowerCase());
   }
   const key = slugify(words.join(" "), "");
-  if (!key || key.length < 3 || !/[a-z]{2}/.test(key)) return null; // one-letter words, numbers, dates alone
-  if (/^\d/.test(key) && !/[a-z]{3}/.test(key)) return null;
+  if (!key || [...key].length < (/[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\p{sc=Hang}]/u.test(key) ? 2 : 3) || !/\p{L}{2}/u.test(key)) return null; // one-letter words, numbers, dates alone (a CJK name may be 2 characters)
+  if (/^\d/.test(key) && !/\p{L}{3}/u.test(key)) return null;
   if (words.every((w) => JUNK.has(w.toLowerCase()))) return null;
   return key;
 }

@@ -56,6 +56,8 @@ export const brains = sqliteTable(
     slug: text("slug").notNull(),
     emoji: text("emoji").notNull().default("🧠"),
     visibility: text("visibility", { enum: ["private", "public"] }).notNull().default("private"),
+    /** Sources of the brain, kept by triggers on sources insert/delete (migration 0015). */
+    sourceCount: integer("source_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -115,6 +117,8 @@ export const pages = sqliteTable(
     edited: integer("edited", { mode: "boolean" }).notNull().default(false),
     sourceChanged: integer("source_changed", { mode: "boolean" }).notNull().default(false),
     revision: integer("revision").notNull().default(1),
+    /** Links from this page + links to its slug, kept by triggers on page_links and pages (migration 0015). */
+    degree: integer("degree").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -122,6 +126,7 @@ export const pages = sqliteTable(
     uniqueIndex("pages_brain_slug").on(t.brainId, t.slug),
     index("pages_source").on(t.sourceId),
     index("pages_brain_kind").on(t.brainId, t.kind, t.slug),
+    index("pages_brain_kind_degree").on(t.brainId, t.kind, sql`${t.degree} DESC`, t.slug),
   ],
 );
 

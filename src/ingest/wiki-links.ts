@@ -1,3 +1,4 @@
+import { slugRef } from "../lib/slug.ts";
 import { parseBlocks } from "./markdown-blocks.ts";
 
 /**
@@ -47,7 +48,7 @@ export function extractWikiLinks(markdown: string): string[] {
     .join("\n\n");
   const targets: string[] = [];
   for (const match of withoutCode.matchAll(/\[\[([^\[\]|\n]+)(?:\|[^\[\]\n]*)?\]\]/g)) {
-    const target = match[1]!.trim();
+    const target = slugRef(match[1]!);
     if (target) targets.push(target);
   }
   return [...new Set(targets)];

@@ -1,19 +1,45 @@
-const MAX_SLUG_CHARS = 80;
+// Slugs of pages and brains: lower-case Unicode letters and digits joined by single dashes. Latin letters
+// lose their accents ("Déjà vu" → "deja-vu", as slugs always were); other scripts keep their letters
+// ("Пётр Чайковский" → "пётр-чайковский", "東京タワー" → "東京タワー"), so a page titled in Cyrillic, Greek,
+// Arabic or CJK gets a meaningful slug instead of `page-2`. A slug never holds a space, `/`, `?`, `#`, `%`,
+// `|`, `[`, `]` or an invisible format character (bidi controls, joiners), so `[[slug]]` parses and a URL
+// needs only percent-encoding of its UTF-8 bytes.
+
+/** The cap, in Unicode code points (a CJK slug of 80 is 720 characters once percent-encoded). */
+export const MAX_SLUG_CHARS = 80;
 
 // Latin letters that NFKD does not split into base letter + accent.
 const FOLDS: Record<string, string> = {
   ß: "ss", æ: "ae", œ: "oe", ø: "o", đ: "d", ð: "d", þ: "th", ł: "l", ı: "i", ħ: "h", ŧ: "t", ŋ: "n",
 };
 
-/** "Café Déjà-vu!" → "cafe-deja-vu". Lowercase ASCII letters, digits and single dashes; never empty. */
+/** A Latin letter (or ASCII character) followed by combining marks: the marks are its accents. */
+const LATIN_ACCENTS = /([\p{Script=Latin}\p{ASCII}])\p{M}+/gu;
+/** Anything but letters, digits and the marks that belong to a letter (Devanagari vowel signs, kana voicing...). */
+const SEPARATORS = /[^\p{L}\p{N}\p{M}]+/gu;
+/** Marks with no letter or digit before them (after a separator or at the start). */
+const STRAY_MARKS = /(^|-)\p{M}+/gu;
+
+/** "Café Déjà-vu!" → "cafe-deja-vu", "Москва 2024" → "москва-2024"; never empty ("🚀" → `fallback`). */
 export function slugify(title: string, fallback = "page"): string {
   const folded = title
     .toLowerCase()
     .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .replace(/[ßæœøđðþłıħŧŋ]/g, (ch) => FOLDS[ch] ?? ch);
-  const slug = truncateSlug(folded.replace(/[^a-z0-9]+/g, "-"), MAX_SLUG_CHARS);
+    .replace(LATIN_ACCENTS, "$1")
+    .replace(/[ßæœøđðþłıħŧŋ]/g, (ch) => FOLDS[ch] ?? ch)
+    .normalize("NFC") // NFKD then NFC is NFKC: "й", "ё", "ダ", "가" are whole letters again
+    .replace(SEPARATORS, "-")
+    .replace(STRAY_MARKS, "$1");
+  const slug = truncateSlug(folded, MAX_SLUG_CHARS);
   return slug || fallback;
+}
+
+/**
+ * A slug as written in a link, a citation or a request, in the form slugs are stored: trimmed, NFC (a
+ * client that decomposes "ё" into "е" + U+0308, as macOS file names do, still names the same page).
+ */
+export function slugRef(raw: string): string {
+  return raw.trim().normalize("NFC");
 }
 
 /** `base`, else `base-2`, `base-3`... still within the length limit. */
@@ -27,13 +53,32 @@ export function uniqueSlug(base: string, taken: (slug: string) => boolean): stri
   throw new Error(`no free slug for "${base}"`);
 }
 
-/** Cut at a dash when one is near, so slugs do not end mid-word; no leading or trailing dash. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * At most `max` code points, cut at a dash when one is near (slugs do not end mid-word) and never between a
+ * letter and its marks; no leading or trailing dash.
+ */
 function truncateSlug(slug: string, max: number): string {
   let cut = slug.replace(/^-+|-+$/g, "");
-  if (cut.length > max) {
-    cut = cut.slice(0, max);
-    const lastDash = cut.lastIndexOf("-");
-    if (lastDash > max * 0.6) cut = cut.slice(0, lastDash);
+  if (cut.length > max && codePoints(cut) > max) {
+    let kept = "";
+    let count = 0;
+    for (const { segment } of graphemes.segment(cut)) {
+      count += codePoints(segment);
+      if (count > max) break;
+      kept += segment;
+    }
+    const keptPoints = codePoints(kept);
+    const lastDash = kept.lastIndexOf("-");
+    if (lastDash >= 0 && codePoints(kept.slice(0, lastDash)) > keptPoints * 0.6) kept = kept.slice(0, lastDash);
+    cut = kept;
   }
   return cut.replace(/-+$/g, "");
+}
+
+function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
 }

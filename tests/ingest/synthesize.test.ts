@@ -126,8 +126,22 @@ describe("slugs", () => {
     expect(slugify("C++ / Rust: 2024 edition")).toBe("c-rust-2024-edition");
     expect(slugify("ﬁrst ½")).toBe("first-1-2");
     expect(slugify("🚀🔥")).toBe("page");
-    expect(slugify("Привет мир")).toBe("page");
-    expect(slugify("日本語のページ")).toBe("page");
+    // Other scripts keep their letters (NFKC, lower-cased); only Latin letters lose their accents.
+    expect(slugify("Привет мир")).toBe("привет-мир");
+    expect(slugify("Пётр Чайковский")).toBe("пётр-чайковский");
+    expect(slugify("日本語のページ")).toBe("日本語のページ");
+    expect(slugify("ｶﾀｶﾅ ＡＢＣ１２３")).toBe("カタカナ-abc123"); // half- and full-width forms folded
+    expect(slugify("القاهرة الكبرى ٢٠٢٤")).toBe("القاهرة-الكبرى-٢٠٢٤");
+    expect(slugify("ΑΘΗΝΑΣ Ἀθῆναι")).toBe("αθηνας-ἀθῆναι");
+    expect(slugify("हिन्दी भाषा")).toBe("हिन्दी-भाषा"); // vowel signs (combining marks) stay with their letters
+    expect(slugify("한국어 위키")).toBe("한국어-위키");
+    expect(slugify("Tokyo 東京 — Токио")).toBe("tokyo-東京-токио");
+    expect(slugify("İstanbul Ærø")).toBe("istanbul-aero");
+    // Invisible format characters (bidi controls, zero-width joiners) and stray marks never enter a slug.
+    expect(slugify("a\u200Fb\u202Ec\u200Dd")).toBe("a-b-c-d");
+    expect(slugify("\u0301\u0308abc")).toBe("abc");
+    expect(slugify("🚀 ✨ 👩‍👩‍👧 ½")).toBe("1-2");
+    expect(slugify("🚀 ✨ 👩‍👩‍👧 — ‽")).toBe("page");
     expect(slugify("")).toBe("page");
     expect(slugify("---")).toBe("page");
   });
@@ -138,6 +152,17 @@ describe("slugs", () => {
     expect(slug.length).toBeGreaterThan(60);
     expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     expect(slugify("a".repeat(200))).toBe("a".repeat(80));
+  });
+
+  test("non-Latin slugs are capped at 80 code points, never splitting a letter from its marks", () => {
+    expect(slugify("東京".repeat(100))).toBe("東京".repeat(40));
+    const devanagari = slugify("हि".repeat(100)); // each "हि" is two code points, one letter
+    expect([...devanagari].length).toBe(80);
+    expect(devanagari).toBe("हि".repeat(40));
+    const words = slugify("Чайковский написал балет ".repeat(10));
+    expect([...words].length).toBeLessThanOrEqual(80);
+    expect(words).toMatch(/^[а-яё]+(-[а-яё]+)*$/u);
+    expect(uniqueSlug("東京".repeat(40), (s) => s === "東京".repeat(40))).toBe(`${"東京".repeat(39)}-2`);
   });
 
   test("uniqueSlug counts up from -2 and stays within the length limit", () => {

@@ -1,4 +1,5 @@
 // [[ref]] citations inside answers: keep only those naming a retrieved page, list them, rewrite them as links.
+import { slugRef } from "../../lib/slug";
 
 /** [[ref]] and [[ref|label]]. */
 const CITATION = /\[\[([^\[\]|\n]+)(?:\|[^\[\]\n]*)?\]\]/g;
@@ -7,7 +8,7 @@ const CITATION = /\[\[([^\[\]|\n]+)(?:\|[^\[\]\n]*)?\]\]/g;
 export function keepValidCitations(text: string, isValid: (ref: string) => boolean): { text: string; refs: string[] } {
   const refs: string[] = [];
   const kept = text.replace(CITATION, (_, raw: string) => {
-    const ref = raw.trim();
+    const ref = slugRef(raw);
     if (!isValid(ref)) return "";
     if (!refs.includes(ref)) refs.push(ref);
     return `[[${ref}]]`;
@@ -17,7 +18,7 @@ export function keepValidCitations(text: string, isValid: (ref: string) => boole
 
 /** Replaces each [[ref]] by `link(ref)`. */
 export function rewriteCitations(text: string, link: (ref: string) => string): string {
-  return text.replace(CITATION, (_, raw: string) => link(raw.trim()));
+  return text.replace(CITATION, (_, raw: string) => link(slugRef(raw)));
 }
 
 /** Spaces left behind by removed citations: doubled spaces, space before punctuation. */

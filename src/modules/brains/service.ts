@@ -27,8 +27,10 @@ export interface BrainView {
   updatedAt: string;
 }
 
+// brains.source_count is kept by triggers on sources (migration 0015): counting the sources per request
+// cost a count(*) over each brain's index every time the database changed, i.e. every request of an import.
+const sourceCount = brains.sourceCount;
 // Written out in full: drizzle renders bare column names inside sql``, and a bare "id" would bind to sources.
-const sourceCount = sql<number>`(select count(*) from "sources" where "sources"."brain_id" = "brains"."id")`;
 const paidPrice = sql<number | null>`(select "price_atomic" from "paid_brains" where "paid_brains"."brain_id" = "brains"."id")`;
 const paidPayTo = sql<string | null>`(select "pay_to" from "paid_brains" where "paid_brains"."brain_id" = "brains"."id")`;
 const extras = { sourceCount, paidPrice, paidPayTo };
@@ -60,7 +62,7 @@ export async function listBrains(db: Db, accountId: string, scope: "own" | "acce
   const query = prepared(db, `brains.list.${scope}`, (d) => {
     const caller = sql.placeholder("accountId") as unknown as string;
     return d
-      .select({ ...getTableColumns(brains), sourceCount, paidPrice: paidBrains.priceAtomic, paidPayTo: paidBrains.payTo })
+      .select({ ...getTableColumns(brains), paidPrice: paidBrains.priceAtomic, paidPayTo: paidBrains.payTo })
       .from(brains)
       .leftJoin(paidBrains, eq(paidBrains.brainId, brains.id))
       .where(scope === "own" ? eq(brains.accountId, caller) : readable(caller))

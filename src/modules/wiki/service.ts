@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { pages } from "../../db/schema";
 import { extractWikiLinks } from "../../ingest";
 import { notFound } from "../../lib/errors";
+import { slugRef } from "../../lib/slug";
 import { markdownLabel, renderMarkdown } from "./render";
 
 export type PageKind = "source" | "note" | "concept";
@@ -55,7 +56,7 @@ export async function listPages(
 }
 
 export async function findPageRow(db: Db, brainId: string, slug: string) {
-  const row = await db.query.pages.findFirst({ where: and(eq(pages.brainId, brainId), eq(pages.slug, slug)) });
+  const row = await db.query.pages.findFirst({ where: and(eq(pages.brainId, brainId), eq(pages.slug, slugRef(slug))) });
   if (!row) throw notFound("Page");
   return row;
 }
@@ -80,8 +81,8 @@ export async function getPage(db: Db, brainId: string, slug: string, pagePath: (
   // [[slug]] becomes a link to that page titled by the page; [[slug|label]] shows the label; a link to a
   // page that does not exist stays as plain text.
   const linked = row.markdown.replace(/\[\[([^\[\]|\n]+)(?:\|([^\[\]\n]*))?\]\]/g, (whole, target: string, label?: string) => {
-    const title = titles.get(target.trim());
-    return title === undefined ? (label ?? target) : `[${markdownLabel(label || title)}](${pagePath(target.trim())})`;
+    const title = titles.get(slugRef(target));
+    return title === undefined ? (label ?? target) : `[${markdownLabel(label || title)}](${pagePath(slugRef(target))})`;
   });
   return {
     slug: row.slug,

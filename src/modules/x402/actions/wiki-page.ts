@@ -4,6 +4,7 @@ import { and, eq, notExists, sql } from "drizzle-orm";
 import type { RootDb } from "../../../db/client";
 import { brains, pages, paidBrains } from "../../../db/schema";
 import { notFound } from "../../../lib/errors";
+import { slugRef } from "../../../lib/slug";
 
 export interface PublicPage {
   brainName: string;
@@ -20,7 +21,7 @@ export async function requirePublicPage(db: RootDb, brainId: string, slug: strin
     .where(
       and(
         eq(pages.brainId, brainId),
-        eq(pages.slug, slug),
+        eq(pages.slug, slugRef(slug)),
         eq(brains.visibility, "public"),
         notExists(db.select({ one: sql`1` }).from(paidBrains).where(eq(paidBrains.brainId, brainId))),
       ),
