@@ -2,12 +2,13 @@
 // scripts. Features are recomputed from the dumped retrievals with the current evidence code (and the
 // extractive answer re-composed, for the gold-cited figure), so a change to evidence.ts is measured without
 // re-running the servers. Only the CALIBRATION half is used to choose: feature sets are compared by 5-fold
-// cross-validation inside it (folds by question, so one question's brains of every size stay in one fold),
-// the chosen set is refit on the whole calibration half (logistic regression, each size of each set weighing
-// the same, answerable and unanswerable the same within it) and its cut placed so that answerable→thin is
-// at most the goal at every ClapNQ size. The figures of both halves are printed, then the constants.
+// cross-validation inside it (folds by question, so one question's brains of every size stay in one fold;
+// repeated over --repeats fold assignments and averaged), the simplest set within one standard error of the
+// best is chosen (a smaller gain is noise of ~77 unanswerable questions), refit on the whole calibration
+// half (logistic regression, each size of each set weighing the same, answerable and unanswerable the same
+// within it) and its cut placed so that answerable→thin is at most the goal at every ClapNQ size. The figures of both halves are printed, then the constants.
 //   bun scripts/eval-clapnq.ts --dump /tmp/clapnq.json && bun scripts/eval-squad2.ts --dump /tmp/squad.json
-//   bun scripts/eval-calibrate.ts [--goal 0.08] [--features a,b] /tmp/clapnq.json /tmp/squad.json
+//   bun scripts/eval-calibrate.ts [--goal 0.08] [--features a,b] [--repeats 3] /tmp/clapnq.json /tmp/squad.json
 //   bun scripts/eval-calibrate.ts --gate /tmp/clapnq.json /tmp/squad.json     (the gate in front of a model)
 import { readFileSync } from "node:fs";
 import { weighEvidence, type EvidenceFeatures } from "../src/modules/answer/evidence";
@@ -39,6 +40,8 @@ const TARGET = Number(take("target") ?? (gate ? 0 : 0.08));
 /** SQuAD's answerable questions may turn thin at most twice as often as before this model (≤ 1.7% on this half). */
 const SQUAD_GUARD = Number(take("squad-guard") ?? 0.035);
 const onlySet = take("features");
+/** Cross-validation repeated over this many fold assignments (averaged): one assignment moves a set's figure by a point or two. */
+const REPEATS = Number(take("repeats") ?? 3);
 const rows: Row[] = args.flatMap((file) => JSON.parse(readFileSync(file, "utf8")));
 if (rows.length === 0) throw new Error("usage: bun scripts/eval-calibrate.ts [--gate] DUMP.json [DUMP.json ...]");
 const started = Date.now();
@@ -120,8 +123,9 @@ function train(names: ThinFeature[], among: Row[], goal: number): ThinModel {
 }
 
 const FOLDS = 5;
+let foldSalt = 0;
 const foldOf = (id: string) => {
-  let h = 2166136261;
+  let h = 2166136261 ^ foldSalt;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
   return ((h >>> 0) >>> 7) % FOLDS;
 };
@@ -130,13 +134,27 @@ const share = (xs: Row[], pick: (r: Row) => boolean) => xs.filter(pick).length /
 
 /** Out-of-fold figures on the calibration half. */
 function crossValidate(names: ThinFeature[]) {
+  const runs = Array.from({ length: REPEATS }, (_, salt) => crossValidateOnce(names, salt));
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const per = runs[0]!.map((p, i) => ({
+    ...p,
+    ans: mean(runs.map((r) => r[i]!.ans)),
+    un: mean(runs.map((r) => r[i]!.un)),
+    unAtGoal: mean(runs.map((r) => r[i]!.unAtGoal)),
+  }));
+  const clap = per.filter((p) => p.set === "clapnq");
+  return { per, unAtGoal: mean(clap.map((p) => p.unAtGoal)), worstAns: Math.max(...clap.map((p) => p.ans)), squadAns: Math.max(0, ...per.filter((p) => p.set !== "clapnq").map((p) => p.ans)) };
+}
+
+function crossValidateOnce(names: ThinFeature[], salt: number) {
+  foldSalt = salt;
   const out = new Map<Row, number>();
   for (let k = 0; k < FOLDS; k++) {
     const m = train(names, calibration.filter((r) => foldOf(r.id) !== k), GOAL);
     for (const r of calibration.filter((r) => foldOf(r.id) === k)) out.set(r, score(m, r.features));
   }
   const groups = groupsOf(calibration);
-  const per = groups.map((g) => ({
+  return groups.map((g) => ({
     set: g[0]!.set,
     size: g[0]!.size,
     ans: share(g.filter((r) => r.answerable), (r) => out.get(r)! > 0),
@@ -149,9 +167,6 @@ function crossValidate(names: ThinFeature[]) {
       return share(g.filter((r) => !r.answerable), (r) => out.get(r)! > cut);
     })(),
   }));
-  const clap = per.filter((p) => p.set === "clapnq");
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  return { per, unAtGoal: mean(clap.map((p) => p.unAtGoal)), worstAns: Math.max(...clap.map((p) => p.ans)), squadAns: Math.max(0, ...per.filter((p) => p.set !== "clapnq").map((p) => p.ans)) };
 }
 
 const CANDIDATES: ThinFeature[][] = gate
@@ -180,11 +195,22 @@ const CANDIDATES: ThinFeature[][] = gate
       ["rankedOwnCoverage"],
       ["coverage", "rankedOwnCoverage"],
       ["coverage", "rankedOwnCoverage", "firstOwnCoverage"],
+      // Topic against the asked-for part, answer type, margin (candidates.ts).
+      ["flatRankedOwnCoverage"],
+      ["rankedOwnCoverage", "flatRankedOwnCoverage"],
+      ["rankedOwnCoverage", "askedRankedOwnCoverage"],
+      ["rankedOwnCoverage", "typedRankedOwnCoverage"],
+      ["rankedOwnCoverage", "titleShare"],
+      ["rankedOwnCoverage", "topicShare"],
+      ["rankedOwnCoverage", "secondPageScore"],
+      ["rankedOwnCoverage", "askedRankedOwnCoverage", "titleShare"],
+      ["rankedOwnCoverage", "flatRankedOwnCoverage", "topicShare"],
+      ["rankedOwnCoverage", "typedRankedOwnCoverage", "topicShare", "secondPageScore"],
     ];
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 console.log(`\ncross-validated on the calibration half (${FOLDS} folds; goal: answerable→thin ≤ ${pct(GOAL)} at every ClapNQ size${gate ? " and SQuAD size" : ""}):`);
 console.log("  features                                              ClapNQ unans→thin at the goal (10/50/300)   out of fold: worst ClapNQ ans→thin, SQuAD ans→thin");
-let chosen: { names: ThinFeature[]; value: number } | null = null;
+const compared: { names: ThinFeature[]; value: number }[] = [];
 for (const names of onlySet ? [onlySet.split(",") as ThinFeature[]] : CANDIDATES) {
   const cv = crossValidate(names);
   const clap = cv.per.filter((p) => p.set === "clapnq");
@@ -197,8 +223,17 @@ for (const names of onlySet ? [onlySet.split(",") as ThinFeature[]] : CANDIDATES
   // pages of one title, like SQuAD's paragraphs): a set of best-ranked-page features alone is not chosen.
   const anyPage = names.some((n) => !n.startsWith("first"));
   const value = cv.squadAns > SQUAD_GUARD || !signs || !anyPage ? -Infinity : cv.unAtGoal;
-  if (!chosen || value > chosen.value) chosen = { names, value };
+  compared.push({ names, value });
 }
+// The simplest set within one standard error of the best (a share of the calibration half's distinct
+// unanswerable ClapNQ questions): a gain smaller than that is as likely noise as a better feature.
+const bestValue = Math.max(...compared.map((c) => c.value));
+const distinctUnanswerable = new Set(calibration.filter((r) => r.set === "clapnq" && !r.answerable).map((r) => r.id)).size;
+const standardError = Math.sqrt((bestValue * (1 - bestValue)) / Math.max(1, distinctUnanswerable));
+const chosen = compared
+  .filter((c) => c.value >= bestValue - standardError)
+  .sort((a, b) => a.names.length - b.names.length || b.value - a.value)[0]!;
+if (!gate) console.log(`\nbest ${pct(bestValue)}, one standard error ${pct(standardError)} (${distinctUnanswerable} unanswerable questions): chosen ${chosen.names.join(",")} (${pct(chosen.value)})`);
 
 function table(label: string, m: ThinModel) {
   console.log(`\n${label}: ${JSON.stringify(m)}`);
@@ -222,7 +257,7 @@ table(`shipped ${gate ? "GENERATOR_GATE" : "THIN_MODEL"}`, gate ? GENERATOR_GATE
 const GATE_MARGIN = 0.5;
 const leastAnswered = Math.min(...calibration.filter((r) => r.answerable).map((r) => r.features.coverage));
 if (gate) console.log(`\nleast coverage of an answerable question, calibration half: ${leastAnswered.toFixed(3)}`);
-const fitted: ThinModel = gate ? { bias: GATE_MARGIN * leastAnswered, weights: { coverage: -1 } } : train(chosen!.names, calibration, GOAL);
+const fitted: ThinModel = gate ? { bias: GATE_MARGIN * leastAnswered, weights: { coverage: -1 } } : train(chosen.names, calibration, GOAL);
 // The bias is rounded down: a rounding must not turn a boundary answerable question thin.
 const rounded: ThinModel = { bias: Math.floor(fitted.bias * 1e4) / 1e4, weights: Object.fromEntries(Object.entries(fitted.weights).map(([n, w]) => [n, +w!.toFixed(4)])) };
 table(`chosen and fitted on the calibration half (put this in ${gate ? "GENERATOR_GATE" : "THIN_MODEL"})`, rounded);

@@ -8,7 +8,8 @@ const features = (over: Partial<EvidenceFeatures>): EvidenceFeatures => ({
   pages: 3, lexicalStrength: 1, coverage: 0.5, ownCoverage: 0.3, pageCoverage: 0.6, typedCoverage: 0.5, typed: false, cosine: null,
   windowCoverage: 0.5, focusCoverage: 0.3, bigramCoverage: 0, heaviestMissing: 0.5, termCount: 4, typedOwnCoverage: 0.3,
   topOwnCoverage: 0.3, firstOwnCoverage: 0.3, firstCoverage: 0.5, topCoverage: 0.5, rankedOwnCoverage: 0.3,
-  firstFocusCoverage: 0.3, firstWindowOwnCoverage: 0.3, ...over,
+  firstFocusCoverage: 0.3, firstWindowOwnCoverage: 0.3, titleShare: 0.3, topicShare: 0.3, askedRankedOwnCoverage: 0.3,
+  flatRankedOwnCoverage: 0.3, typedRankedOwnCoverage: 0.3, secondPageScore: 0.5, ...over,
 });
 
 describe("thin", () => {
@@ -72,6 +73,57 @@ describe("evidence counts a page's sentences at its retrieval score", () => {
     expect(f.coverage).toBeGreaterThan(0.5);
     expect(isThin(f)).toBe(true);
     expect(isThin(f, GENERATOR_GATE)).toBe(false);
+  });
+});
+
+describe("candidate features (eval-calibrate only)", () => {
+  const page = (pageId: number, title: string, markdown: string, score: number) =>
+    ({ pageId, brainId: "b", sourceId: `s${pageId}`, slug: `p${pageId}`, title, markdown, updatedAt: 0, score, lexical: score, cosine: null }) as const;
+  const retrieval = (query: string, terms: string[], pages: ReturnType<typeof page>[]) => ({
+    query,
+    terms,
+    mode: "lexical" as const,
+    pages,
+    stats: { pageCount: pages.length, documentFrequency: new Map<string, number>() },
+  });
+  // The page's topic (its title, "Oriel", named in most sentences) against what is asked ("found", "wreck").
+  const oriel = page(
+    1,
+    "The Oriel",
+    "The Oriel was a barque from Quebec. The Oriel carried timber. The Oriel sailed in March 1881. The Oriel struck the reef at night.",
+    1,
+  );
+  const lighthouse = page(2, "Skerry Point Lighthouse", "The lighthouse was first lit in 1859.", 0.4);
+
+  test("an ask leaves them at 0; eval-calibrate computes them", () => {
+    const r = retrieval("Where was the wreck of the Oriel found?", ["wreck", "oriel", "found"], [oriel, lighthouse]);
+    const ask = weighEvidence(r.query, r, r.stats).features;
+    expect([ask.titleShare, ask.topicShare, ask.askedRankedOwnCoverage, ask.flatRankedOwnCoverage, ask.secondPageScore]).toEqual([0, 0, 0, 0, 0]);
+    const full = weighEvidence(r.query, r, r.stats, { candidates: true }).features;
+    expect(full.secondPageScore).toBeCloseTo(0.4);
+    expect(full.titleShare).toBeGreaterThan(0);
+    expect(full.topicShare).toBeGreaterThanOrEqual(full.titleShare);
+  });
+
+  test("the asked-for part: a sentence naming only the page's topic covers none of it", () => {
+    const r = retrieval("Where was the wreck of the Oriel found?", ["wreck", "oriel", "found"], [oriel, lighthouse]);
+    const topicOnly = weighEvidence(r.query, r, r.stats, { candidates: true }).features;
+    expect(topicOnly.rankedOwnCoverage).toBeGreaterThan(0);
+    expect(topicOnly.askedRankedOwnCoverage).toBe(0);
+    const answering = page(1, "The Oriel", `${oriel.markdown} Divers found the wreck of the Oriel in 1990.`, 1);
+    const r2 = retrieval(r.query, r.terms, [answering, lighthouse]);
+    expect(weighEvidence(r2.query, r2, r2.stats, { candidates: true }).features.askedRankedOwnCoverage).toBeCloseTo(1);
+  });
+
+  test("flat coverage counts a common word as much as a name; typed coverage needs the asked-for kind", () => {
+    const r = retrieval("When did the Oriel sail?", ["oriel", "sail"], [page(1, "Ships", "The Oriel was a barque. The Oriel sailed in March 1881.", 1)]);
+    const f = weighEvidence(r.query, r, r.stats, { candidates: true }).features;
+    expect(f.flatRankedOwnCoverage).toBeCloseTo(1);
+    expect(f.typedRankedOwnCoverage).toBeCloseTo(1);
+    const undated = retrieval(r.query, r.terms, [page(1, "Ships", "The Oriel was a barque that could sail well.", 1)]);
+    const g = weighEvidence(undated.query, undated, undated.stats, { candidates: true }).features;
+    expect(g.rankedOwnCoverage).toBeCloseTo(1);
+    expect(g.typedRankedOwnCoverage).toBe(0);
   });
 });
 

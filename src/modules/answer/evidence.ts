@@ -4,6 +4,7 @@
 // feature is a share of the question (0..1), so it means the same at every brain size; the ones thin.ts
 // does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
 import { wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
+import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
 import { stem, sentencesOf, stemSet } from "./sentences";
 import { termWeights } from "./term-weights";
 
@@ -40,7 +41,7 @@ export interface Evidence {
 }
 
 /** The numbers `thin` is decided on; also printed by the evaluation scripts for calibration. */
-export interface EvidenceFeatures {
+export interface EvidenceFeatures extends CandidateFeatures {
   pages: number;
   /** Raw -bm25() of the best page, divided by the query's total IDF (comparable across queries). */
   lexicalStrength: number;
@@ -90,7 +91,7 @@ export interface EvidenceFeatures {
 
 /**
  * `candidates`: also compute the candidate features the thin model does not use (sentence windows, focus,
- * term pairs), which scripts/eval-calibrate.ts compares; an ask skips them (left 0).
+ * term pairs, and candidates.ts), which scripts/eval-calibrate.ts compares; an ask skips them (left 0).
  */
 export function weighEvidence(question: string, retrieval: Retrieval, stats: TermStats, opts: { candidates?: boolean } = {}): Evidence {
   const candidates = opts.candidates ?? false;
@@ -181,6 +182,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       firstCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank === 0)),
       topCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank < 2)),
       typedOwnCoverage: expectedType ? best((s) => s.ownCoverage, sentences.filter((s) => s.typeFound)) : best((s) => s.ownCoverage),
+      ...(candidates ? candidateFeatures(stems, weights, sentences, retrieval.pages.slice(0, EVIDENCE_PAGES)) : NO_CANDIDATES),
     },
   };
 }
