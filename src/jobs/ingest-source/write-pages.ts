@@ -31,6 +31,13 @@ export interface SlugReservations {
 export async function allocateSlugs(db: RootDb, brainId: string, sourceId: string, drafts: SynthesizedPage[], reserved: SlugReservations = new Set<string>()): Promise<PageToWrite[]> {
   const taken = new Set<string>();
   const ownEdited = new Set<string>();
+  // Reprocessing: a page whose title is unchanged keeps its slug, so links to it keep working even when the
+  // slug rule or the brain's other pages would now give another ("page-2" from before non-Latin slugs,
+  // "harbour-2" once "harbour" is gone). One index read by source; nothing for a new source.
+  const previous = await db.all<{ slug: string; title: string }>(sql`
+    SELECT slug, title FROM ${pages} WHERE source_id = ${sourceId} AND edited = 0 ORDER BY position`);
+  const keptByTitle = new Map<string, string[]>();
+  for (const p of previous) keptByTitle.set(p.title, [...(keptByTitle.get(p.title) ?? []), p.slug]);
   for (const base of new Set(drafts.map((d) => slugify(d.title)))) {
     // [base, base + ".") holds exactly `base` and `base-…` ("." follows "-"): one range of the index.
     const rows = await db.all<{ slug: string; own: number }>(sql`
@@ -38,8 +45,20 @@ export async function allocateSlugs(db: RootDb, brainId: string, sourceId: strin
       WHERE brain_id = ${brainId} AND slug >= ${base} AND slug < ${`${base}.`} AND (source_id IS NOT ${sourceId} OR edited = 1)`);
     for (const r of rows) (r.own ? ownEdited : taken).add(r.slug);
   }
+  // Kept slugs first, so no new slug of this source can take one of them.
+  const keptSlugs = drafts.map((draft) => {
+    const kept = keptByTitle.get(draft.title)?.shift();
+    if (kept === undefined || reserved.has(kept)) return undefined;
+    taken.add(kept);
+    reserved.add(kept);
+    return kept;
+  });
   const out: PageToWrite[] = [];
-  for (const draft of drafts) {
+  for (const [i, draft] of drafts.entries()) {
+    if (keptSlugs[i] !== undefined) {
+      out.push({ ...draft, slug: keptSlugs[i] });
+      continue;
+    }
     const base = slugify(draft.title);
     if (ownEdited.has(base)) continue;
     const slug = uniqueSlug(base, (s) => taken.has(s) || ownEdited.has(s) || reserved.has(s));
