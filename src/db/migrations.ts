@@ -16,6 +16,7 @@ import m0012 from "../../migrations/0012_ask_answers.sql" with { type: "text" };
 import m0013 from "../../migrations/0013_search_text.sql" with { type: "text" };
 import m0014 from "../../migrations/0014_ingest_at_scale.sql" with { type: "text" };
 import m0015 from "../../migrations/0015_graph_degree_and_source_count.sql" with { type: "text" };
+import m0016 from "../../migrations/0016_graph_degree_on_read.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -33,6 +34,7 @@ const sqlByTag: Record<string, string> = {
   "0013_search_text": m0013,
   "0014_ingest_at_scale": m0014,
   "0015_graph_degree_and_source_count": m0015,
+  "0016_graph_degree_on_read": m0016,
 };
 
 export interface Migration {

@@ -117,8 +117,6 @@ export const pages = sqliteTable(
     edited: integer("edited", { mode: "boolean" }).notNull().default(false),
     sourceChanged: integer("source_changed", { mode: "boolean" }).notNull().default(false),
     revision: integer("revision").notNull().default(1),
-    /** Links from this page + links to its slug, kept by triggers on page_links and pages (migration 0015). */
-    degree: integer("degree").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -126,7 +124,6 @@ export const pages = sqliteTable(
     uniqueIndex("pages_brain_slug").on(t.brainId, t.slug),
     index("pages_source").on(t.sourceId),
     index("pages_brain_kind").on(t.brainId, t.kind, t.slug),
-    index("pages_brain_kind_degree").on(t.brainId, t.kind, sql`${t.degree} DESC`, t.slug),
   ],
 );
 

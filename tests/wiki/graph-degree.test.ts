@@ -1,8 +1,9 @@
-// Counts kept by triggers (migration 0015): a page's graph degree (links from it + links to its slug) and a
-// brain's source count. After every kind of change over real HTTP (sources added, reprocessed and deleted,
-// concept pages made and removed, page edits adding and dropping links, a page created after links to it)
-// each equals the count taken from scratch, and the graph orders pages exactly as counting did. On a
-// database made by the schema before 0015, both are back-filled and nothing is lost.
+// A page's graph degree (links from it + links to its slug, counted when the graph is read and cached while
+// the brain is unchanged) and a brain's source count (kept by triggers, migration 0015). After every kind of
+// change over real HTTP (sources added, reprocessed and deleted, concept pages made and removed, page edits
+// adding and dropping links, a page created after links to it) each equals the count taken from scratch,
+// and the graph orders pages by it. On a database made by the schema before 0015, the count is back-filled,
+// 0016 drops the degrees 0015 kept, and nothing is lost.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
@@ -11,8 +12,8 @@ import { databaseBefore } from "../support/migrations";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
 
-/** Degrees counted from scratch, the way the graph counted them before 0015. */
-const COUNTED = `SELECT p.slug, p.degree AS kept,
+/** Degrees counted from scratch. */
+const COUNTED = `SELECT p.slug,
   (SELECT count(*) FROM page_links l WHERE l.from_page_id = p.id) + (SELECT count(*) FROM page_links l WHERE l.brain_id = p.brain_id AND l.to_slug = p.slug) AS counted
   FROM pages p WHERE p.brain_id = ?`;
 
@@ -25,11 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-async function expectDegreesKept() {
+async function expectDegreesCounted() {
   const rows = (await s.ctx.database.client.execute({ sql: COUNTED, args: [brainId] })).rows;
   expect(rows.length).toBeGreaterThan(0);
-  for (const r of rows) expect({ slug: r.slug, degree: Number(r.kept) }).toEqual({ slug: r.slug, degree: Number(r.counted) });
-  // The graph returns the same order counting gave: degree descending, then slug.
+  // The graph gives every page its degree, in the order counting gives: degree descending, then slug.
   const graph = await expectJson(await s.api(`/api/v1/brains/${brainId}/graph?limit=5000`), 200);
   const expected = [...rows].map((r) => ({ slug: String(r.slug), degree: Number(r.counted) })).sort((a, b) => b.degree - a.degree || (a.slug < b.slug ? -1 : 1));
   expect(graph.nodes.map((n: any) => ({ slug: n.slug, degree: n.degree }))).toEqual(expected);
@@ -41,7 +41,7 @@ async function expectDegreesKept() {
 const sourceCount = async () => (await expectJson(await s.api(`/api/v1/brains/${brainId}`), 200)).brain.sourceCount;
 const listed = async () => (await expectJson(await s.api(`/api/v1/brains`), 200)).brains.find((b: any) => b.id === brainId).sourceCount;
 
-describe("degrees kept by triggers", () => {
+describe("degrees and source counts after every change", () => {
   test("sources added (concept pages appear), a note linking pages, an edit adding and dropping links", async () => {
     for (const [name, title, content, mode] of [
       ["pier", "Pier building", "Engineer Lotte Varn built the north pier of Gullhaven. Lotte Varn used granite from the Askel hills.", "text"],
@@ -54,12 +54,12 @@ describe("degrees kept by triggers", () => {
     }
     expect(await sourceCount()).toBe(4);
     expect(await listed()).toBe(4);
-    await expectDegreesKept();
+    await expectDegreesCounted();
     const put = (slug: string, markdown: string) => s.api(`/api/v1/brains/${brainId}/pages/${slug}`, { method: "PUT", json: { markdown } });
     await expectJson(await put("askel-quarry", "Granite for [[pier-building]], [[varn-family]] and [[askel-quarry]] itself."), 200);
-    await expectDegreesKept();
+    await expectDegreesCounted();
     await expectJson(await put("askel-quarry", "Granite, no links now."), 200);
-    await expectDegreesKept();
+    await expectDegreesCounted();
   });
 
   test("a page created after links to its slug starts with them counted; reprocess and delete keep counts exact", async () => {
@@ -68,16 +68,16 @@ describe("degrees kept by triggers", () => {
     await waitForSource(s, brainId, keeper);
     const node = (await expectJson(await s.api(`/api/v1/brains/${brainId}/graph?around=lighthouse-keeper`), 200)).nodes.find((n: any) => n.slug === "lighthouse-keeper");
     expect(node.degree).toBeGreaterThanOrEqual(1);
-    await expectDegreesKept();
+    await expectDegreesCounted();
     await expectJson(await s.api(`/api/v1/brains/${brainId}/sources/${sources.family}/reprocess`, { method: "POST" }), 202);
     await waitForSource(s, brainId, sources.family!);
-    await expectDegreesKept();
+    await expectDegreesCounted();
     expect((await s.api(`/api/v1/brains/${brainId}/sources/${sources.pier}`, { method: "DELETE" })).status).toBe(204);
     // Concept pages whose mentions went are refreshed by the job loop: wait for it, then count.
     for (let i = 0; i < 200 && Number((await s.ctx.database.client.execute("SELECT count(*) AS n FROM jobs WHERE status IN ('queued','running')")).rows[0]!.n) > 0; i++) await Bun.sleep(25);
     expect(await sourceCount()).toBe(4);
     expect(await listed()).toBe(4);
-    await expectDegreesKept();
+    await expectDegreesCounted();
   });
 
   test("source counts: a batch with a repeated externalId counts once; a deleted brain takes its count with it", async () => {
@@ -98,7 +98,7 @@ describe("degrees kept by triggers", () => {
   });
 });
 
-test("0015 back-fills degrees and source counts on a database made by the previous schema; nothing is lost", async () => {
+test("0015 and 0016 on a database made by the schema before them: source counts back-filled, degrees dropped, nothing lost", async () => {
   const dir = tempDir();
   const db = await databaseBefore("0015", dir);
   const c = db.client;
@@ -114,24 +114,23 @@ test("0015 back-fills degrees and source counts on a database made by the previo
     INSERT INTO page_links (from_page_id, brain_id, to_slug) VALUES (1, 'b1', 'fuel'), (1, 'b1', 'gone'), (2, 'b1', 'rockets'), (3, 'b1', 'rockets'), (3, 'b1', 'fuel');
   `);
   await migrate(c);
-  const degrees = (await c.execute("SELECT id, degree, markdown FROM pages ORDER BY id")).rows.map((r) => [Number(r.id), Number(r.degree), r.markdown]);
-  expect(degrees).toEqual([
-    [1, 4, "Rockets [[fuel]] [[gone]]"], // 2 out + 2 in
-    [2, 3, "Fuel for [[rockets]]"], // 1 out + 2 in
-    [3, 2, "Kerosene [[rockets]] [[fuel]]"],
-    [4, 0, "Other brain"], // same slug, other brain: not counted
+  const pages = (await c.execute("SELECT id, markdown FROM pages ORDER BY id")).rows.map((r) => [Number(r.id), r.markdown]);
+  expect(pages).toEqual([
+    [1, "Rockets [[fuel]] [[gone]]"],
+    [2, "Fuel for [[rockets]]"],
+    [3, "Kerosene [[rockets]] [[fuel]]"],
+    [4, "Other brain"],
   ]);
+  const columns = (await c.execute("PRAGMA table_info(pages)")).rows.map((r) => String(r.name));
+  expect(columns).not.toContain("degree");
+  const triggers = (await c.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%degree%'")).rows;
+  expect(triggers).toEqual([]);
+  expect((await c.execute("SELECT count(*) AS n FROM page_links")).rows[0]!.n).toBe(5);
   const counts = (await c.execute("SELECT id, source_count FROM brains ORDER BY id")).rows.map((r) => [r.id, Number(r.source_count)]);
   expect(counts).toEqual([["b1", 2], ["b2", 1], ["b3", 0]]);
-  // The triggers keep both from here on: a page for the dangling [[gone]] starts at 1, a deleted source cascades.
+  // Writes after the migration need no degree bookkeeping; the source count is still kept.
   await c.execute("INSERT INTO pages (id, brain_id, source_id, kind, slug, title, markdown) VALUES (5, 'b1', NULL, 'concept', 'gone', 'Gone', 'x')");
-  expect(Number((await c.execute("SELECT degree FROM pages WHERE id = 5")).rows[0]!.degree)).toBe(1);
   await c.execute("DELETE FROM sources WHERE id = 's1'");
-  expect((await c.execute("SELECT id, degree FROM pages WHERE brain_id = 'b1' ORDER BY id")).rows.map((r) => [Number(r.id), Number(r.degree)])).toEqual([
-    [2, 2], // lost the link from rockets
-    [3, 2], // its link to rockets still counts (dangling, as before)
-    [5, 0],
-  ]);
   expect(Number((await c.execute("SELECT source_count FROM brains WHERE id = 'b1'")).rows[0]!.source_count)).toBe(1);
   db.close();
   rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // The wiki as a graph: pages are nodes, wikilinks edges. Without a centre, the `limit` best-connected
 // pages and the edges among them; with `around`, that page and its neighbours up to `depth` hops.
 import { sql } from "drizzle-orm";
+import { cachedRead } from "../../db/read-cache";
 import type { Db } from "../../db/client";
 import type { PageKind } from "./service";
 import { findPageRow } from "./service";
@@ -24,17 +25,23 @@ const KINDS: readonly PageKind[] = ["source", "note", "concept"];
 
 type NodeRow = GraphNode & { id: number };
 
+/** A page's degree: links from it + links to its slug (two index counts). */
+const DEGREE = sql`((SELECT count(*) FROM page_links l WHERE l.from_page_id = p.id)
+  + (SELECT count(*) FROM page_links l WHERE l.brain_id = p.brain_id AND l.to_slug = p.slug))`;
+
 /**
- * The `take` best-connected pages (degree, then slug), of one kind or all. `pages.degree` (links from the
- * page + links to its slug) is kept by triggers (migration 0015) and indexed per kind in that order, so each
- * kind is one range read of `take` index entries, merged by the outer ORDER BY. Counting every page's
- * links per request instead cost ~190 ms at 100k pages (scripts/bench-graph.ts; now ~7 ms, flat).
+ * The `take` best-connected pages (degree, then slug), of one kind or all, counted when read: ~190 ms at 100k
+ * pages (scripts/bench-graph.ts), reused while the brain is unchanged (cachedRead). Keeping degrees by
+ * triggers instead (migration 0015, dropped by 0016) made the graph ~7 ms but cost every link written an
+ * index move on two pages: 15% of the import rate at 20k sources, paid on the hot path for a rare read.
  */
 function bestConnected(db: Db, brainId: string, take: number, kind?: PageKind) {
-  const perKind = (k: PageKind) =>
-    sql`SELECT * FROM (SELECT id, slug, title, kind, degree FROM pages WHERE brain_id = ${brainId} AND kind = ${k} ORDER BY degree DESC, slug LIMIT ${take})`;
-  const kinds = kind ? [kind] : KINDS;
-  return db.all<NodeRow>(sql`SELECT * FROM (${sql.join(kinds.map(perKind), sql` UNION ALL `)}) ORDER BY degree DESC, slug LIMIT ${take}`);
+  return cachedRead(db, `graph:${brainId}:${take}:${kind ?? ""}`, () =>
+    db.all<NodeRow>(sql`
+      SELECT p.id, p.slug, p.title, p.kind, ${DEGREE} AS degree FROM pages p
+      WHERE p.brain_id = ${brainId} ${kind ? sql`AND p.kind = ${kind}` : sql``}
+      ORDER BY degree DESC, p.slug LIMIT ${take}`),
+  );
 }
 
 export async function getGraph(db: Db, brainId: string, opts: { around?: string; depth?: number; limit?: number; kind?: PageKind }): Promise<Graph> {
@@ -72,7 +79,7 @@ export async function getGraph(db: Db, brainId: string, opts: { around?: string;
       }
     }
     nodes = await db.all<NodeRow>(sql`
-      SELECT p.id, p.slug, p.title, p.kind, p.degree FROM pages p
+      SELECT p.id, p.slug, p.title, p.kind, ${DEGREE} AS degree FROM pages p
       WHERE p.id IN (SELECT value FROM json_each(${JSON.stringify([...seen.keys()])}))
         ${opts.kind ? sql`AND (p.kind = ${opts.kind} OR p.id = ${centre.id})` : sql``}
       ORDER BY degree DESC, p.slug`);
