@@ -69,7 +69,9 @@ export class TitleIndex {
     if (this.brains.size > MAX_BRAINS) this.brains.delete(this.brains.keys().next().value!);
     // The rowid range since the last look, every brain's rows (others' without a title): one snapshot, so
     // no page can slip between "read this brain's" and "remember how far we read".
-    const rows = await this.db.all<{ id: number; title: string | null }>(sql`SELECT id, CASE WHEN brain_id = ${brainId} THEN title END AS title
+    // Concept pages are left out: a source names a concept through inline links (src/concepts), and their
+    // short common titles ("steam turbine") matched most bodies, so candidates grew with the brain.
+    const rows = await this.db.all<{ id: number; title: string | null }>(sql`SELECT id, CASE WHEN brain_id = ${brainId} AND kind != 'concept' THEN title END AS title
       FROM ${pages} WHERE id > ${brain.lastId} ORDER BY id`);
     for (const row of rows) {
       brain.lastId = Math.max(brain.lastId, Number(row.id));
