@@ -16,7 +16,9 @@ async function fill(checkpointThread: boolean) {
   // ~2 MB in 8 commits: 500 pages, under both the default (1,000) and the backstop (8,000) writer thresholds.
   for (let i = 0; i < 8; i++) await client.batch(Array.from({ length: 125 }, () => ({ sql: "INSERT INTO t (body) VALUES (?)", args: [body] })), "write");
   const pages = Number((await client.execute("PRAGMA wal_autocheckpoint")).rows[0]![0]);
-  await Bun.sleep(800); // a few of the thread's ticks
+  // A few of the thread's ticks (250 ms); on a busy machine it may take longer, so wait up to 5 s for it.
+  const until = Date.now() + (checkpointThread ? 5000 : 800);
+  while (Date.now() < until && !(checkpointThread && statSync(path).size > 2_000_000)) await Bun.sleep(50);
   const fileBytes = statSync(path).size;
   client.close();
   const reopened = createEmbeddedClient(path, { timeoutMs: 5000 });
