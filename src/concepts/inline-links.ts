@@ -1,5 +1,6 @@
 // Inline wikilinks: the first mention of each concept in a page's prose becomes `[[slug|As written]]`.
 // Code, headings, existing links, autolinks and our generated lines are never touched.
+import { escapeRegExp, mentionSource } from "./surface-pattern";
 
 /** Concept links added per page at most (a page naming 5,000 concepts links the most salient ones). */
 export const MAX_CONCEPT_LINKS_PER_PAGE = 25;
@@ -12,13 +13,13 @@ export interface LinkTarget {
   surfaces: string[];
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Adds links for `targets` (most important first); returns the new markdown and the slugs linked. */
 export function linkConceptsInline(markdown: string, targets: LinkTarget[], max = MAX_CONCEPT_LINKS_PER_PAGE): { markdown: string; linked: string[] } {
   let text = markdown;
   const linked: string[] = [];
   const already = new Set([...text.matchAll(/\[\[([^\[\]|\n]+)(?:\|[^\[\]\n]*)?\]\]/g)].map((m) => m[1]!.trim()));
+  const allSurfaces = [...new Set(targets.flatMap((t) => t.surfaces))];
   for (const target of targets) {
     if (linked.length >= max) break;
     if (already.has(target.slug)) continue;
@@ -27,9 +28,18 @@ export function linkConceptsInline(markdown: string, targets: LinkTarget[], max 
     let done = false;
     for (const surface of target.surfaces) {
       if (done || surface.length < 2) continue;
-      const pattern = new RegExp(`(?<![\\p{L}\\p{N}_\\[|])${escapeRegExp(surface).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}_\\]])`, "gu");
+      // Inside a longer name of another concept ("東京" in "東京タワー", "Paris" in "University of Paris") a
+      // shorter one is not linked: that would break the longer name's link.
+      const longer = allSurfaces.filter((l) => l.length > surface.length && l.includes(surface) && !target.surfaces.includes(l));
+      const withinLonger = (start: number, end: number) =>
+        longer.some((l) => {
+          for (let at = text.indexOf(l, Math.max(0, end - l.length)); at >= 0 && at <= start; at = text.indexOf(l, at + 1)) if (at + l.length >= end) return true;
+          return false;
+        });
+      const body = escapeRegExp(surface).replace(/ /g, "\\s+");
+      const pattern = new RegExp(mentionSource(surface, body, "\\p{L}\\p{N}_", "\\[|", "\\]"), "gu");
       for (const m of text.matchAll(pattern)) {
-        if (inside(m.index!, m.index! + m[0].length)) continue;
+        if (inside(m.index!, m.index! + m[0].length) || withinLonger(m.index!, m.index! + m[0].length)) continue;
         const label = m[0].replace(/\s+/g, " ").replace(/[|\]]/g, " ");
         text = `${text.slice(0, m.index!)}[[${target.slug}|${label}]]${text.slice(m.index! + m[0].length)}`;
         linked.push(target.slug);

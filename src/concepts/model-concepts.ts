@@ -3,6 +3,7 @@
 import type { Generator } from "../ai/generator";
 import { MAX_CONCEPTS_PER_SOURCE, MAX_MENTIONS_PER_SOURCE, proseOf, type ExtractedConcept, type PageText } from "./extract";
 import { cleanSurface, conceptKey, surnameAlias } from "./keys";
+import { escapeRegExp, mentionSource } from "./surface-pattern";
 
 const SYSTEM = [
   "You list the concepts of a document for a wiki: people, places, organizations and recurring ideas that deserve a page.",
@@ -11,7 +12,6 @@ const SYSTEM = [
 ].join(" ");
 const PROMPT_CHARS = 8000;
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The model's concepts, grounded in the pages; null when the model fails or answers no usable JSON. */
 export async function proposeConcepts(generator: Generator, pages: PageText[], docTitle: string, signal: AbortSignal): Promise<ExtractedConcept[] | null> {
@@ -25,7 +25,7 @@ export async function proposeConcepts(generator: Generator, pages: PageText[], d
   );
   const proposed = parseConcepts(reply);
   if (!proposed) return null;
-  const sentencesByPage = prose.map((p) => ({ slug: p.slug, sentences: p.text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean) }));
+  const sentencesByPage = prose.map((p) => ({ slug: p.slug, sentences: p.text.split(/(?<=[.!?])\s+|(?<=[。！？])/).map((s) => s.trim()).filter(Boolean) }));
   const out: ExtractedConcept[] = [];
   for (const item of proposed.slice(0, MAX_CONCEPTS_PER_SOURCE)) {
     const name = cleanSurface(item.name);
@@ -40,7 +40,7 @@ export async function proposeConcepts(generator: Generator, pages: PageText[], d
     }
     const surname = kind === "proper" ? surnameAlias(name) : null;
     if (surname && surname !== key && !concept.aliasKeys.includes(surname)) concept.aliasKeys.push(surname);
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${surfaces.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "iu");
+    const pattern = new RegExp(surfaces.map((surface) => mentionSource(surface, escapeRegExp(surface))).join("|"), "iu");
     for (const page of sentencesByPage) {
       for (const sentence of page.sentences) {
         const hit = pattern.exec(sentence);

@@ -47,7 +47,7 @@ describe("with Ollama", () => {
         const user = String(body.messages?.at(-1)?.content ?? "");
         if (system.includes("list the concepts")) {
           // What a model might propose: real names, an alias, and junk (a letter, a year, a name not in the text).
-          const names = [...user.matchAll(/(Пётр Чайковский|東京タワー|東京|Воткинск)/g)].map((m) => m[1]);
+          const names = [...user.matchAll(/(Пётр Чайковский|東京タワー|東京|Воткинск|남산타워)/g)].map((m) => m[1]);
           const concepts = [...new Set(names)].map((name) => ({ name, aliases: name === "Пётр Чайковский" ? ["Чайковский"] : [] }));
           return JSON.stringify({ concepts: [...concepts, { name: "Я" }, { name: "1958" }, { name: "Атлантида" }] });
         }
@@ -79,4 +79,26 @@ describe("with Ollama", () => {
     const graph = await expectJson(await s.api(`/api/v1/brains/${brainId}/graph?around=${encodeURIComponent("東京タワー")}`), 200);
     expect(graph.nodes.map((n: any) => n.slug)).toEqual(expect.arrayContaining(["東京タワー", "塔の歴史", "夜景"]));
   });
+
+  test("names in run-on Japanese and in Korean with particles are found and linked (no spaces around them)", async () => {
+    const brainId = await newBrain(s, "続けて書く");
+    for (const [title, content] of [
+      ["東京の塔", "東京タワーは1958年に完成した。東京タワーの高さは333メートルである。"],
+      ["東京の夜", "夜の東京タワーはとても美しい。"],
+      ["서울 여행", "우리는 남산타워에서 서울을 내려다보았다."],
+      ["서울의 밤", "밤의 남산타워는 아름답다."],
+    ]) {
+      const { source } = await addText(s, brainId, title!, content!);
+      expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
+    }
+    const slugs = await conceptSlugs(s, brainId);
+    expect(slugs).toEqual(expect.arrayContaining(["東京タワー", "남산타워"]));
+    const tower = (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${encodeURIComponent("東京タワー")}`), 200)).page;
+    expect(tower.markdown).toContain("東京タワーの高さは333メートルである。"); // its own sentence, split at 。
+    expect(tower.backlinks).toEqual(expect.arrayContaining(["東京の塔", "東京の夜"]));
+    const night = (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${encodeURIComponent("서울의-밤")}`), 200)).page;
+    expect(night.links).toContain("남산타워");
+    expect(night.markdown).toContain("[[남산타워|남산타워]]는");
+  });
 });
+

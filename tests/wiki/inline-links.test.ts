@@ -1,0 +1,33 @@
+// Inline concept links (src/concepts/inline-links.ts): whole words in spaced scripts, anywhere in scripts
+// written without spaces, never inside a longer name of another concept, never in code or existing links.
+import { expect, test } from "bun:test";
+import { linkConceptsInline } from "../../src/concepts/inline-links";
+
+test("a shorter name inside a longer concept's name is left to the longer one, whatever their order", () => {
+  const targets = [
+    { slug: "paris", surfaces: ["Paris"] },
+    { slug: "university-of-paris", surfaces: ["University of Paris"] },
+  ];
+  const { markdown, linked } = linkConceptsInline("The University of Paris stands in Paris.", targets);
+  expect(markdown).toBe("The [[university-of-paris|University of Paris]] stands in [[paris|Paris]].");
+  expect(linked).toEqual(["paris", "university-of-paris"]);
+});
+
+test("spaced scripts link whole words only; run-on Japanese and Korean with particles link where the name is", () => {
+  expect(linkConceptsInline("Parisian cafés line the river.", [{ slug: "paris", surfaces: ["Paris"] }]).linked).toEqual([]);
+  const ja = linkConceptsInline("夜の東京タワーは美しい。東京は大きい。", [
+    { slug: "東京", surfaces: ["東京"] },
+    { slug: "東京タワー", surfaces: ["東京タワー"] },
+  ]);
+  expect(ja.markdown).toBe("夜の[[東京タワー|東京タワー]]は美しい。[[東京|東京]]は大きい。");
+  const ko = linkConceptsInline("밤의 남산타워는 아름답다.", [{ slug: "남산타워", surfaces: ["남산타워"] }]);
+  expect(ko.markdown).toBe("밤의 [[남산타워|남산타워]]는 아름답다.");
+});
+
+test("code, headings and existing links are never touched; at most `max` links", () => {
+  const text = "# Paris\n\n`Paris` in code, [[paris-guide|Paris guide]], then Paris, Lyon and Nice.";
+  const targets = ["Paris", "Lyon", "Nice"].map((name) => ({ slug: name.toLowerCase(), surfaces: [name] }));
+  const { markdown, linked } = linkConceptsInline(text, targets, 2);
+  expect(markdown).toBe("# Paris\n\n`Paris` in code, [[paris-guide|Paris guide]], then [[paris|Paris]], [[lyon|Lyon]] and Nice.");
+  expect(linked).toEqual(["paris", "lyon"]);
+});
