@@ -1,6 +1,7 @@
 // Inline wikilinks: the first mention of each concept in a page's prose becomes `[[slug|As written]]`.
 // Code, headings, existing links, autolinks and our generated lines are never touched.
-import { escapeRegExp, mentionSource } from "./surface-pattern";
+import { escapeRegExp } from "../lib/regexp";
+import { mentionSource } from "./surface-pattern";
 
 /** Concept links added per page at most (a page naming 5,000 concepts links the most salient ones). */
 export const MAX_CONCEPT_LINKS_PER_PAGE = 25;

@@ -3,7 +3,8 @@
 import type { Generator } from "../ai/generator";
 import { MAX_CONCEPTS_PER_SOURCE, MAX_MENTIONS_PER_SOURCE, proseOf, type ExtractedConcept, type PageText } from "./extract";
 import { cleanSurface, conceptKey, surnameAlias } from "./keys";
-import { escapeRegExp, mentionSource } from "./surface-pattern";
+import { escapeRegExp } from "../lib/regexp";
+import { mentionSource } from "./surface-pattern";
 
 const SYSTEM = [
   "You list the concepts of a document for a wiki: people, places, organizations and recurring ideas that deserve a page.",

@@ -5,8 +5,6 @@
 // "ー" that ends many katakana names is Common by script, Katakana by use.
 const UNSPACED = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]/u;
 
-export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
  * The regular-expression source matching `body` (already a pattern for `surface`) as a mention: `word`
  * (character-class contents) may not touch it on a side where the surface ends in a spaced script; `before`

@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../lib/regexp.ts";
 import { slugRef } from "../lib/slug.ts";
 import { parseBlocks } from "./markdown-blocks.ts";
 
@@ -76,7 +77,7 @@ function titlePattern(title: string): RegExp {
   const escaped = title
     .trim()
     .split(/\s+/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .map(escapeRegExp)
     .join("\\s+");
   return new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, "iu");
 }

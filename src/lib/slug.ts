@@ -77,8 +77,4 @@ function truncateSlug(slug: string, max: number): string {
   return cut.replace(/-+$/g, "");
 }
 
-function codePoints(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
+const codePoints = (text: string) => [...text].length;

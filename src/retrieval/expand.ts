@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { idf, type TermStats } from "./lexical";
+import { escapeRegExp } from "../lib/regexp";
 
 /** Top pages whose links are followed. */
 const SEEDS = 3;
@@ -24,7 +25,6 @@ export interface Scored {
 /** Crude suffix folding, enough to match a question's "designed"/"born" against a page's words. */
 const fold = (w: string) => w.replace(/(?:ing|ed|es|s)$/, "");
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Whether a lower-cased text has a word that folds to `folded`. Scans for the stem and its suffixes only:
