@@ -3,11 +3,13 @@
 import { sql } from "drizzle-orm";
 import type { RootDb } from "../db/client";
 import { enqueueStatement } from "../jobs/queue";
+import { loneCleanupStatements } from "./lone";
 
 export const WIKI_REFRESH_JOB = "wiki-refresh";
 
 export function conceptCleanupStatements(db: RootDb, brainId: string, sourceId: string) {
   return [
+    ...loneCleanupStatements(db, brainId, sourceId),
     db.run(sql`INSERT OR IGNORE INTO concept_dirty (brain_id, concept)
       SELECT DISTINCT m.brain_id, m.concept FROM concept_mentions m
       WHERE m.source_id = ${sourceId}

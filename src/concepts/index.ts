@@ -9,3 +9,4 @@ export { pageLinkStatements, runBatch } from "./page-links";
 export { extractiveLead, withLead } from "./lead";
 export { conceptCleanupStatements, WIKI_REFRESH_JOB } from "./cleanup";
 export { linkLateConcepts, type WrittenConcepts } from "./late-links";
+export { mergeLoneConcepts, mergeLoneConceptsIfDue, MERGE_AT_SOURCES } from "./lone";

@@ -1,11 +1,12 @@
 // A source's concepts meet the brain: each key resolves to a concept page slug (through the alias index),
 // and a concept is linked when it earns a page: named by another source too, already a page, or central
 // to this one. Index lookups only (by brain and key), so the cost does not grow with the brain.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { RootDb } from "../db/client";
 import { MAX_SHOWN_MENTIONS } from "./concept-page";
 import type { ExtractedConcept } from "./extract";
 import { conceptKey } from "./keys";
+import { loneWriteStatements, type LoneMention } from "./lone";
 
 /** Salience at which one source alone earns a concept its page (named three times, or in the title). */
 export const CENTRAL_SALIENCE = 3;
@@ -63,15 +64,17 @@ export async function resolveConcepts(
   const slugs = JSON.stringify(resolved.map((c) => c.slug));
   // Named elsewhere: per concept, the other sources' mentions counted up to the number a concept page shows
   // (index probes that stop there), and whether its page exists.
-  const elsewhere = await db.all<{ slug: string; others: number; page: number }>(sql`
+  // and whether another source named it alone (merged lone concepts, lone.ts).
+  const elsewhere = await db.all<{ slug: string; others: number; page: number; lone: number }>(sql`
     SELECT j.value AS slug,
       (SELECT count(*) FROM (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ${brainId} AND m.concept = j.value AND m.source_id != ${sourceId} LIMIT ${MAX_SHOWN_MENTIONS})) AS others,
-      EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = ${brainId} AND p.slug = j.value AND p.kind = 'concept') AS page
+      EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = ${brainId} AND p.slug = j.value AND p.kind = 'concept') AS page,
+      EXISTS (SELECT 1 FROM concept_seen s WHERE s.brain_id = ${brainId} AND s.concept = j.value AND s.source_id != ${sourceId}) AS lone
     FROM json_each(${slugs}) j`);
   const found = new Map(elsewhere.map((r) => [r.slug, r]));
   for (const c of resolved) {
     const f = found.get(c.slug);
-    const elsewhereToo = Number(f?.others) > 0 || namedInBatch.has(c.slug);
+    const elsewhereToo = Number(f?.others) > 0 || Number(f?.lone) > 0 || namedInBatch.has(c.slug);
     c.linked = !ownSlugs.includes(c.slug) && (elsewhereToo || Number(f?.page) > 0 || pageSlugs.has(c.slug) || c.salience >= CENTRAL_SALIENCE);
     // A concept page already showing MAX_SHOWN_MENTIONS mentions from other sources does not change when one
     // more source names it: no refresh, so a popular concept costs nothing more per source.
@@ -83,10 +86,14 @@ export async function resolveConcepts(
 
 /**
  * Statements for the source's write batch (each guarded by `current`): the concepts its old mentions named
- * that have pages become dirty, its mentions are replaced, aliases recorded, and its linked concepts dirty.
+ * that have pages become dirty, its mentions are replaced (linked concepts as mention rows, the others as
+ * its lone row, lone.ts), aliases recorded, and its linked concepts dirty.
  */
-export function conceptWriteStatements(db: RootDb, source: { id: string; brainId: string }, concepts: ResolvedConcept[], current: ReturnType<typeof sql>) {
-  const mentions = concepts.flatMap((c) => c.mentions.map((m) => ({ c: c.slug, p: m.pageSlug, s: m.surface, t: m.sentence, w: c.salience })));
+export function conceptWriteStatements(db: RootDb, source: { id: string; brainId: string }, concepts: ResolvedConcept[], current: SQL) {
+  const rowsOf = (list: ResolvedConcept[]): LoneMention[] =>
+    list.flatMap((c) => c.mentions.map((m) => ({ c: c.slug, p: m.pageSlug, s: m.surface, t: m.sentence, w: c.salience })));
+  const linked = concepts.filter((c) => c.linked);
+  const mentions = rowsOf(linked);
   const aliases = concepts.filter((c) => c.linked || c.kind === "proper").flatMap((c) => [c.key, ...c.aliasKeys].map((a) => ({ a, c: c.slug })));
   const dirty = concepts.filter((c) => c.refresh ?? c.linked).map((c) => c.slug);
   return [
@@ -103,5 +110,6 @@ export function conceptWriteStatements(db: RootDb, source: { id: string; brainId
       SELECT ${source.brainId}, json_extract(value, '$.a'), json_extract(value, '$.c') FROM json_each(${JSON.stringify(aliases)}) WHERE ${current}`),
     db.run(sql`INSERT OR IGNORE INTO concept_dirty (brain_id, concept)
       SELECT ${source.brainId}, value FROM json_each(${JSON.stringify(dirty)}) WHERE ${current}`),
+    ...loneWriteStatements(db, source, rowsOf(concepts.filter((c) => !c.linked)), linked.map((c) => c.slug), current),
   ];
 }

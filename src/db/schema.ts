@@ -176,6 +176,37 @@ export const conceptMentions = sqliteTable(
   ],
 );
 
+/**
+ * A source's lone concepts: those it alone names (no page, not linked), with their mention sentences as JSON
+ * (`[{c, p, s, t, w}]`: concept, page slug, surface, sentence, weight). One appended row per source;
+ * `merged` once its concepts are in `concept_seen`.
+ */
+export const conceptLone = sqliteTable(
+  "concept_lone",
+  {
+    sourceId: text("source_id")
+      .primaryKey()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    brainId: text("brain_id").notNull(),
+    mentions: text("mentions").notNull(),
+    merged: integer("merged").notNull().default(0),
+  },
+  (t) => [index("concept_lone_unmerged").on(t.brainId).where(sql`merged = 0`)],
+);
+
+/** Which source named a lone concept (merged in sorted batches): a second source finds it here. */
+export const conceptSeen = sqliteTable(
+  "concept_seen",
+  {
+    brainId: text("brain_id")
+      .notNull()
+      .references(() => brains.id, { onDelete: "cascade" }),
+    concept: text("concept").notNull(),
+    sourceId: text("source_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brainId, t.concept, t.sourceId] })],
+);
+
 /** Concepts whose page must be re-derived (written in the batch that touched them: durable across kill -9). */
 export const conceptDirty = sqliteTable(
   "concept_dirty",

@@ -14,7 +14,7 @@ import { writeBatch, type PreparedWrite } from "./write-batch";
 import { allocateSlugs, linkOutward } from "./write-pages";
 import { InFlightSlugs, type BatchSlugs } from "./in-flight-slugs";
 import { planConcepts } from "./concepts";
-import { linkLateConcepts, refreshAllDirtyConcepts } from "../../concepts";
+import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts } from "../../concepts";
 import { createExtractPool } from "../../concepts/extract-pool";
 
 /** How often to look for a file uploaded straight to S3. */
@@ -152,7 +152,11 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
       const late = stored
         .filter((w) => w.source.brainId === brainId)
         .map((w) => ({ sourceId: w.source.id, type: w.source.type, pageSlugs: w.written.pages.map((p) => p.slug), concepts: w.written.concepts ?? [] }));
-      await refreshAllDirtyConcepts({ db, embedder: ctx.ai.embedder }, brainId, signal, () => linkLateConcepts(db, brainId, late));
+      // Then lone concepts are merged when due (lone.ts): a second source naming one is found there.
+      await refreshAllDirtyConcepts({ db, embedder: ctx.ai.embedder }, brainId, signal, async () => {
+        await linkLateConcepts(db, brainId, late);
+        await mergeLoneConceptsIfDue(db, brainId, INGEST_JOB);
+      });
     }
     return errors;
   }

@@ -1,0 +1,137 @@
+// Lone concepts: the ones a single source names, which is almost every noun phrase of a brain (measured on
+// the import bench: 99% of concept keys, 172k of 173k at 5k sources). Each used to get a mention row, three
+// index inserts at random places of ever-growing indexes, and the import slowed as the brain grew. Now:
+// - a source's lone concepts are written as ONE appended row (`concept_lone`, their mention sentences as JSON);
+// - a merge, every MERGE_AT_SOURCES sources or when no source waits, adds their keys to `concept_seen` in
+//   sorted order (each index page touched once per merge, not once per key) and finds those a second source
+//   named: their mentions are promoted to `concept_mentions`, they are marked dirty, and the refresh that
+//   follows gives them their page and links the sources' pages to it;
+// - a source prepared after the merge finds the concept in `concept_seen` at once (resolve.ts) and promotes it.
+// Lone concepts of the last unmerged sources are thus found late (at the merge, under the same lock as the
+// refresh), never lost: the rows are written with the source's pages, and a kill -9 leaves only unmerged rows,
+// which the next merge (the next source's batch, or the wiki-refresh job queued with the write) takes.
+import { sql, type SQL } from "drizzle-orm";
+import type { RootDb } from "../db/client";
+import { enqueueStatement } from "../jobs/queue";
+import { runBatch, type Statement } from "./page-links";
+import { WIKI_REFRESH_JOB } from "./cleanup";
+
+/** Unmerged sources of a brain that start a merge while more sources wait. */
+export const MERGE_AT_SOURCES = 2000;
+/** Keys per merge transaction: long enough to sort many keys into the index, short enough not to stall requests. */
+const MERGE_CHUNK_KEYS = 5000;
+
+/** A lone mention, as stored: concept slug, page slug, surface, sentence, weight (salience). */
+export interface LoneMention {
+  c: string;
+  p: string;
+  s: string;
+  t: string;
+  w: number;
+}
+
+/**
+ * A source's lone concepts in its write batch (each statement guarded by `current`): its previous concepts
+ * leave `concept_seen`, its row is replaced (a new rowid: a merge reading the old row skips it), and the
+ * concepts it links take along the other sources' lone mentions of them (promotion).
+ */
+export function loneWriteStatements(db: RootDb, source: { id: string; brainId: string }, lone: LoneMention[], linkedSlugs: string[], current: SQL): Statement[] {
+  const statements = [
+    db.run(sql`DELETE FROM concept_seen WHERE brain_id = ${source.brainId} AND source_id = ${source.id} AND concept IN (
+        SELECT json_extract(m.value, '$.c') FROM concept_lone l CROSS JOIN json_each(l.mentions) m WHERE l.source_id = ${source.id})
+      AND ${current}`),
+    lone.length
+      ? db.run(sql`INSERT OR REPLACE INTO concept_lone (source_id, brain_id, mentions, merged)
+          SELECT ${source.id}, ${source.brainId}, ${JSON.stringify(lone)}, 0 WHERE ${current}`)
+      : db.run(sql`DELETE FROM concept_lone WHERE source_id = ${source.id} AND ${current}`),
+  ];
+  if (linkedSlugs.length) statements.push(...promoteStatements(db, source.brainId, sql`SELECT value FROM json_each(${JSON.stringify(linkedSlugs)})`, current));
+  // The backstop for a kill -9 between this write and the merge: a refresh job (one queued per brain).
+  if (lone.length)
+    statements.push(
+      enqueueStatement(
+        db,
+        { kind: WIKI_REFRESH_JOB, subjectId: source.brainId, maxAttempts: 5 },
+        sql`${current} AND NOT EXISTS (SELECT 1 FROM jobs WHERE subject_id = ${source.brainId} AND kind = ${WIKI_REFRESH_JOB} AND status = 'queued')`,
+      ),
+    );
+  return statements;
+}
+
+/** `keys` (a query of `value`s): their lone mentions of any source become mention rows and leave `concept_seen`. */
+function promoteStatements(db: RootDb, brainId: string, keys: SQL, guard: SQL): Statement[] {
+  return [
+    db.run(sql`INSERT INTO concept_mentions (brain_id, concept, source_id, page_slug, surface, sentence, weight)
+      SELECT s.brain_id, s.concept, s.source_id, json_extract(m.value, '$.p'), json_extract(m.value, '$.s'),
+             json_extract(m.value, '$.t'), json_extract(m.value, '$.w')
+      FROM (${keys}) k CROSS JOIN concept_seen s ON s.brain_id = ${brainId} AND s.concept = k.value
+      CROSS JOIN concept_lone l ON l.source_id = s.source_id CROSS JOIN json_each(l.mentions) m
+      WHERE json_extract(m.value, '$.c') = s.concept AND ${guard}`),
+    db.run(sql`DELETE FROM concept_seen WHERE brain_id = ${brainId} AND concept IN (${keys}) AND ${guard}`),
+  ];
+}
+
+/** Before a source is deleted (its `concept_lone` row goes with it): its lone concepts leave `concept_seen`. */
+export function loneCleanupStatements(db: RootDb, brainId: string, sourceId: string): Statement[] {
+  return [
+    db.run(sql`DELETE FROM concept_seen WHERE brain_id = ${brainId} AND source_id = ${sourceId} AND concept IN (
+      SELECT json_extract(m.value, '$.c') FROM concept_lone l CROSS JOIN json_each(l.mentions) m WHERE l.source_id = ${sourceId})`),
+  ];
+}
+
+/** After an ingest batch: merges when enough sources wait unmerged, or when no source waits to be ingested. */
+export async function mergeLoneConceptsIfDue(db: RootDb, brainId: string, ingestKind: string): Promise<number> {
+  const [due] = await db.all<{ pending: number; queued: number }>(sql`SELECT
+      (SELECT count(*) FROM (SELECT 1 FROM concept_lone WHERE brain_id = ${brainId} AND merged = 0 LIMIT ${MERGE_AT_SOURCES})) AS pending,
+      EXISTS (SELECT 1 FROM jobs WHERE status = 'queued' AND kind = ${ingestKind}) AS queued`);
+  const pending = Number(due?.pending ?? 0);
+  if (pending === 0 || (pending < MERGE_AT_SOURCES && Number(due?.queued))) return 0;
+  return mergeLoneConcepts(db, brainId);
+}
+
+/**
+ * Merges every unmerged lone row of a brain; returns how many concepts it found named by a second source
+ * (marked dirty: the refresh that follows gives them their page). Run under the brain's refresh lock.
+ */
+export async function mergeLoneConcepts(db: RootDb, brainId: string): Promise<number> {
+  let recurring = 0;
+  for (;;) {
+    const rows = await db.all<{ id: number; mentions: string }>(sql`
+      SELECT rowid AS id, mentions FROM concept_lone WHERE brain_id = ${brainId} AND merged = 0 LIMIT ${MERGE_AT_SOURCES}`);
+    if (rows.length === 0) return recurring;
+    // [concept, source row id] pairs in key order: the inserts walk the index from one end to the other.
+    const pairs: [string, number][] = [];
+    for (const row of rows) for (const c of new Set((JSON.parse(row.mentions) as LoneMention[]).map((m) => m.c))) pairs.push([c, row.id]);
+    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+    for (let from = 0; from < pairs.length; from += MERGE_CHUNK_KEYS) {
+      await new Promise((resolve) => setImmediate(resolve)); // requests in between chunks
+      recurring += await mergeChunk(db, brainId, pairs.slice(from, from + MERGE_CHUNK_KEYS));
+    }
+    await db.run(sql`UPDATE concept_lone SET merged = 1 WHERE rowid IN (SELECT value FROM json_each(${JSON.stringify(rows.map((r) => r.id))}))`);
+  }
+}
+
+async function mergeChunk(db: RootDb, brainId: string, pairs: [string, number][]): Promise<number> {
+  const keys = JSON.stringify([...new Set(pairs.map((p) => p[0]))]);
+  // A row replaced or deleted since it was read (reprocess, delete) has another rowid or none: skipped.
+  const statements = [
+    db.run(sql`INSERT OR IGNORE INTO concept_seen (brain_id, concept, source_id)
+      SELECT ${brainId}, json_extract(p.value, '$[0]'), l.source_id FROM json_each(${JSON.stringify(pairs)}) p
+      CROSS JOIN concept_lone l ON l.rowid = json_extract(p.value, '$[1]')`),
+    // Named by a second source (merged now or before), or already a linked concept or a page: dirty.
+    db.run(sql`INSERT OR IGNORE INTO concept_dirty (brain_id, concept)
+      SELECT ${brainId}, k.value FROM json_each(${keys}) k
+      WHERE (SELECT count(*) FROM (SELECT 1 FROM concept_seen s WHERE s.brain_id = ${brainId} AND s.concept = k.value LIMIT 2)) >= 2
+        OR EXISTS (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ${brainId} AND m.concept = k.value)
+        OR EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = ${brainId} AND p.slug = k.value AND p.kind = 'concept')`),
+    // Every dirty key is a linked concept (or one to re-derive): its lone mentions join its mention rows.
+    ...promoteStatements(
+      db,
+      brainId,
+      sql`SELECT k.value FROM json_each(${keys}) k WHERE EXISTS (SELECT 1 FROM concept_dirty d WHERE d.brain_id = ${brainId} AND d.concept = k.value)`,
+      sql`1`,
+    ),
+  ];
+  const results = (await runBatch(db, statements)) as unknown as { rowsAffected: number }[];
+  return results[1]?.rowsAffected ?? 0;
+}

@@ -1,0 +1,157 @@
+// Lone concepts (src/concepts/lone.ts): a concept one source names is kept in that source's lone row, not
+// as mention rows; a merge puts it in concept_seen, where a second source finds it. Over real HTTP with the
+// real job loop and libSQL file: the second source found at once (merged) and at the merge (unmerged, as a
+// kill -9 between write and merge leaves it), reprocess and delete, and the refresh job that backs it up.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { addText, newBrain, waitForSource } from "../support/sources";
+import { MERGE_AT_SOURCES, mergeLoneConceptsIfDue } from "../../src/concepts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+const query = async (sql: string, ...args: (string | number)[]) => (await s.ctx.database.client.execute({ sql, args })).rows as any[];
+const page = async (brainId: string, slug: string) => (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${slug}`), 200)).page;
+const pageStatus = async (brainId: string, slug: string) => (await s.api(`/api/v1/brains/${brainId}/pages/${slug}`)).status;
+
+async function ready(brainId: string, title: string, content: string) {
+  const { source } = await addText(s, brainId, title, content);
+  expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
+  return source.id;
+}
+/** Waits for every job of the server (the refresh job a write queues included) to finish. */
+async function settled() {
+  for (let i = 0; i < 400; i++) {
+    if ((await query("SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')"))[0].n === 0) return;
+    await Bun.sleep(25);
+  }
+  throw new Error("jobs never settled");
+}
+
+const KILN_A = "The Ostrava Kiln Works fired roof tiles for the valley. Its chimney stood forty metres tall.";
+const KILN_B = "Potters from the Ostrava Kiln Works later founded a glaze school in the hills.";
+
+describe("lone concepts", () => {
+  test("one source: no mention rows, its lone row merged into concept_seen; a second source finds it, promotes it, and both pages link the new concept page", async () => {
+    const brainId = await newBrain(s, "Kilns");
+    const first = await ready(brainId, "Roof tiles", KILN_A);
+    await settled();
+    expect(await query("SELECT count(*) AS n FROM concept_mentions WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId)).toEqual([{ n: 0 }]);
+    expect(await query("SELECT source_id FROM concept_seen WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId)).toEqual([{ source_id: first }]);
+    expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 1 }]);
+    expect(await pageStatus(brainId, "ostrava-kiln")).toBe(404);
+
+    const second = await ready(brainId, "Glaze school", KILN_B);
+    await settled();
+    // The second source linked the concept when it was prepared (it found the first in concept_seen).
+    expect((await page(brainId, "glaze-school")).markdown).toContain("[[ostrava-kiln|");
+    const concept = await page(brainId, "ostrava-kiln");
+    expect(concept.kind).toBe("concept");
+    expect(concept.markdown).toContain("fired roof tiles");
+    expect(concept.markdown).toContain("glaze school");
+    expect(concept.backlinks).toEqual(expect.arrayContaining(["roof-tiles", "glaze-school"]));
+    const rows = await query("SELECT source_id FROM concept_mentions WHERE brain_id = ? AND concept = 'ostrava-kiln' ORDER BY source_id", brainId);
+    expect(rows.map((r) => r.source_id).sort()).toEqual([first, second].sort());
+    expect(await query("SELECT count(*) AS n FROM concept_seen WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId)).toEqual([{ n: 0 }]);
+  });
+
+  test("a first source left unmerged (as a kill -9 leaves it): the merge after the second finds both and builds the page", async () => {
+    const brainId = await newBrain(s, "Kilns unmerged");
+    const first = await ready(brainId, "Roof tiles", KILN_A);
+    await settled();
+    // Undo the merge: the state of a source written just before the process died.
+    await query("DELETE FROM concept_seen WHERE brain_id = ?", brainId);
+    await query("UPDATE concept_lone SET merged = 0 WHERE source_id = ?", first);
+
+    const second = await ready(brainId, "Glaze school", KILN_B);
+    await settled();
+    const concept = await page(brainId, "ostrava-kiln");
+    expect(concept.markdown).toContain("fired roof tiles");
+    expect(concept.markdown).toContain("glaze school");
+    // Neither source saw the other when it was prepared: the new page linked both inward.
+    expect((await page(brainId, "roof-tiles")).markdown).toContain("[[ostrava-kiln|");
+    expect((await page(brainId, "glaze-school")).markdown).toContain("[[ostrava-kiln|");
+    const rows = await query("SELECT DISTINCT source_id FROM concept_mentions WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId);
+    expect(rows.map((r) => r.source_id).sort()).toEqual([first, second].sort());
+    expect(await query("SELECT count(*) AS n FROM concept_lone WHERE brain_id = ? AND merged = 0", brainId)).toEqual([{ n: 0 }]);
+    // Nothing named once is left dirty or doubled.
+    expect(await query("SELECT count(*) AS n FROM concept_dirty WHERE brain_id = ?", brainId)).toEqual([{ n: 0 }]);
+    const twice = await query("SELECT count(*) AS n FROM (SELECT concept, source_id, sentence FROM concept_mentions WHERE brain_id = ? GROUP BY 1, 2, 3 HAVING count(*) > 1)", brainId);
+    expect(twice).toEqual([{ n: 0 }]);
+  });
+
+  test("the refresh job queued with a write merges rows no batch merged", async () => {
+    const brainId = await newBrain(s, "Kilns by the refresh job");
+    const first = await ready(brainId, "Roof tiles", KILN_A);
+    const second = await ready(brainId, "Tile trade", "Merchants sold tiles from the Ostrava Kiln Works across the border.");
+    await settled();
+    expect(await pageStatus(brainId, "ostrava-kiln")).toBe(200);
+    // A write with lone concepts queued the brain's refresh job (it ran: nothing is left queued).
+    expect((await query("SELECT count(*) AS n FROM jobs WHERE kind = 'wiki-refresh' AND subject_id = ?", brainId))[0].n).toBeGreaterThan(0);
+    // The state a kill -9 leaves when neither batch merged: the concept in both lone rows, unmerged, no page.
+    // Only a refresh job can repair it.
+    const [mention] = await query("SELECT page_slug, surface, sentence FROM concept_mentions WHERE source_id = ? AND concept = 'ostrava-kiln'", second);
+    await query(
+      "UPDATE concept_lone SET mentions = json_insert(mentions, '$[#]', json_object('c', 'ostrava-kiln', 'p', ?, 's', ?, 't', ?, 'w', 1)) WHERE source_id = ?",
+      mention.page_slug, mention.surface, mention.sentence, second,
+    );
+    await query("DELETE FROM concept_mentions WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId);
+    await query("DELETE FROM concept_seen WHERE brain_id = ?", brainId);
+    await query("UPDATE concept_lone SET merged = 0 WHERE source_id IN (?, ?)", first, second);
+    await query("DELETE FROM pages WHERE brain_id = ? AND slug = 'ostrava-kiln'", brainId);
+    await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('wiki-refresh', ?, '{}', 5, 0)", brainId);
+    await settled();
+    const concept = await page(brainId, "ostrava-kiln");
+    expect(concept.markdown).toContain("fired roof tiles");
+    expect(concept.markdown).toContain("Merchants sold tiles");
+  });
+
+  test("reprocess (new content under the same externalId) and delete take a source's lone concepts out of concept_seen", async () => {
+    const brainId = await newBrain(s, "Kilns changing");
+    const { source } = await addText(s, brainId, "Roof tiles", KILN_A, { externalId: "tiles" });
+    const first = source.id;
+    await waitForSource(s, brainId, first);
+    await settled();
+    const before = (await query("SELECT concept FROM concept_seen WHERE source_id = ?", first)).map((r) => r.concept);
+    expect(before).toContain("ostrava-kiln");
+
+    const updated = await addText(s, brainId, "Roof tiles", "The Brno tannery dried hides beside the river Svratka.", { externalId: "tiles" });
+    expect(updated.source.id).toBe(first);
+    await waitForSource(s, brainId, first);
+    await settled();
+    const after = (await query("SELECT concept FROM concept_seen WHERE source_id = ?", first)).map((r) => r.concept);
+    expect(after).not.toContain("ostrava-kiln");
+    expect(after).toContain("svratka");
+    expect(after.filter((c) => before.includes(c))).toEqual([]);
+    expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 1 }]);
+
+    expect((await s.api(`/api/v1/brains/${brainId}/sources/${first}`, { method: "DELETE" })).status).toBe(204);
+    await settled();
+    expect(await query("SELECT count(*) AS n FROM concept_seen WHERE source_id = ?", first)).toEqual([{ n: 0 }]);
+    expect(await query("SELECT count(*) AS n FROM concept_lone WHERE source_id = ?", first)).toEqual([{ n: 0 }]);
+  });
+
+  test("a batch merges only when no source waits or MERGE_AT_SOURCES rows wait unmerged", async () => {
+    const brainId = await newBrain(s, "Kilns waiting");
+    const first = await ready(brainId, "Roof tiles", KILN_A);
+    await settled();
+    await query("DELETE FROM concept_seen WHERE brain_id = ?", brainId);
+    await query("UPDATE concept_lone SET merged = 0 WHERE source_id = ?", first);
+    // Another source waiting to be ingested (not due yet): the merge waits for more rows.
+    await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('ingest-source', 'src_waiting', '{}', 4, ?)", Date.now() + 3_600_000);
+    try {
+      expect(MERGE_AT_SOURCES).toBeGreaterThan(1);
+      expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0);
+      expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 0 }]);
+    } finally {
+      await query("DELETE FROM jobs WHERE subject_id = 'src_waiting'");
+    }
+    // Nothing waits: it merges (the one source's concepts recur nowhere, so none is dirty).
+    expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0);
+    expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 1 }]);
+    expect((await query("SELECT count(*) AS n FROM concept_seen WHERE source_id = ?", first))[0].n).toBeGreaterThan(0);
+  });
+});
