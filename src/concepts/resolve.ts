@@ -17,13 +17,16 @@ export interface ResolvedConcept extends ExtractedConcept {
   linked: boolean;
   /** Its page must be re-derived after this source's write. */
   refresh?: boolean;
+  /** Named like one of the source's own pages: that page is the concept's page. */
+  ownPage?: boolean;
 }
 
 /**
  * `ownSlugs`: the source's own page slugs. A concept whose key is the slug of a source or note page (a
  * source titled "Marie Curie") has that page as its page: links go there and no concept page is made.
- * `namedInBatch`: concept slugs named by sources prepared earlier in the same write batch (not yet in the
- * database): named there counts as named by another source. This source's slugs are added to it.
+ * `namedInBatch`: concepts named by sources prepared earlier in the same write batch (not yet in the
+ * database), by slug: named there counts as named by another source, and the earlier source's concept, if it
+ * was lone, becomes linked too (its write stores mention rows, not a lone row). This source's are added.
  */
 export async function resolveConcepts(
   db: RootDb,
@@ -31,7 +34,7 @@ export async function resolveConcepts(
   sourceId: string,
   extracted: ExtractedConcept[],
   ownSlugs: string[] = [],
-  namedInBatch: Set<string> = new Set(),
+  namedInBatch: Map<string, ResolvedConcept> = new Map(),
 ): Promise<ResolvedConcept[]> {
   if (extracted.length === 0) return [];
   const keys = [...new Set(extracted.flatMap((c) => [c.key, ...c.aliasKeys]))];
@@ -74,13 +77,24 @@ export async function resolveConcepts(
   const found = new Map(elsewhere.map((r) => [r.slug, r]));
   for (const c of resolved) {
     const f = found.get(c.slug);
-    const elsewhereToo = Number(f?.others) > 0 || Number(f?.lone) > 0 || namedInBatch.has(c.slug);
-    c.linked = !ownSlugs.includes(c.slug) && (elsewhereToo || Number(f?.page) > 0 || pageSlugs.has(c.slug) || c.salience >= CENTRAL_SALIENCE);
+    const earlier = namedInBatch.get(c.slug);
+    const elsewhereToo = Number(f?.others) > 0 || Number(f?.lone) > 0 || earlier !== undefined;
+    c.ownPage = ownSlugs.includes(c.slug);
+    c.linked = !c.ownPage && (elsewhereToo || Number(f?.page) > 0 || pageSlugs.has(c.slug) || c.salience >= CENTRAL_SALIENCE);
     // A concept page already showing MAX_SHOWN_MENTIONS mentions from other sources does not change when one
     // more source names it: no refresh, so a popular concept costs nothing more per source.
     c.refresh = c.linked && !(Number(f?.page) > 0 && Number(f?.others) >= MAX_SHOWN_MENTIONS);
   }
-  for (const c of resolved) namedInBatch.add(c.slug);
+  for (const c of resolved) {
+    const earlier = namedInBatch.get(c.slug);
+    // Not yet written: the earlier source's lone concept is stored as mention rows after all (its pages are
+    // linked inward when the concept's page is made).
+    if (earlier && !earlier.linked && !earlier.ownPage && c.linked) {
+      earlier.linked = true;
+      earlier.refresh = true;
+    }
+    if (!earlier) namedInBatch.set(c.slug, c);
+  }
   return resolved;
 }
 

@@ -19,7 +19,7 @@ export async function planConcepts(
   docTitle: string,
   pages: PageToWrite[],
   signal: AbortSignal,
-  namedInBatch?: Set<string>,
+  namedInBatch?: Map<string, ResolvedConcept>,
 ): Promise<ConceptPlan> {
   let extracted = null;
   if (deps.generator) {

@@ -14,6 +14,7 @@ import { writeBatch, type PreparedWrite } from "./write-batch";
 import { allocateSlugs, linkOutward } from "./write-pages";
 import { InFlightSlugs, type BatchSlugs } from "./in-flight-slugs";
 import { planConcepts } from "./concepts";
+import type { ResolvedConcept } from "../../concepts";
 import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts } from "../../concepts";
 import { createExtractPool } from "../../concepts/extract-pool";
 
@@ -29,7 +30,7 @@ interface BrainBatch {
   /** Slugs given to sources of this batch and of every other batch of this process still in flight. */
   reserved: BatchSlugs;
   /** Concepts earlier sources of the batch named: a second source naming one earns it a page. */
-  named: Set<string>;
+  named: Map<string, ResolvedConcept>;
 }
 
 export function ingestSourceHandler(ctx: AppContext): JobHandler {
@@ -115,7 +116,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     const prepareOne = async (index: number) => {
       const source = byId.get(jobs[index]!.subjectId);
       if (!source) return; // deleted meanwhile: nothing to do
-      if (!batches.has(source.brainId)) batches.set(source.brainId, { reserved: inFlight.forBatch(source.brainId), named: new Set() });
+      if (!batches.has(source.brainId)) batches.set(source.brainId, { reserved: inFlight.forBatch(source.brainId), named: new Map() });
       try {
         const write = await prepare(jobs[index]!, source, batches.get(source.brainId)!, signal);
         if (write) prepared.push({ index, write });
