@@ -40,7 +40,7 @@ test("two replicas never process a job twice", async () => {
   const db = openDatabase({ dataDir });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const done = Number((await db.client.execute("SELECT count(*) AS n FROM jobs WHERE status = 'done'")).rows[0]!.n);
+    const done = Number((await db.client.execute("SELECT count(*) AS n FROM jobs WHERE kind = 'ingest-source' AND status = 'done'")).rows[0]!.n);
     if (done === total) break;
     await Bun.sleep(50);
   }

@@ -154,4 +154,22 @@ describe("lone concepts", () => {
     expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 1 }]);
     expect((await query("SELECT count(*) AS n FROM concept_seen WHERE source_id = ?", first))[0].n).toBeGreaterThan(0);
   });
+
+  test("a merge that fails after the write leaves the sources ready (their jobs done once); the brain's refresh job finishes it", async () => {
+    const brainId = await newBrain(s, "Kilns failing");
+    // A real failure inside the merge's transaction, until the trigger goes.
+    await query("CREATE TRIGGER fail_seen BEFORE INSERT ON concept_seen BEGIN SELECT RAISE(ABORT, 'disk on fire'); END");
+    let first: string;
+    try {
+      first = await ready(brainId, "Roof tiles", KILN_A);
+      const [job] = await query("SELECT status, attempts FROM jobs WHERE subject_id = ? AND kind = 'ingest-source'", first);
+      expect(job).toEqual({ status: "done", attempts: 1 });
+      expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 0 }]);
+    } finally {
+      await query("DROP TRIGGER fail_seen");
+    }
+    await settled();
+    expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first!)).toEqual([{ merged: 1 }]);
+    expect((await query("SELECT count(*) AS n FROM concept_seen WHERE source_id = ?", first!))[0].n).toBeGreaterThan(0);
+  });
 });

@@ -7,15 +7,14 @@ import { sources } from "../../db/schema";
 import { isIngestError } from "../../ingest";
 import { INGEST_JOB, type Source } from "../../modules/sources/service";
 import { DeferJobError, PermanentJobError, type JobHandler } from "../loop";
-import type { Job } from "../queue";
+import { enqueueStatement, type Job } from "../queue";
 import { loadDocument } from "./document";
 import { synthesize } from "./synthesis";
 import { writeBatch, type PreparedWrite } from "./write-batch";
 import { allocateSlugs, linkOutward } from "./write-pages";
 import { InFlightSlugs, type BatchSlugs } from "./in-flight-slugs";
 import { planConcepts } from "./concepts";
-import type { ResolvedConcept } from "../../concepts";
-import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts } from "../../concepts";
+import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts, WIKI_REFRESH_JOB, type ResolvedConcept } from "../../concepts";
 import { createExtractPool } from "../../concepts/extract-pool";
 
 /** How often to look for a file uploaded straight to S3. */
@@ -154,10 +153,18 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
         .filter((w) => w.source.brainId === brainId)
         .map((w) => ({ sourceId: w.source.id, type: w.source.type, pageSlugs: w.written.pages.map((p) => p.slug), concepts: w.written.concepts ?? [] }));
       // Then lone concepts are merged when due (lone.ts): a second source naming one is found there.
-      await refreshAllDirtyConcepts({ db, embedder: ctx.ai.embedder }, brainId, signal, async () => {
-        await linkLateConcepts(db, brainId, late);
-        await mergeLoneConceptsIfDue(db, brainId, INGEST_JOB);
-      });
+      try {
+        await refreshAllDirtyConcepts({ db, embedder: ctx.ai.embedder }, brainId, signal, async () => {
+          await linkLateConcepts(db, brainId, late);
+          await mergeLoneConceptsIfDue(db, brainId, INGEST_JOB);
+        });
+      } catch (e) {
+        if (signal.aborted) throw e;
+        // The sources are written and ready: failing their jobs would only ingest them again. The dirty marks
+        // and lone rows are durable; the brain's refresh job finishes the work.
+        log.warn("concept refresh after an ingest batch failed; the brain's refresh job retries it", { brainId, error: (e as Error).message });
+        await enqueueStatement(db, { kind: WIKI_REFRESH_JOB, subjectId: brainId, maxAttempts: 5 }).catch(() => undefined);
+      }
     }
     return errors;
   }
