@@ -66,8 +66,8 @@ export async function resolveConcepts(
   const resolved = [...bySlug.values()];
   const slugs = JSON.stringify(resolved.map((c) => c.slug));
   // Named elsewhere: per concept, the other sources' mentions counted up to the number a concept page shows
-  // (index probes that stop there), and whether its page exists.
-  // and whether another source named it alone (merged lone concepts, lone.ts).
+  // (index probes that stop there), whether its page exists, and whether another source named it alone
+  // (a merged lone concept, lone.ts).
   const elsewhere = await db.all<{ slug: string; others: number; page: number; lone: number }>(sql`
     SELECT j.value AS slug,
       (SELECT count(*) FROM (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ${brainId} AND m.concept = j.value AND m.source_id != ${sourceId} LIMIT ${MAX_SHOWN_MENTIONS})) AS others,
