@@ -71,14 +71,6 @@ function promoteStatements(db: RootDb, brainId: string, keys: SQL, guard: SQL): 
   ];
 }
 
-/** Before a source is deleted (its `concept_lone` row goes with it): its lone concepts leave `concept_seen`. */
-export function loneCleanupStatements(db: RootDb, brainId: string, sourceId: string): Statement[] {
-  return [
-    db.run(sql`DELETE FROM concept_seen WHERE brain_id = ${brainId} AND source_id = ${sourceId} AND concept IN (
-      SELECT json_extract(m.value, '$.c') FROM concept_lone l CROSS JOIN json_each(l.mentions) m WHERE l.source_id = ${sourceId})`),
-  ];
-}
-
 /** After an ingest batch: merges when enough sources wait unmerged, or when no source waits to be ingested. */
 export async function mergeLoneConceptsIfDue(db: RootDb, brainId: string, ingestKind: string): Promise<number> {
   const [due] = await db.all<{ pending: number; queued: number }>(sql`SELECT
