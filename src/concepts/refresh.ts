@@ -12,9 +12,10 @@ import { searchTextOf } from "../retrieval/search-text";
 
 const DIRTY_BATCH = 200;
 /**
- * Statements per refresh transaction (a concept is never split): big enough that a chunk pays a few commits
- * and full-text flushes, not one per concept; small enough that one synchronous write stays short (a chunk of
- * 200 new concepts linking into 50 pages each is 20k statements).
+ * Statements per refresh transaction (an updated concept is never split; a new one's inward links may go
+ * first, its page at the end of the pass): big enough that a chunk pays a few commits and full-text flushes,
+ * not one per concept; small enough that one synchronous write stays short (a chunk of 200 new concepts
+ * linking into 50 pages each is 20k statements).
  */
 const FLUSH_STATEMENTS = 400;
 /** Mention rows read per concept (in insertion order): enough to fill the page's list from distinct sources. */
@@ -62,38 +63,50 @@ export async function refreshDirtyConcepts(deps: RefreshDeps, brainId: string): 
   const { db } = deps;
   const dirty = await db.all<{ concept: string }>(sql`SELECT concept FROM concept_dirty WHERE brain_id = ${brainId} LIMIT ${DIRTY_BATCH}`);
   if (dirty.length === 0) return 0;
-  const chunk: Chunk = { statements: [], markdownById: new Map(), created: [] };
+  const chunk = newChunk();
   for (const { concept } of dirty) {
     // Database calls resolve as microtasks: without a turn of the event loop, a chunk would run start to end
     // while HTTP requests wait.
     await new Promise((resolve) => setImmediate(resolve));
     const outcome = await planRefresh(deps, brainId, concept, chunk);
-    chunk.statements.push(db.run(sql`DELETE FROM concept_dirty WHERE brain_id = ${brainId} AND concept = ${concept}`));
-    // A page created in this pass cannot name as related the pages created beside it (not written yet, nor
-    // linked into their source pages): one more look once they are, which creates nothing, so it ends there.
-    if (outcome === "created")
-      chunk.statements.push(db.run(sql`INSERT OR IGNORE INTO concept_dirty (brain_id, concept) VALUES (${brainId}, ${concept})`));
-    // A concept's writes and its dirty mark's removal always go in the same transaction.
+    // A concept's writes and its dirty mark's removal always go in the same transaction (a new page's: at the
+    // end of the pass, with the page).
+    const clean = db.run(sql`DELETE FROM concept_dirty WHERE brain_id = ${brainId} AND concept = ${concept}`);
+    if (outcome === "created") chunk.creating.get(concept)!.clean = clean;
+    else chunk.statements.push(clean);
     if (chunk.statements.length >= FLUSH_STATEMENTS) await flush(deps, brainId, chunk);
   }
-  await flush(deps, brainId, chunk);
+  await flush(deps, brainId, chunk, true);
   return dirty.length;
 }
 
-async function flush(deps: RefreshDeps, brainId: string, chunk: Chunk) {
+/** `last`: the end of the pass, where the pages it creates are written. */
+async function flush(deps: RefreshDeps, brainId: string, chunk: Chunk, last = false) {
+  if (last) await writeNewPages(deps.db, brainId, chunk);
   await runBatch(deps.db, chunk.statements);
   chunk.statements = [];
   for (const page of chunk.created) await embedNewPage(deps, brainId, page.slug, page.title, page.markdown);
   chunk.created = [];
 }
 
-/** The writes of one refresh pass, gathered to run as one batch. */
+const newChunk = (): Chunk => ({ statements: [], markdownById: new Map(), created: [], creating: new Map(), linkedInto: new Map() });
+
+/** The writes of one refresh pass, gathered to run in a few batches. */
 interface Chunk {
   statements: Statement[];
   /** Source pages rewritten earlier in this chunk (inward links): later concepts link into the new text. */
   markdownById: Map<number, string>;
   /** Concept pages this chunk creates (to embed once written). */
   created: { slug: string; title: string; markdown: string }[];
+  /**
+   * Concepts that earned their page in this pass, written at its end (writeNewPages) with the removal of their
+   * dirty marks (`clean`): by then every page the pass creates is known, so new pages name each other as
+   * related without a second refresh of each (that second look was a third of an import's concept-page
+   * writes at 20k-50k sources).
+   */
+  creating: Map<string, { title: string; mentions: MentionRow[]; clean?: Statement }>;
+  /** Source page slug → concepts of `creating` the pass links it to (those links may not be written yet). */
+  linkedInto: Map<string, string[]>;
 }
 
 interface PageRow {
@@ -108,7 +121,7 @@ type Outcome = "created" | "updated" | "removed" | "kept";
 
 /** Re-derives one concept's page now (its own batch). */
 export async function refreshConcept(deps: RefreshDeps, brainId: string, slug: string): Promise<Outcome> {
-  const chunk: Chunk = { statements: [], markdownById: new Map(), created: [] };
+  const chunk = newChunk();
   const outcome = await planRefresh(deps, brainId, slug, chunk);
   await flush(deps, brainId, chunk);
   return outcome;
@@ -135,54 +148,80 @@ async function planRefresh(deps: RefreshDeps, brainId: string, slug: string, chu
   }
 
   const title = [...rows.map((r) => r.surface)].sort((a, b) => b.length - a.length || a.localeCompare(b))[0]!;
-  const related = await relatedConcepts(db, brainId, slug, rows);
+  if (!existing) {
+    await linkInward(db, brainId, slug, rows, chunk);
+    chunk.creating.set(slug, { title, mentions: rows });
+    return "created";
+  }
+  const related = await relatedConcepts(db, brainId, slug, rows, chunk);
   const markdown = conceptMarkdown({ mentions: rows, related });
-  if (existing?.edited) {
+  if (existing.edited) {
     if (existing.markdown !== markdown) chunk.statements.push(db.run(sql`UPDATE pages SET source_changed = 1 WHERE id = ${existing.id}`));
     return "kept";
   }
-  if (existing && existing.markdown === markdown && existing.title === title) return "kept";
+  if (existing.markdown === markdown && existing.title === title) return "kept";
+  chunk.statements.push(...upsertStatements(db, brainId, slug, title, markdown));
+  return "updated";
+}
 
+/** The pages of the concepts this chunk creates, with their related concepts (new ones among them). */
+async function writeNewPages(db: RootDb, brainId: string, chunk: Chunk) {
+  for (const [slug, { title, mentions, clean }] of chunk.creating) {
+    const markdown = conceptMarkdown({ mentions, related: await relatedConcepts(db, brainId, slug, mentions, chunk) });
+    chunk.statements.push(...upsertStatements(db, brainId, slug, title, markdown), ...(clean ? [clean] : []));
+    chunk.created.push({ slug, title, markdown });
+  }
+  chunk.creating.clear();
+  chunk.linkedInto.clear();
+}
+
+function upsertStatements(db: RootDb, brainId: string, slug: string, title: string, markdown: string): Statement[] {
   const pageId = sql`SELECT id FROM pages WHERE brain_id = ${brainId} AND slug = ${slug} AND kind = 'concept'`;
-  chunk.statements.push(
+  return [
     db.run(sql`INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown, search_text)
       VALUES (${brainId}, NULL, 'concept', ${slug}, ${title}, ${markdown}, ${searchTextOf(markdown)})
       ON CONFLICT (brain_id, slug) DO UPDATE SET title = excluded.title, markdown = excluded.markdown, search_text = excluded.search_text,
         revision = revision + 1, updated_at = ${Date.now()}
       WHERE pages.kind = 'concept' AND pages.edited = 0`),
     ...pageLinkStatements(db, brainId, pageId, markdown),
-  );
-  if (!existing) {
-    await linkInward(db, brainId, slug, rows, chunk);
-    chunk.created.push({ slug, title, markdown });
-  }
-  return existing ? "updated" : "created";
+  ];
 }
 
 /**
  * Concept pages linked from the source pages that name this concept (read through page_links, the graph's
- * edges: a few primary-key probes per page). Mentions are not indexed by page: that index was the third
- * random-order insert per mention row, the fastest-growing write of an import.
+ * edges: a few primary-key probes per page), the most shared first, with the pages this chunk creates and
+ * the links it adds. Mentions are not indexed by page: that index was the third random-order insert per
+ * mention row, the fastest-growing write of an import.
  */
-async function relatedConcepts(db: RootDb, brainId: string, slug: string, mentions: MentionRow[]) {
+async function relatedConcepts(db: RootDb, brainId: string, slug: string, mentions: MentionRow[], chunk: Chunk) {
   const pageSlugs = [...new Set(mentions.map((m) => m.pageSlug))].slice(0, 10);
-  return db.all<{ slug: string; title: string }>(sql`
-    SELECT p.slug, p.title FROM (
+  const linked = await db.all<{ slug: string; n: number; title: string | null }>(sql`
+    SELECT c.concept AS slug, c.n, p.title FROM (
       SELECT l.to_slug AS concept, COUNT(*) AS n FROM json_each(${JSON.stringify(pageSlugs)}) j
       CROSS JOIN pages s ON s.brain_id = ${brainId} AND s.slug = j.value
       CROSS JOIN page_links l ON l.from_page_id = s.id
       WHERE l.to_slug != ${slug}
       GROUP BY l.to_slug ORDER BY n DESC LIMIT 40
-    ) c CROSS JOIN pages p ON p.brain_id = ${brainId} AND p.slug = c.concept AND p.kind = 'concept'
-    ORDER BY c.n DESC, p.slug LIMIT ${MAX_RELATED}`);
+    ) c LEFT JOIN pages p ON p.brain_id = ${brainId} AND p.slug = c.concept AND p.kind = 'concept'`);
+  const found = new Map<string, { slug: string; n: number; title: string }>();
+  const add = (related: string, n: number, title: string | null | undefined) => {
+    title ??= chunk.creating.get(related)?.title;
+    if (related === slug || title === undefined || title === null) return;
+    const known = found.get(related);
+    if (known) known.n += n;
+    else found.set(related, { slug: related, n, title });
+  };
+  for (const r of linked) add(r.slug, Number(r.n), r.title);
+  for (const page of pageSlugs) for (const related of chunk.linkedInto.get(page) ?? []) add(related, 1, undefined);
+  return [...found.values()].sort((a, b) => b.n - a.n || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)).slice(0, MAX_RELATED);
 }
 
 /** A concept that just earned its page: the source pages that name it (not notes, not edited) link to it. */
 async function linkInward(db: RootDb, brainId: string, slug: string, mentions: MentionRow[], chunk: Chunk) {
   const surfaces = [...new Set(mentions.map((m) => m.surface))].sort((a, b) => b.length - a.length);
   const pageSlugs = [...new Set(mentions.map((m) => m.pageSlug))].slice(0, MAX_INWARD_LINKS);
-  const targets = await db.all<{ id: number; markdown: string }>(sql`
-    SELECT p.id, p.markdown FROM json_each(${JSON.stringify(pageSlugs)}) j
+  const targets = await db.all<{ id: number; slug: string; markdown: string }>(sql`
+    SELECT p.id, p.slug, p.markdown FROM json_each(${JSON.stringify(pageSlugs)}) j
     CROSS JOIN pages p ON p.brain_id = ${brainId} AND p.slug = j.value
     WHERE p.kind = 'source' AND p.edited = 0
       AND NOT EXISTS (SELECT 1 FROM page_links l WHERE l.from_page_id = p.id AND l.to_slug = ${slug})`);
@@ -193,6 +232,7 @@ async function linkInward(db: RootDb, brainId: string, slug: string, mentions: M
     chunk.markdownById.set(page.id, markdown);
     chunk.statements.push(db.run(sql`UPDATE pages SET markdown = ${markdown}, updated_at = ${Date.now()} WHERE id = ${page.id} AND edited = 0`));
     chunk.statements.push(db.run(sql`INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug) VALUES (${page.id}, ${brainId}, ${slug})`));
+    chunk.linkedInto.set(page.slug, [...(chunk.linkedInto.get(page.slug) ?? []), slug]);
   }
 }
 
