@@ -155,6 +155,46 @@ describe("lone concepts", () => {
     expect((await query("SELECT count(*) AS n FROM concept_seen WHERE source_id = ?", first))[0].n).toBeGreaterThan(0);
   });
 
+  test("the merge waits for more rows as the brain grows (an eighth of its sources), then merges every unmerged row in one sorted round", async () => {
+    const brainId = await newBrain(s, "Kilns at scale");
+    // 2,600 sources with lone rows, written straight to the tables (ingesting them would take minutes): two
+    // concepts each, one shared by every tenth source, one their own.
+    const n = 2600;
+    await query(
+      `WITH RECURSIVE i(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM i WHERE k < ?)
+       INSERT INTO sources (id, brain_id, type, title, status, content) SELECT 'src_scale_' || k, ?, 'text', 'Tile ' || k, 'ready', 'x' FROM i`,
+      n - 1,
+      brainId,
+    );
+    await query(
+      `INSERT INTO concept_lone (source_id, brain_id, mentions, merged)
+       SELECT id, brain_id, json_array(json_object('c', 'kiln-' || (rowid % 10), 'p', 'tile', 's', 'kiln', 't', 'A kiln.', 'w', 1),
+                                       json_object('c', 'glaze-' || id, 'p', 'tile', 's', 'glaze', 't', 'A glaze.', 'w', 1)), 0
+       FROM sources WHERE brain_id = ?`,
+      brainId,
+    );
+    await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('ingest-source', 'src_waiting', '{}', 4, ?)", Date.now() + 3_600_000);
+    try {
+      // At 2,600 sources MERGE_AT_SOURCES rows are due; at 40,000 (an eighth: 5,000) they wait.
+      expect(MERGE_AT_SOURCES).toBeLessThan(n);
+      await query("UPDATE brains SET source_count = 40000 WHERE id = ?", brainId);
+      expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0);
+      expect(await query("SELECT count(*) AS n FROM concept_lone WHERE brain_id = ? AND merged = 0", brainId)).toEqual([{ n }]);
+      await query("UPDATE brains SET source_count = ? WHERE id = ?", n, brainId);
+      // Due: the ten shared concepts recur (dirty); every source's own concept is in concept_seen.
+      expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(10);
+    } finally {
+      await query("DELETE FROM jobs WHERE subject_id = 'src_waiting'");
+    }
+    expect(await query("SELECT count(*) AS n FROM concept_lone WHERE brain_id = ? AND merged = 0", brainId)).toEqual([{ n: 0 }]);
+    expect(await query("SELECT count(*) AS n FROM concept_seen WHERE brain_id = ? AND concept LIKE 'glaze-%'", brainId)).toEqual([{ n }]);
+    expect(await query("SELECT count(*) AS n FROM concept_dirty WHERE brain_id = ?", brainId)).toEqual([{ n: 10 }]);
+    // Their lone mentions were promoted to mention rows: 260 sources name each shared concept.
+    expect(await query("SELECT count(*) AS n FROM concept_mentions WHERE brain_id = ? AND concept = 'kiln-3'", brainId)).toEqual([{ n: 260 }]);
+    await query("DELETE FROM sources WHERE brain_id = ?", brainId);
+    await query("DELETE FROM concept_dirty WHERE brain_id = ?", brainId);
+  });
+
   test("a merge that fails after the write leaves the sources ready (their jobs done once); the brain's refresh job finishes it", async () => {
     const brainId = await newBrain(s, "Kilns failing");
     // A real failure inside the merge's transaction, until the trigger goes.
