@@ -61,7 +61,8 @@ async function ingest(brainId: string, i: number, concepts: boolean) {
   let pages = await allocateSlugs(db, brainId, id, drafts);
   let plan = null;
   if (concepts) {
-    plan = await planConcepts({ db, generator: null, log }, source, doc.title, pages, signal);
+    const read = async (text: string, args: (string | number)[]) => (await database.client.execute({ sql: text, args })).rows as unknown as Record<string, unknown>[];
+    plan = await planConcepts({ read, generator: null, log }, source, doc.title, pages, signal);
     pages = plan.pages;
   }
   await writePages(db, source, { title: doc.title, content: doc.markdown, pages, concepts: plan?.concepts });

@@ -3,12 +3,24 @@
 // threads tag while the main thread writes, so ingestion uses a second core. Extraction runs in this thread
 // instead (same function, same result) with `size` 0, when no thread can start, and for the requests of a
 // thread that died (a thread that died after working is replaced; one that never answered is not).
+// `extractWithFacts` also has the thread read what the brain knows of the concepts (facts.ts) through its own
+// read-only connection, when the database is an embedded file; elsewhere the caller reads them.
 import type { Logger } from "../lib/log";
 import { workerEntry } from "../lib/worker-entry";
 import { extractConcepts, type ExtractedConcept, type PageText } from "./extract";
+import type { ConceptFacts } from "./facts";
+import type { ConceptLookup } from "./extract-worker";
+
+export interface Extraction {
+  concepts: ExtractedConcept[];
+  /** Null when they were not read in a thread (no thread, no database file, a failed read). */
+  facts: ConceptFacts | null;
+}
 
 export interface ExtractPool {
   extract(pages: PageText[], docTitle: string): Promise<ExtractedConcept[]>;
+  /** Extraction, and the facts of `lookup` (`file`: the embedded database file, or null for none). */
+  extractWithFacts(pages: PageText[], docTitle: string, lookup: Omit<ConceptLookup, "file">): Promise<Extraction>;
   /** Worker threads running (0: extraction runs in this thread). */
   readonly threads: number;
   close(): void;
@@ -17,7 +29,8 @@ export interface ExtractPool {
 interface Request {
   pages: PageText[];
   docTitle: string;
-  resolve(concepts: ExtractedConcept[]): void;
+  lookup?: ConceptLookup;
+  resolve(extraction: Extraction): void;
   reject(error: Error): void;
 }
 
@@ -30,15 +43,15 @@ interface Thread {
   answered: boolean;
 }
 
-/** `entry` (tests): another worker script in place of extract-worker.ts. */
-export function createExtractPool(size: number, log: Logger, entry?: string): ExtractPool {
+/** `file`: the embedded database file threads read facts from (null: a remote database). `entry` (tests): another worker script. */
+export function createExtractPool(size: number, log: Logger, entry?: string, file: string | null = null): ExtractPool {
   const threads: Thread[] = [];
   let nextId = 0;
   let closed = false;
 
   const inThisThread = (r: Request) => {
     try {
-      r.resolve(extractConcepts(r.pages, r.docTitle));
+      r.resolve({ concepts: extractConcepts(r.pages, r.docTitle), facts: null });
     } catch (e) {
       r.reject(e as Error);
     }
@@ -54,14 +67,14 @@ export function createExtractPool(size: number, log: Logger, entry?: string): Ex
     }
     const thread: Thread = { worker, pending: new Map(), answered: false };
     worker.unref(); // an idle pool never keeps the process alive
-    worker.onmessage = (event: MessageEvent<{ id: number; concepts?: ExtractedConcept[]; error?: string }>) => {
+    worker.onmessage = (event: MessageEvent<{ id: number; concepts?: ExtractedConcept[]; facts?: ConceptFacts | null; error?: string }>) => {
       thread.answered = true;
       const request = thread.pending.get(event.data.id);
       if (!request) return;
       thread.pending.delete(event.data.id);
       if (thread.pending.size === 0) worker.unref();
       if (event.data.error !== undefined) request.reject(new Error(event.data.error));
-      else request.resolve(event.data.concepts!);
+      else request.resolve({ concepts: event.data.concepts!, facts: event.data.facts ?? null });
     };
     worker.onerror = (event) => {
       const at = threads.indexOf(thread);
@@ -87,22 +100,25 @@ export function createExtractPool(size: number, log: Logger, entry?: string): Ex
     threads.push(thread);
   }
 
+  function send(pages: PageText[], docTitle: string, lookup?: ConceptLookup) {
+    return new Promise<Extraction>((resolve, reject) => {
+      const request: Request = { pages: pages.map(({ slug, title, markdown }) => ({ slug, title, markdown })), docTitle, lookup, resolve, reject };
+      if (threads.length === 0 || closed) return inThisThread(request);
+      // The least busy thread: a long source does not hold up the short ones queued elsewhere.
+      const thread = threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+      const id = nextId++;
+      thread.pending.set(id, request);
+      thread.worker.ref(); // work in flight keeps the process alive until it answers
+      thread.worker.postMessage({ id, pages: request.pages, docTitle, lookup });
+    });
+  }
+
   return {
     get threads() {
       return threads.length;
     },
-    extract(pages, docTitle) {
-      return new Promise<ExtractedConcept[]>((resolve, reject) => {
-        const request: Request = { pages: pages.map(({ slug, title, markdown }) => ({ slug, title, markdown })), docTitle, resolve, reject };
-        if (threads.length === 0 || closed) return inThisThread(request);
-        // The least busy thread: a long source does not hold up the short ones queued elsewhere.
-        const thread = threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-        const id = nextId++;
-        thread.pending.set(id, request);
-        thread.worker.ref(); // work in flight keeps the process alive until it answers
-        thread.worker.postMessage({ id, pages: request.pages, docTitle });
-      });
-    },
+    extract: async (pages, docTitle) => (await send(pages, docTitle)).concepts,
+    extractWithFacts: (pages, docTitle, lookup) => send(pages, docTitle, file ? { ...lookup, file } : undefined),
     close() {
       closed = true;
       for (const thread of threads.splice(0)) {

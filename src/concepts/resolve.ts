@@ -4,8 +4,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { RootDb } from "../db/client";
 import { MAX_SHOWN_MENTIONS } from "./concept-page";
+import { ownPagesByKey, slugOf, type ConceptFacts } from "./facts";
 import type { ExtractedConcept } from "./extract";
-import { conceptKey } from "./keys";
 import { loneWriteStatements, type LoneMention } from "./lone";
 
 /** Salience at which one source alone earns a concept its page (named three times, or in the title). */
@@ -22,37 +22,26 @@ export interface ResolvedConcept extends ExtractedConcept {
 }
 
 /**
+ * A source's concepts, resolved with what the brain knows of them (`facts`, read just before).
  * `ownSlugs`: the source's own page slugs. A concept whose key is the slug of a source or note page (a
  * source titled "Marie Curie") has that page as its page: links go there and no concept page is made.
  * `namedInBatch`: concepts named by sources prepared earlier in the same write batch (not yet in the
  * database), by slug: named there counts as named by another source, and the earlier source's concept, if it
  * was lone, becomes linked too (its write stores mention rows, not a lone row). This source's are added.
  */
-export async function resolveConcepts(
-  db: RootDb,
-  brainId: string,
-  sourceId: string,
+export function resolveConcepts(
+  facts: ConceptFacts,
   extracted: ExtractedConcept[],
   ownSlugs: string[] = [],
   namedInBatch: Map<string, ResolvedConcept> = new Map(),
-): Promise<ResolvedConcept[]> {
+): ResolvedConcept[] {
   if (extracted.length === 0) return [];
-  const keys = [...new Set(extracted.flatMap((c) => [c.key, ...c.aliasKeys]))];
-  const aliasRows = await db.all<{ alias: string; concept: string }>(sql`
-    SELECT a.alias, a.concept FROM json_each(${JSON.stringify(keys)}) j CROSS JOIN concept_aliases a ON a.brain_id = ${brainId} AND a.alias = j.value`);
-  const aliases = new Map(aliasRows.map((r) => [r.alias, r.concept]));
-  // Driven from the key list (CROSS JOIN): with `slug IN (...)` the planner took the (brain, kind) index and
-  // read every page of the brain (measured 3.9 ms per source at 200 sources, growing).
-  const clashRows = await db.all<{ slug: string }>(sql`
-    SELECT p.slug FROM json_each(${JSON.stringify(extracted.map((c) => c.key))}) j
-    CROSS JOIN pages p ON p.brain_id = ${brainId} AND p.slug = j.value WHERE p.kind != 'concept'`);
-  const pageSlugs = new Set([...clashRows.map((r) => r.slug), ...ownSlugs]);
-
-  // The source's own page named like the concept ("Solar Panels" for "solar panel") is that concept's page.
-  const ownByKey = new Map(ownSlugs.map((s) => [conceptKey(s.replace(/-/g, " "), "phrase"), s] as const));
+  const aliases = new Map(facts.aliases);
+  const pageSlugs = new Set([...facts.pageSlugs, ...ownSlugs]);
+  const ownByKey = ownPagesByKey(ownSlugs);
   const bySlug = new Map<string, ResolvedConcept>();
   for (const c of extracted) {
-    const slug = aliases.get(c.key) ?? ownByKey.get(c.key) ?? c.key;
+    const slug = slugOf(c, aliases, ownByKey);
     const known = bySlug.get(slug);
     if (known) {
       // Two spellings of one concept in this source ("Curie" when the brain already knows "Marie Curie").
@@ -64,17 +53,7 @@ export async function resolveConcepts(
     bySlug.set(slug, { ...c, slug, linked: false });
   }
   const resolved = [...bySlug.values()];
-  const slugs = JSON.stringify(resolved.map((c) => c.slug));
-  // Named elsewhere: per concept, the other sources' mentions counted up to the number a concept page shows
-  // (index probes that stop there), whether its page exists, and whether another source named it alone
-  // (a merged lone concept, lone.ts).
-  const elsewhere = await db.all<{ slug: string; others: number; page: number; lone: number }>(sql`
-    SELECT j.value AS slug,
-      (SELECT count(*) FROM (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ${brainId} AND m.concept = j.value AND m.source_id != ${sourceId} LIMIT ${MAX_SHOWN_MENTIONS})) AS others,
-      EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = ${brainId} AND p.slug = j.value AND p.kind = 'concept') AS page,
-      EXISTS (SELECT 1 FROM concept_seen s WHERE s.brain_id = ${brainId} AND s.concept = j.value AND s.source_id != ${sourceId}) AS lone
-    FROM json_each(${slugs}) j`);
-  const found = new Map(elsewhere.map((r) => [r.slug, r]));
+  const found = new Map(facts.elsewhere.map((r) => [r.slug, r]));
   for (const c of resolved) {
     const f = found.get(c.slug);
     const earlier = namedInBatch.get(c.slug);

@@ -23,6 +23,8 @@ export interface Database {
   client: Client;
   /** `file:...` path or the remote URL, for logs and health. */
   location: string;
+  /** The embedded database file (worker threads open their own read connections to it); null when remote. */
+  file: string | null;
   /**
    * A number that changes whenever the database may have changed, so what was read under one value can be
    * reused while it holds. Embedded file: at once for writes from this process, within
@@ -57,11 +59,12 @@ export function exactChangeVersionOf(db: Db): number | null {
 
 export function openDatabase(opts: { dataDir: string; url?: string; authToken?: string; remoteTimeoutMs?: number; checkpointThread?: boolean; log?: Logger }): Database {
   const client = opts.url ? openRemote(opts.url, opts.authToken, opts.remoteTimeoutMs ?? 15_000) : openEmbedded(opts.dataDir, opts.checkpointThread, opts.log);
-  const location = opts.url ?? `file:${join(opts.dataDir, "brainbox.db")}`;
+  const file = opts.url ? null : join(opts.dataDir, "brainbox.db");
   const database: Database = {
     db: drizzle(client, { schema }),
     client,
-    location,
+    location: opts.url ?? `file:${file}`,
+    file,
     changeVersion: () => client.changeVersion(),
     ping: () => client.ping(),
     close: () => client.close(),

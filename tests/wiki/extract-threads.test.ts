@@ -1,10 +1,12 @@
 // Concept extraction on worker threads (src/concepts/extract-pool.ts): the same concepts as in the main
-// thread, a wiki that does not depend on where extraction ran, and the fallbacks when a thread cannot run.
+// thread, the brain's facts about them read on the thread's own connection, a wiki that does not depend on
+// where extraction ran, and the fallbacks when a thread cannot run.
 import { afterAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createExtractPool } from "../../src/concepts/extract-pool";
 import { extractConcepts } from "../../src/concepts/extract";
+import { conceptFacts, type ReadRows } from "../../src/concepts/facts";
 import { createLogger } from "../../src/lib/log";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
@@ -85,6 +87,50 @@ describe("the extraction pool", () => {
     expect(pool.threads).toBe(0);
     const t = TEXTS[0]!;
     expect(await pool.extract(pagesOf(t), t.title)).toEqual(extractConcepts(pagesOf(t), t.title));
+  });
+});
+
+describe("facts read in a thread", () => {
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+  const log = createLogger("warn", () => undefined);
+
+  test("a thread's own read connection gives the facts the main connection gives; no file or a bad one: null, read by the caller", async () => {
+    const s = await startTestServer();
+    servers.push(s);
+    const brainId = await newBrain(s, "Facts");
+    // A brain that knows Mira Castellan (a concept page), the Zeiss works (an alias) and a page "velsmouth".
+    for (const t of [...TEXTS.slice(0, 2), { title: "Velsmouth", text: "Velsmouth is a harbour town on the north coast." }]) {
+      const { source } = await addText(s, brainId, t.title, t.text);
+      expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
+    }
+    const read: ReadRows = async (text, args) => (await s.ctx.database.client.execute({ sql: text, args })).rows as unknown as Record<string, unknown>[];
+    const t = { title: "Later", text: "Mira Castellan returned to Velsmouth and the Zeiss works in 1950." };
+    const lookup = { brainId, sourceId: "src_new", ownSlugs: ["later"] };
+    const onMain = await conceptFacts(read, brainId, "src_new", extractConcepts(pagesOf(t), t.title), ["later"]);
+    expect(onMain.elsewhere.find((f) => f.slug === "mira-castellan")).toMatchObject({ page: 1 });
+    expect(onMain.pageSlugs).toContain("velsmouth");
+
+    const pool = createExtractPool(1, log, undefined, s.ctx.database.file);
+    try {
+      const threaded = await pool.extractWithFacts(pagesOf(t), t.title, lookup);
+      expect(threaded.concepts).toEqual(extractConcepts(pagesOf(t), t.title));
+      expect(threaded.facts).toEqual(onMain);
+    } finally {
+      pool.close();
+    }
+    for (const file of [null, join(tempDir(), "missing", "brainbox.db")]) {
+      const other = createExtractPool(1, log, undefined, file);
+      try {
+        const result = await other.extractWithFacts(pagesOf(t), t.title, lookup);
+        expect(result.facts).toBeNull();
+        expect(result.concepts).toEqual(extractConcepts(pagesOf(t), t.title));
+      } finally {
+        other.close();
+      }
+    }
   });
 });
 

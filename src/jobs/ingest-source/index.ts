@@ -14,7 +14,7 @@ import { writeBatch, type PreparedWrite } from "./write-batch";
 import { allocateSlugs, linkOutward } from "./write-pages";
 import { InFlightSlugs, type BatchSlugs } from "./in-flight-slugs";
 import { planConcepts } from "./concepts";
-import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts, WIKI_REFRESH_JOB, type ResolvedConcept } from "../../concepts";
+import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts, WIKI_REFRESH_JOB, type ReadRows, type ResolvedConcept } from "../../concepts";
 import { createExtractPool } from "../../concepts/extract-pool";
 
 /** How often to look for a file uploaded straight to S3. */
@@ -37,7 +37,8 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
   // Job batches run concurrently (BRAINBOX_JOB_CONCURRENCY): a slug planned by one and not yet written must
   // not be planned by another, or the later write fails and its source waits for a retry.
   const inFlight = new InFlightSlugs();
-  const extractPool = createExtractPool(ctx.config.nlpThreads, log);
+  const extractPool = createExtractPool(ctx.config.nlpThreads, log, undefined, ctx.database.file);
+  const read: ReadRows = async (text, args) => (await ctx.database.client.execute({ sql: text, args })).rows as unknown as Record<string, unknown>[];
   const docDeps = {
     storage: ctx.storage,
     allowHosts: ctx.config.fetchAllowHosts,
@@ -64,7 +65,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
           : await synthesize(doc, { generator: ctx.ai.generator, log, signal });
       let pages = await allocateSlugs(db, source.brainId, source.id, drafts, batch.reserved);
       if (source.type !== "note") pages = await linkOutward(db, source.brainId, source.id, pages);
-      const plan = await planConcepts({ db, generator: ctx.ai.generator, log, extract: extractPool.extract }, source, doc.title, pages, signal, batch.named);
+      const plan = await planConcepts({ read, generator: ctx.ai.generator, log, pool: extractPool }, source, doc.title, pages, signal, batch.named);
       pages = plan.pages;
       const embedder = ctx.ai.embedder;
       if (embedder) {

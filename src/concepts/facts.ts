@@ -1,0 +1,60 @@
+// What the brain knows of a source's concepts before they are resolved (resolve.ts): which keys are aliases
+// of known concepts, which are slugs of source pages, and which are named elsewhere. Index reads only, through
+// a plain reader, so they run on the main connection or in a concept extraction thread's own read-only
+// connection (extract-pool.ts) beside the tagging, off the thread that writes.
+import { MAX_SHOWN_MENTIONS } from "./concept-page";
+import type { ExtractedConcept } from "./extract";
+import { conceptKey } from "./keys";
+
+/** Rows of a read: the main connection's, or a worker thread's own read-only connection (extract-pool.ts). */
+export type ReadRows = (sql: string, args: (string | number)[]) => Promise<Record<string, unknown>[]> | Record<string, unknown>[];
+
+/** What the brain knows of a source's concepts: index reads only, so they can run off the main thread. */
+export interface ConceptFacts {
+  /** [alias key, concept slug]: keys the brain already resolves to a concept. */
+  aliases: [string, string][];
+  /** Keys that are the slug of a source or note page. */
+  pageSlugs: string[];
+  /** Per concept slug: other sources' mentions (up to a concept page's number), its page, another source's lone naming. */
+  elsewhere: { slug: string; others: number; page: number; lone: number }[];
+}
+
+/** The source's own page named like the concept ("Solar Panels" for "solar panel") is that concept's page. */
+export const ownPagesByKey = (ownSlugs: string[]) => new Map(ownSlugs.map((s) => [conceptKey(s.replace(/-/g, " "), "phrase"), s] as const));
+export const slugOf = (c: ExtractedConcept, aliases: Map<string, string>, ownByKey: Map<string | null, string>) => aliases.get(c.key) ?? ownByKey.get(c.key) ?? c.key;
+
+/** The facts `resolveConcepts` needs, read now. */
+export async function conceptFacts(read: ReadRows, brainId: string, sourceId: string, extracted: ExtractedConcept[], ownSlugs: string[]): Promise<ConceptFacts> {
+  if (extracted.length === 0) return { aliases: [], pageSlugs: [], elsewhere: [] };
+  const keys = [...new Set(extracted.flatMap((c) => [c.key, ...c.aliasKeys]))];
+  const aliasRows = await read(
+    "SELECT a.alias, a.concept FROM json_each(?) j CROSS JOIN concept_aliases a ON a.brain_id = ? AND a.alias = j.value",
+    [JSON.stringify(keys), brainId],
+  );
+  const aliases: [string, string][] = aliasRows.map((r) => [String(r.alias), String(r.concept)]);
+  // Driven from the key list (CROSS JOIN): with `slug IN (...)` the planner took the (brain, kind) index and
+  // read every page of the brain (measured 3.9 ms per source at 200 sources, growing).
+  const clashRows = await read(
+    "SELECT p.slug FROM json_each(?) j CROSS JOIN pages p ON p.brain_id = ? AND p.slug = j.value WHERE p.kind != 'concept'",
+    [JSON.stringify(extracted.map((c) => c.key)), brainId],
+  );
+  const aliasMap = new Map(aliases);
+  const ownByKey = ownPagesByKey(ownSlugs);
+  const slugs = [...new Set(extracted.map((c) => slugOf(c, aliasMap, ownByKey)))];
+  // Named elsewhere: per concept, the other sources' mentions counted up to the number a concept page shows
+  // (index probes that stop there), whether its page exists, and whether another source named it alone
+  // (a merged lone concept, lone.ts).
+  const elsewhere = await read(
+    `SELECT j.value AS slug,
+      (SELECT count(*) FROM (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ?1 AND m.concept = j.value AND m.source_id != ?2 LIMIT ${MAX_SHOWN_MENTIONS})) AS others,
+      EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = ?1 AND p.slug = j.value AND p.kind = 'concept') AS page,
+      EXISTS (SELECT 1 FROM concept_seen s WHERE s.brain_id = ?1 AND s.concept = j.value AND s.source_id != ?2) AS lone
+    FROM json_each(?3) j`,
+    [brainId, sourceId, JSON.stringify(slugs)],
+  );
+  return {
+    aliases,
+    pageSlugs: clashRows.map((r) => String(r.slug)),
+    elsewhere: elsewhere.map((r) => ({ slug: String(r.slug), others: Number(r.others), page: Number(r.page), lone: Number(r.lone) })),
+  };
+}
