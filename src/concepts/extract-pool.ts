@@ -19,7 +19,7 @@ export interface Extraction {
 
 export interface ExtractPool {
   extract(pages: PageText[], docTitle: string): Promise<ExtractedConcept[]>;
-  /** Extraction, and the facts of `lookup` (`file`: the embedded database file, or null for none). */
+  /** Extraction, and the brain's facts about the concepts found, read on the thread (null: the caller reads them). */
   extractWithFacts(pages: PageText[], docTitle: string, lookup: Omit<ConceptLookup, "file">): Promise<Extraction>;
   /** Worker threads running (0: extraction runs in this thread). */
   readonly threads: number;
