@@ -39,6 +39,37 @@ describe("the extraction pool", () => {
     expect(warnings).toEqual([]);
   });
 
+  test("a request of lower priority overtakes the ones waiting for a thread, and every answer is still right", async () => {
+    const pool = createExtractPool(1, log);
+    const answered: string[] = [];
+    const lookup = { brainId: "b", sourceId: "s", ownSlugs: ["p"] };
+    const ask = (label: string, t: (typeof TEXTS)[number], priority: number) =>
+      pool.extractWithFacts(pagesOf(t), t.title, lookup, priority).then((r) => {
+        answered.push(label);
+        expect(r.concepts).toEqual(extractConcepts(pagesOf(t), t.title));
+        expect(r.facts).toBeNull(); // no database file: the caller reads the facts
+      });
+    try {
+      const later = Array.from({ length: 100 }, (_, i) => ask(`later-${i}`, TEXTS[i % TEXTS.length]!, 1));
+      const first = ask("first", TEXTS[0]!, 0);
+      await Promise.all([...later, first]);
+      expect(answered).toHaveLength(101);
+      // The thread holds a few requests at once; "first" goes right after those, long before the 100th.
+      expect(answered.indexOf("first")).toBeLessThan(50);
+      expect(answered.filter((l) => l !== "first")).toEqual(Array.from({ length: 100 }, (_, i) => `later-${i}`)); // equal priorities: in order
+    } finally {
+      pool.close();
+    }
+  });
+
+  test("closing the pool rejects the requests still waiting for a thread", async () => {
+    const pool = createExtractPool(1, log);
+    const outcomes = Array.from({ length: 60 }, () => pool.extract(pagesOf(TEXTS[1]!), TEXTS[1]!.title).then(() => "answered", (e: Error) => e.message));
+    pool.close();
+    const settled = await Promise.all(outcomes);
+    expect(settled.every((o) => o === "shutting down")).toBe(true);
+  });
+
   test("size 0 extracts in this thread", async () => {
     const pool = createExtractPool(0, log);
     expect(pool.threads).toBe(0);

@@ -1,6 +1,8 @@
 // The concept step of ingestion, as plain functions the job (or a batch import) calls: find the source's
-// concepts (the model's proposal with Ollama, else the NLP library), resolve them in the brain, and put
-// inline links to the ones that earn a page into the source's pages. Notes are never rewritten.
+// concepts (the model's proposal with Ollama, else the NLP library) and what the brain knows of them, then
+// resolve them in the brain and put inline links to the ones that earn a page into the source's pages. Notes
+// are never rewritten. The two halves are apart so a batch can find the concepts of its later sources (on
+// the extraction threads) while it resolves the earlier ones, in source order.
 import type { Generator } from "../../ai/generator";
 import { conceptFacts, extractConcepts, linkConceptsInline, proposeConcepts, resolveConcepts, type ConceptFacts, type ExtractedConcept, type ReadRows, type ResolvedConcept } from "../../concepts";
 import type { ExtractPool } from "../../concepts/extract-pool";
@@ -12,14 +14,24 @@ export interface ConceptPlan {
   pages: PageToWrite[];
 }
 
-export async function planConcepts(
-  deps: { read: ReadRows; generator: Generator | null; log: Logger; pool?: ExtractPool },
-  source: { id: string; brainId: string; type: string },
-  docTitle: string,
-  pages: PageToWrite[],
-  signal: AbortSignal,
-  namedInBatch?: Map<string, ResolvedConcept>,
-): Promise<ConceptPlan> {
+export interface FoundConcepts {
+  extracted: ExtractedConcept[];
+  facts: ConceptFacts;
+}
+
+export interface ConceptDeps {
+  read: ReadRows;
+  generator: Generator | null;
+  log: Logger;
+  pool?: ExtractPool;
+  /** The pool's order: lower first. */
+  priority?: number;
+}
+
+type SourceRef = { id: string; brainId: string; type: string };
+
+/** The concepts a source names and the brain's facts about them, as the database stands now. */
+export async function findConcepts(deps: ConceptDeps, source: SourceRef, docTitle: string, pages: PageToWrite[], signal: AbortSignal): Promise<FoundConcepts> {
   let extracted: ExtractedConcept[] | null = null;
   let facts: ConceptFacts | null = null;
   const ownSlugs = pages.map((p) => p.slug);
@@ -31,12 +43,28 @@ export async function planConcepts(
       deps.log.warn("model concept proposal failed; extracting with the NLP library", { error: (e as Error).message });
     }
   }
-  if (!extracted && deps.pool) ({ concepts: extracted, facts } = await deps.pool.extractWithFacts(pages, docTitle, { brainId: source.brainId, sourceId: source.id, ownSlugs }));
+  if (!extracted && deps.pool) ({ concepts: extracted, facts } = await deps.pool.extractWithFacts(pages, docTitle, { brainId: source.brainId, sourceId: source.id, ownSlugs }, deps.priority));
   extracted ??= extractConcepts(pages, docTitle);
   facts ??= await conceptFacts(deps.read, source.brainId, source.id, extracted, ownSlugs);
-  const concepts = resolveConcepts(facts, extracted, ownSlugs, namedInBatch);
+  return { extracted, facts };
+}
+
+/** Resolves what `findConcepts` found, after the batch's earlier sources (`namedInBatch`), and links the pages. */
+export function applyConcepts(found: FoundConcepts, source: SourceRef, pages: PageToWrite[], namedInBatch?: Map<string, ResolvedConcept>): ConceptPlan {
+  const concepts = resolveConcepts(found.facts, found.extracted, pages.map((p) => p.slug), namedInBatch);
   if (source.type === "note") return { concepts, pages };
   const targets = concepts.filter((c) => c.linked).map((c) => ({ slug: c.slug, surfaces: c.surfaces }));
   const linked = targets.length ? pages.map((p) => ({ ...p, markdown: linkConceptsInline(p.markdown, targets).markdown })) : pages;
   return { concepts, pages: linked };
+}
+
+export async function planConcepts(
+  deps: ConceptDeps,
+  source: SourceRef,
+  docTitle: string,
+  pages: PageToWrite[],
+  signal: AbortSignal,
+  namedInBatch?: Map<string, ResolvedConcept>,
+): Promise<ConceptPlan> {
+  return applyConcepts(await findConcepts(deps, source, docTitle, pages, signal), source, pages, namedInBatch);
 }

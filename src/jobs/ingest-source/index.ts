@@ -8,12 +8,12 @@ import { isIngestError } from "../../ingest";
 import { INGEST_JOB, type Source } from "../../modules/sources/service";
 import { DeferJobError, PermanentJobError, type JobHandler } from "../loop";
 import { enqueueStatement, type Job } from "../queue";
-import { loadDocument } from "./document";
+import { loadDocument, type SourceDocument } from "./document";
 import { synthesize } from "./synthesis";
 import { writeBatch, type PreparedWrite } from "./write-batch";
-import { allocateSlugs, linkOutward } from "./write-pages";
+import { allocateSlugs, linkOutward, type PageToWrite } from "./write-pages";
 import { InFlightSlugs, type BatchSlugs } from "./in-flight-slugs";
-import { planConcepts } from "./concepts";
+import { applyConcepts, findConcepts, type FoundConcepts } from "./concepts";
 import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts, WIKI_REFRESH_JOB, type ReadRows, type ResolvedConcept } from "../../concepts";
 import { createExtractPool } from "../../concepts/extract-pool";
 
@@ -24,12 +24,32 @@ export const INGEST_BATCH = 64;
 /** Link and file sources of one batch fetched at once. */
 const FETCH_PARALLEL = 4;
 
+/** A source's first half: its pages (slugs and outward links given), its concepts being found. */
+interface Draft {
+  source: Source;
+  doc: SourceDocument;
+  pages: PageToWrite[];
+  found: Promise<FoundConcepts>;
+}
+
+/** Ingest errors a retry cannot fix become permanent job errors. */
+async function ingestErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (isIngestError(e) && !e.retryable) throw new PermanentJobError(e.message);
+    throw e;
+  }
+}
+
 /** What the sources of one batch in one brain share before anything is written. */
 interface BrainBatch {
   /** Slugs given to sources of this batch and of every other batch of this process still in flight. */
   reserved: BatchSlugs;
   /** Concepts earlier sources of the batch named: a second source naming one earns it a page. */
   named: Map<string, ResolvedConcept>;
+  /** The job batch's place in claim order: the extraction threads serve older batches first (extract-pool.ts). */
+  order: number;
 }
 
 export function ingestSourceHandler(ctx: AppContext): JobHandler {
@@ -37,6 +57,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
   // Job batches run concurrently (BRAINBOX_JOB_CONCURRENCY): a slug planned by one and not yet written must
   // not be planned by another, or the later write fails and its source waits for a retry.
   const inFlight = new InFlightSlugs();
+  let batchesStarted = 0;
   const extractPool = createExtractPool(ctx.config.nlpThreads, log, undefined, ctx.database.file);
   const read: ReadRows = async (text, args) => (await ctx.database.client.execute({ sql: text, args })).rows as unknown as Record<string, unknown>[];
   const docDeps = {
@@ -46,8 +67,11 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     fetchMaxBytes: ctx.config.fetchMaxBytes,
   };
 
-  /** One source's pages, ready to write; null when there is nothing to do. Throws what `run` would. */
-  async function prepare(job: Job, source: Source, batch: BrainBatch, signal: AbortSignal): Promise<PreparedWrite | null> {
+  /**
+   * A source's first half on this thread: its document, drafts, slugs and outward links; then its concepts
+   * are looked for (on an extraction thread) without waiting. Throws what `run` would.
+   */
+  async function draft(job: Job, source: Source, batch: BrainBatch, signal: AbortSignal): Promise<Draft> {
     if (source.type === "file" && !source.uploadedAt) {
       const until = Number(job.payload?.awaitUploadUntil ?? 0);
       if (!(await ctx.storage.exists(source.storageKey!))) {
@@ -56,7 +80,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
       }
       await db.update(sources).set({ uploadedAt: Date.now(), status: "processing" }).where(eq(sources.id, source.id));
     }
-    try {
+    return ingestErrors(async () => {
       const doc = await loadDocument(docDeps, source);
       if (!doc.markdown.trim()) throw new PermanentJobError("The source has no text to add to the wiki");
       const drafts =
@@ -65,7 +89,16 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
           : await synthesize(doc, { generator: ctx.ai.generator, log, signal });
       let pages = await allocateSlugs(db, source.brainId, source.id, drafts, batch.reserved);
       if (source.type !== "note") pages = await linkOutward(db, source.brainId, source.id, pages);
-      const plan = await planConcepts({ read, generator: ctx.ai.generator, log, pool: extractPool }, source, doc.title, pages, signal, batch.named);
+      const found = findConcepts({ read, generator: ctx.ai.generator, log, pool: extractPool, priority: batch.order }, source, doc.title, pages, signal);
+      found.catch(() => undefined); // awaited in finish(); a failure before then is not unhandled
+      return { source, doc, pages, found };
+    });
+  }
+
+  /** The second half, in the batch's source order: concepts resolved after the earlier sources', vectors. */
+  async function finish({ source, doc, pages, found }: Draft, batch: BrainBatch, signal: AbortSignal): Promise<PreparedWrite> {
+    return ingestErrors(async () => {
+      const plan = applyConcepts(await found, source, pages, batch.named);
       pages = plan.pages;
       const embedder = ctx.ai.embedder;
       if (embedder) {
@@ -83,10 +116,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
           concepts: plan.concepts,
         },
       };
-    } catch (e) {
-      if (isIngestError(e) && !e.retryable) throw new PermanentJobError(e.message);
-      throw e;
-    }
+    });
   }
 
   async function runBatch(jobs: Job[], signal: AbortSignal): Promise<(unknown | undefined)[]> {
@@ -107,19 +137,31 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
       await db.run(sql`UPDATE ${sources} SET status = 'processing', updated_at = ${Date.now()}
         WHERE id IN (${sql.join(live.map((id) => sql`${id}`), sql`, `)}) AND status != 'processing'
           AND NOT (type = 'file' AND uploaded_at IS NULL)`); // a file still awaited stays pending
+    const order = batchesStarted++;
     const errors: (unknown | undefined)[] = jobs.map(() => undefined);
     const prepared: { index: number; write: PreparedWrite }[] = [];
     // `batches`: per brain, what earlier sources of this batch took or named (not yet in the database).
     // Links and files wait on the network or storage: a few at a time. Text and notes are pure CPU: one at a
     // time, each after a turn of the event loop, so HTTP requests are served between sources (database calls
     // resolve as microtasks, so without the turn a batch would run start to end while requests wait).
-    const prepareOne = async (index: number) => {
+    const batchOf = (source: Source) => {
+      if (!batches.has(source.brainId)) batches.set(source.brainId, { reserved: inFlight.forBatch(source.brainId), named: new Map(), order });
+      return batches.get(source.brainId)!;
+    };
+    /** The first half of a source; null when it is gone or failed (its error recorded). */
+    const draftOne = async (index: number) => {
       const source = byId.get(jobs[index]!.subjectId);
-      if (!source) return; // deleted meanwhile: nothing to do
-      if (!batches.has(source.brainId)) batches.set(source.brainId, { reserved: inFlight.forBatch(source.brainId), named: new Map() });
+      if (!source) return null; // deleted meanwhile: nothing to do
       try {
-        const write = await prepare(jobs[index]!, source, batches.get(source.brainId)!, signal);
-        if (write) prepared.push({ index, write });
+        return await draft(jobs[index]!, source, batchOf(source), signal);
+      } catch (e) {
+        errors[index] = e;
+        return null;
+      }
+    };
+    const finishOne = async (index: number, drafted: Draft) => {
+      try {
+        prepared.push({ index, write: await finish(drafted, batchOf(drafted.source), signal) });
       } catch (e) {
         errors[index] = e;
       }
@@ -128,17 +170,23 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     const local = jobs.flatMap((j, i) => (fetched.includes(i) ? [] : [i]));
     let next = 0;
     const fetchWorker = async () => {
-      for (let k = next++; k < fetched.length; k = next++) await prepareOne(fetched[k]!);
+      for (let k = next++; k < fetched.length; k = next++) {
+        const drafted = await draftOne(fetched[k]!);
+        if (drafted) await finishOne(fetched[k]!, drafted);
+      }
     };
-    await Promise.all([
-      ...Array.from({ length: Math.min(FETCH_PARALLEL, fetched.length) }, fetchWorker),
-      (async () => {
-        for (const index of local) {
-          await new Promise((resolve) => setImmediate(resolve));
-          await prepareOne(index);
-        }
-      })(),
-    ]);
+    // Text and notes: drafted one after another, while the ones drafted before are finished in order as their
+    // concepts come back, so the extraction thread always has the next sources to work on.
+    const localWorker = async () => {
+      let finishing = Promise.resolve();
+      for (const index of local) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const drafted = await draftOne(index);
+        if (drafted) finishing = finishing.then(() => finishOne(index, drafted));
+      }
+      await finishing;
+    };
+    await Promise.all([...Array.from({ length: Math.min(FETCH_PARALLEL, fetched.length) }, fetchWorker), localWorker()]);
     prepared.sort((a, b) => a.index - b.index);
     signal.throwIfAborted();
     const failed = await writeBatch(db, prepared.map((p) => p.write), log);
