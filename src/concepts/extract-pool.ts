@@ -4,12 +4,14 @@
 // instead (same function, same result) with `size` 0, when no thread can start, and for the requests of a
 // thread that died (a thread that died after working is replaced; one that never answered is not).
 // `extractWithFacts` also has the thread read what the brain knows of the concepts (facts.ts) through its own
-// read-only connection, when the database is an embedded file; elsewhere the caller reads them.
+// read-only connection, when the database is an embedded file; elsewhere the caller reads them. The same
+// connection finds the pages that name a new page's title (`inwardLinks`, ingest/inward-links.ts).
+import type { InwardLink } from "../ingest/inward-links";
 import type { Logger } from "../lib/log";
 import { workerEntry } from "../lib/worker-entry";
 import { extractConcepts, type ExtractedConcept, type PageText } from "./extract";
 import type { ConceptFacts } from "./facts";
-import type { ConceptLookup } from "./extract-worker";
+import type { Answer, ConceptLookup, InwardLookup, Task } from "./extract-worker";
 
 export interface Extraction {
   concepts: ExtractedConcept[];
@@ -24,6 +26,8 @@ export interface ExtractPool {
    * them). `priority`: lower goes first (see QUEUED_PER_THREAD).
    */
   extractWithFacts(pages: PageText[], docTitle: string, lookup: Omit<ConceptLookup, "file">, priority?: number): Promise<Extraction>;
+  /** Pages of other sources that name the titles of a source's committed pages; null: the caller reads them. */
+  inwardLinks(lookup: Omit<InwardLookup, "file">, priority?: number): Promise<InwardLink[] | null>;
   /** Worker threads running (0: extraction runs in this thread). */
   readonly threads: number;
   close(): void;
@@ -41,10 +45,8 @@ const QUEUED_PER_THREAD = 16;
 interface Request {
   id: number;
   priority: number;
-  pages: PageText[];
-  docTitle: string;
-  lookup?: ConceptLookup;
-  resolve(extraction: Extraction): void;
+  task: Task;
+  resolve(answer: Answer): void;
   reject(error: Error): void;
 }
 
@@ -67,7 +69,8 @@ export function createExtractPool(size: number, log: Logger, entry?: string, fil
 
   const inThisThread = (r: Request) => {
     try {
-      r.resolve({ concepts: extractConcepts(r.pages, r.docTitle), facts: null });
+      // Reads are left to the caller: its own connection.
+      r.resolve(r.task.kind === "extract" ? { concepts: extractConcepts(r.task.pages, r.task.docTitle), facts: null } : { inward: null });
     } catch (e) {
       r.reject(e as Error);
     }
@@ -83,13 +86,13 @@ export function createExtractPool(size: number, log: Logger, entry?: string, fil
     }
     const thread: Thread = { worker, pending: new Map(), answered: false };
     worker.unref(); // an idle pool never keeps the process alive
-    worker.onmessage = (event: MessageEvent<{ id: number; concepts?: ExtractedConcept[]; facts?: ConceptFacts | null; error?: string }>) => {
+    worker.onmessage = (event: MessageEvent<Answer & { id: number; error?: string }>) => {
       thread.answered = true;
       const request = thread.pending.get(event.data.id);
       if (!request) return;
       thread.pending.delete(event.data.id);
       if (event.data.error !== undefined) request.reject(new Error(event.data.error));
-      else request.resolve({ concepts: event.data.concepts!, facts: event.data.facts ?? null });
+      else request.resolve(event.data);
       dispatch();
       if (thread.pending.size === 0) worker.unref();
     };
@@ -131,13 +134,13 @@ export function createExtractPool(size: number, log: Logger, entry?: string, fil
       const request = waiting.shift()!;
       thread.pending.set(request.id, request);
       thread.worker.ref(); // work in flight keeps the process alive until it answers
-      thread.worker.postMessage({ id: request.id, pages: request.pages, docTitle: request.docTitle, lookup: request.lookup });
+      thread.worker.postMessage({ id: request.id, task: request.task });
     }
   }
 
-  function send(pages: PageText[], docTitle: string, lookup?: ConceptLookup, priority = 0) {
-    return new Promise<Extraction>((resolve, reject) => {
-      const request: Request = { id: nextId++, priority, pages: pages.map(({ slug, title, markdown }) => ({ slug, title, markdown })), docTitle, lookup, resolve, reject };
+  function send(task: Task, priority = 0) {
+    return new Promise<Answer>((resolve, reject) => {
+      const request: Request = { id: nextId++, priority, task, resolve, reject };
       let at = waiting.length;
       while (at > 0 && waiting[at - 1]!.priority > priority) at--;
       waiting.splice(at, 0, request);
@@ -149,8 +152,16 @@ export function createExtractPool(size: number, log: Logger, entry?: string, fil
     get threads() {
       return threads.length;
     },
-    extract: async (pages, docTitle) => (await send(pages, docTitle)).concepts,
-    extractWithFacts: (pages, docTitle, lookup, priority) => send(pages, docTitle, file ? { ...lookup, file } : undefined, priority),
+    extract: async (pages, docTitle) => (await send(extractTask(pages, docTitle))).concepts!,
+    async extractWithFacts(pages, docTitle, lookup, priority) {
+      const answer = await send(extractTask(pages, docTitle, file ? { ...lookup, file } : undefined), priority);
+      return { concepts: answer.concepts!, facts: answer.facts ?? null };
+    },
+    async inwardLinks(lookup, priority) {
+      if (!file || threads.length === 0) return null;
+      const pages = lookup.pages.map(({ slug, title }) => ({ slug, title }));
+      return (await send({ kind: "inward", lookup: { ...lookup, pages, file } }, priority)).inward ?? null;
+    },
     close() {
       closed = true;
       for (const request of waiting.splice(0)) request.reject(new Error("shutting down"));
@@ -161,3 +172,10 @@ export function createExtractPool(size: number, log: Logger, entry?: string, fil
     },
   };
 }
+
+const extractTask = (pages: PageText[], docTitle: string, lookup?: ConceptLookup): Task => ({
+  kind: "extract",
+  pages: pages.map(({ slug, title, markdown }) => ({ slug, title, markdown })), // only what the thread reads
+  docTitle,
+  lookup,
+});

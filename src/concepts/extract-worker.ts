@@ -1,9 +1,11 @@
 // A worker thread that extracts concepts (the NLP library's tagging, the CPU-heavy part of ingesting a
 // source) for the pool in extract-pool.ts. One message in, one out; nothing is shared. With a lookup it also
 // reads what the brain knows of them (facts.ts) through its own read-only connection to the database file,
-// so the thread that writes does not spend its time on those index probes.
+// so the thread that writes does not spend its time on those index probes; the same connection finds the
+// pages that name a new page's title (ingest/inward-links.ts).
 import Database from "libsql";
-import { extractConcepts, type PageText } from "./extract";
+import { findInwardLinks, type InwardLink } from "../ingest/inward-links";
+import { extractConcepts, type ExtractedConcept, type PageText } from "./extract";
 import { conceptFacts, type ConceptFacts } from "./facts";
 
 declare const self: Worker;
@@ -16,11 +18,22 @@ export interface ConceptLookup {
   ownSlugs: string[];
 }
 
-interface Request {
-  id: number;
-  pages: PageText[];
-  docTitle: string;
-  lookup?: ConceptLookup;
+export interface InwardLookup {
+  /** The embedded database file. */
+  file: string;
+  brainId: string;
+  sourceId: string;
+  /** The source's pages, committed. */
+  pages: { slug: string; title: string }[];
+}
+
+export type Task = { kind: "extract"; pages: PageText[]; docTitle: string; lookup?: ConceptLookup } | { kind: "inward"; lookup: InwardLookup };
+
+/** `facts` and `inward`: null when the read failed here (the caller reads them). */
+export interface Answer {
+  concepts?: ExtractedConcept[];
+  facts?: ConceptFacts | null;
+  inward?: InwardLink[] | null;
 }
 
 type Statement = ReturnType<InstanceType<typeof Database>["prepare"]>;
@@ -39,28 +52,37 @@ function read(file: string) {
   };
 }
 
-self.onmessage = async (event: MessageEvent<Request>) => {
-  const { id, pages, docTitle, lookup } = event.data;
-  let concepts;
+/** What `reads` gives, or null when it fails (the caller reads it; the next read reconnects). */
+async function tryRead<T>(reads: () => Promise<T>): Promise<T | null> {
   try {
-    concepts = extractConcepts(pages, docTitle);
+    return await reads();
+  } catch {
+    try {
+      reader?.db.close();
+    } catch {
+      // already unusable
+    }
+    reader = null;
+    return null;
+  }
+}
+
+async function answer(task: Task): Promise<Answer> {
+  if (task.kind === "inward") {
+    const { file, brainId, sourceId, pages } = task.lookup;
+    return { inward: await tryRead(() => findInwardLinks(read(file), brainId, sourceId, pages)) };
+  }
+  const concepts = extractConcepts(task.pages, task.docTitle);
+  const lookup = task.lookup;
+  if (!lookup) return { concepts, facts: null };
+  return { concepts, facts: await tryRead(() => conceptFacts(read(lookup.file), lookup.brainId, lookup.sourceId, concepts, lookup.ownSlugs)) };
+}
+
+self.onmessage = async (event: MessageEvent<{ id: number; task: Task }>) => {
+  const { id, task } = event.data;
+  try {
+    self.postMessage({ id, ...(await answer(task)) });
   } catch (e) {
     self.postMessage({ id, error: (e as Error)?.message ?? String(e) });
-    return;
   }
-  let facts: ConceptFacts | null = null;
-  if (lookup) {
-    try {
-      facts = await conceptFacts(read(lookup.file), lookup.brainId, lookup.sourceId, concepts, lookup.ownSlugs);
-    } catch {
-      // The main thread reads them instead (a file it cannot open here, say); the next lookup reconnects.
-      try {
-        reader?.db.close();
-      } catch {
-        // already unusable
-      }
-      reader = null;
-    }
-  }
-  self.postMessage({ id, concepts, facts });
 };

@@ -5,9 +5,9 @@
 import { MAX_SHOWN_MENTIONS } from "./concept-page";
 import type { ExtractedConcept } from "./extract";
 import { conceptKey } from "./keys";
+import type { ReadRows } from "../db/read-rows";
 
-/** Rows of a read: the main connection's, or a worker thread's own read-only connection (extract-pool.ts). */
-export type ReadRows = (sql: string, args: (string | number)[]) => Promise<Record<string, unknown>[]> | Record<string, unknown>[];
+export type { ReadRows };
 
 /** What the brain knows of a source's concepts: index reads only, so they can run off the main thread. */
 export interface ConceptFacts {

@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { createExtractPool } from "../../src/concepts/extract-pool";
 import { extractConcepts } from "../../src/concepts/extract";
 import { conceptFacts, type ReadRows } from "../../src/concepts/facts";
+import { findInwardLinks } from "../../src/ingest/inward-links";
+import { applyInwardLinks } from "../../src/jobs/ingest-source/write-pages";
 import { createLogger } from "../../src/lib/log";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
@@ -162,6 +164,57 @@ describe("facts read in a thread", () => {
         other.close();
       }
     }
+  });
+});
+
+describe("inward title links read in a thread", () => {
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+  const log = createLogger("warn", () => undefined);
+
+  test("the thread finds the pages the main connection finds; applied, each page lists every new title once", async () => {
+    const s = await startTestServer();
+    servers.push(s);
+    const brainId = await newBrain(s, "Inward");
+    for (const t of [...TEXTS.slice(0, 2), { title: "Velsmouth", text: "Velsmouth is a harbour town on the north coast." }]) {
+      const { source } = await addText(s, brainId, t.title, t.text);
+      expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
+    }
+    const read: ReadRows = async (text, args) => (await s.ctx.database.client.execute({ sql: text, args })).rows as unknown as Record<string, unknown>[];
+    const fresh = [
+      { slug: "harbour-town", title: "Harbour Town" }, // named by "Early life" and "Velsmouth"
+      { slug: "north-coast", title: "North Coast" }, // named by "Velsmouth"
+      { slug: "steel-arch", title: "Steel Arch" }, // named by "Halvard Bridge history"
+      { slug: "tram-depot", title: "Tram Depot" }, // named nowhere
+    ];
+    const onMain = await findInwardLinks(read, brainId, "src_new", fresh);
+    const slugOf = async (id: number) => String((await read("SELECT slug FROM pages WHERE id = ?", [id]))[0]!.slug);
+    const named = await Promise.all(onMain.map(async (l) => `${await slugOf(l.from)} → ${l.to}`));
+    expect(named.sort()).toEqual(["early-life → harbour-town", "halvard-bridge-history → steel-arch", "velsmouth → harbour-town", "velsmouth → north-coast"]);
+
+    const pool = createExtractPool(1, log, undefined, s.ctx.database.file);
+    try {
+      expect(await pool.inwardLinks({ brainId, sourceId: "src_new", pages: fresh })).toEqual(onMain);
+    } finally {
+      pool.close();
+    }
+    // No database file, or no thread: null, and the caller reads them.
+    const remote = createExtractPool(1, log, undefined, null);
+    expect(await remote.inwardLinks({ brainId, sourceId: "src_new", pages: fresh })).toBeNull();
+    remote.close();
+
+    // Applied twice (a retry), and after another title was linked meanwhile: every link once, none lost.
+    expect(await applyInwardLinks(s.ctx.db, brainId, onMain)).toBe(3);
+    const velsmouth = onMain.find((l) => l.to === "north-coast")!.from;
+    expect(await applyInwardLinks(s.ctx.db, brainId, [{ from: velsmouth, to: "lighthouse" }, ...onMain])).toBe(1);
+    const markdown = String((await read("SELECT markdown FROM pages WHERE id = ?", [velsmouth]))[0]!.markdown);
+    expect(markdown.match(/^Related: .*$/m)![0]).toBe("Related: [[harbour-town]], [[north-coast]], [[lighthouse]]");
+    const links = await read("SELECT to_slug FROM page_links WHERE from_page_id = ? ORDER BY to_slug", [velsmouth]);
+    expect(links.map((l) => l.to_slug)).toEqual(expect.arrayContaining(["harbour-town", "lighthouse", "north-coast"]));
+    // Linked now: found no more.
+    expect(await findInwardLinks(read, brainId, "src_new", fresh)).toEqual([]);
   });
 });
 

@@ -10,7 +10,8 @@ import { DeferJobError, PermanentJobError, type JobHandler } from "../loop";
 import { enqueueStatement, type Job } from "../queue";
 import { loadDocument, type SourceDocument } from "./document";
 import { synthesize } from "./synthesis";
-import { writeBatch, type PreparedWrite } from "./write-batch";
+import { writeBatch, type FindInwardLinks, type PreparedWrite } from "./write-batch";
+import { findInwardLinks } from "../../ingest/inward-links";
 import { allocateSlugs, linkOutward, type PageToWrite } from "./write-pages";
 import { InFlightSlugs, type BatchSlugs } from "./in-flight-slugs";
 import { applyConcepts, findConcepts, type FoundConcepts } from "./concepts";
@@ -60,6 +61,11 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
   let batchesStarted = 0;
   const extractPool = createExtractPool(ctx.config.nlpThreads, log, undefined, ctx.database.file);
   const read: ReadRows = async (text, args) => (await ctx.database.client.execute({ sql: text, args })).rows as unknown as Record<string, unknown>[];
+  /** Inward title links read on an extraction thread; here for a remote database or when no thread can. */
+  const findInwardFor =
+    (priority: number): FindInwardLinks =>
+    async (brainId, sourceId, pages) =>
+      (await extractPool.inwardLinks({ brainId, sourceId, pages }, priority).catch(() => null)) ?? (await findInwardLinks(read, brainId, sourceId, pages));
   const docDeps = {
     storage: ctx.storage,
     allowHosts: ctx.config.fetchAllowHosts,
@@ -189,7 +195,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     await Promise.all([...Array.from({ length: Math.min(FETCH_PARALLEL, fetched.length) }, fetchWorker), localWorker()]);
     prepared.sort((a, b) => a.index - b.index);
     signal.throwIfAborted();
-    const failed = await writeBatch(db, prepared.map((p) => p.write), log);
+    const failed = await writeBatch(db, prepared.map((p) => p.write), log, findInwardFor(order));
     failed.forEach((error, i) => {
       if (error !== undefined) errors[prepared[i]!.index] = error;
     });

@@ -6,7 +6,11 @@ import type { RootDb } from "../../db/client";
 import type { Logger } from "../../lib/log";
 import type { Source } from "../../modules/sources/service";
 import { titleIndexFor } from "./title-index";
-import { linkInward, writeStatements, type WrittenSource } from "./write-pages";
+import type { InwardLink } from "../../ingest/inward-links";
+import { applyInwardLinks, writeStatements, type WrittenSource } from "./write-pages";
+
+/** Pages of other sources that name the titles of a source's committed pages (on a thread, or here). */
+export type FindInwardLinks = (brainId: string, sourceId: string, pages: { slug: string; title: string }[]) => Promise<InwardLink[]>;
 
 export interface PreparedWrite {
   source: Source;
@@ -20,8 +24,12 @@ export interface PreparedWrite {
  */
 const WRITE_CHUNK = 16;
 
-/** Returns, per write in order, undefined when it is stored (or was stale), else the error for its job. */
-export async function writeBatch(db: RootDb, writes: PreparedWrite[], log: Logger): Promise<(unknown | undefined)[]> {
+/**
+ * Returns, per write in order, undefined when it is stored (or was stale), else the error for its job. Once
+ * the pages are committed, `findInward` looks for the pages naming their titles for every stored source at
+ * once (an extraction thread works through them while this thread applies the ones found, in order).
+ */
+export async function writeBatch(db: RootDb, writes: PreparedWrite[], log: Logger, findInward: FindInwardLinks): Promise<(unknown | undefined)[]> {
   if (writes.length === 0) return [];
   const errors: (unknown | undefined)[] = writes.map(() => undefined);
   const wrote: boolean[] = writes.map(() => false);
@@ -31,15 +39,16 @@ export async function writeBatch(db: RootDb, writes: PreparedWrite[], log: Logge
     await writeChunk(db, writes, indexes, errors, wrote, log);
   }
   titleIndexFor(db).touch();
+  // The pages are stored and ready; a missed inward link is not worth failing the source over.
+  const missed = (w: PreparedWrite) => (e: unknown) => {
+    log.warn("linking new pages into the brain failed", { source: w.source.id, error: (e as Error).message });
+    return [];
+  };
+  const found = writes.map((w, i) => (wrote[i] ? findInward(w.source.brainId, w.source.id, w.written.pages).catch(missed(w)) : null));
   for (const [i, w] of writes.entries()) {
-    if (!wrote[i]) continue;
+    if (!found[i]) continue;
     await new Promise((resolve) => setImmediate(resolve)); // let HTTP requests in between sources
-    try {
-      await linkInward(db, w.source.brainId, w.source.id, w.written.pages);
-    } catch (e) {
-      // The pages are stored and ready; a missed inward link is not worth failing the source over.
-      log.warn("linking new pages into the brain failed", { source: w.source.id, error: (e as Error).message });
-    }
+    await applyInwardLinks(db, w.source.brainId, await found[i]).catch(missed(w));
   }
   return errors;
 }

@@ -7,7 +7,8 @@ import { pages, pageVectors, sources } from "../../db/schema";
 import { conceptWriteStatements, pageLinkStatements, type ResolvedConcept } from "../../concepts";
 import { searchTextOf } from "../../retrieval/search-text";
 import { titleIndexFor } from "./title-index";
-import { queryTerms } from "../../retrieval/terms";
+import { relatedLinksOf, type InwardLink } from "../../ingest/inward-links";
+import { runBatch, type Statement } from "../../concepts/page-links";
 import { appendRelatedLinks, linkRelatedPages, slugify, uniqueSlug, type LinkablePage, type SynthesizedPage } from "../../ingest";
 
 export interface PageToWrite extends SynthesizedPage {
@@ -130,36 +131,30 @@ export function writeStatements(db: RootDb, source: SourceRef, written: WrittenS
   return statements;
 }
 
-// The query below uses CROSS JOIN so SQLite drives from the full-text match; a plain JOIN let the planner
-// scan the brain's pages and run the MATCH once per page (measured: 18 ms per new page at 300 pages).
-// It asks for pages holding every content word of the title (stopwords dropped), not the phrase: the phrase
-// made FTS5 walk the position lists of words like "the" in every segment, a cost growing with the brain
-// (0.2 → 1 ms per page from 1k to 10k sources; the AND 6× cheaper on the same index). The phrase itself is
-// confirmed on each candidate's text below.
-const INWARD_CANDIDATES = 50;
-
-/** Adds the new pages to the `Related:` line of brain pages that mention their titles (full-text search). */
-export async function linkInward(db: RootDb, brainId: string, sourceId: string, fresh: PageToWrite[]): Promise<number> {
+/**
+ * Adds new pages to the `Related:` line of the pages that name them (found by findInwardLinks, maybe on another
+ * connection): each page's text is read again here, so a link added meanwhile is kept. Returns the pages
+ * updated.
+ */
+export async function applyInwardLinks(db: RootDb, brainId: string, links: InwardLink[]): Promise<number> {
+  if (links.length === 0) return 0;
+  const byPage = new Map<number, string[]>();
+  for (const { from, to } of links) byPage.set(from, [...(byPage.get(from) ?? []), to]);
+  const rows = await db.all<{ id: number; markdown: string }>(sql`
+    SELECT p.id, p.markdown FROM json_each(${JSON.stringify([...byPage.keys()])}) j CROSS JOIN ${pages} p ON p.id = j.value
+    WHERE p.kind = 'source' AND p.edited = 0`);
+  const statements: Statement[] = [];
+  const now = Date.now();
   let updated = 0;
-  for (const page of fresh) {
-    const words = page.title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-    if (words.length < 2 && page.title.length < 5) continue;
-    const terms = queryTerms(page.title);
-    const match = terms.length > 0 ? `body: (${terms.map((t) => `"${t}"`).join(" AND ")})` : `body: "${words.join(" ")}"`;
-    const mentions = await db.all<{ id: number; slug: string; title: string; markdown: string }>(sql`
-      SELECT p.id, p.slug, p.title, p.markdown FROM pages_fts f CROSS JOIN ${pages} p ON p.id = f.rowid
-      WHERE pages_fts MATCH ${match} AND p.brain_id = ${brainId} AND p.source_id != ${sourceId}
-        AND p.kind = 'source' AND p.edited = 0 LIMIT ${INWARD_CANDIDATES}`);
-    for (const other of mentions) {
-      const confirmed = linkRelatedPages([other, { ...page, markdown: "" }]).get(other.slug) ?? [];
-      if (!confirmed.includes(page.slug)) continue;
-      const existing = (/^Related: (.*)$/m.exec(other.markdown)?.[1] ?? "").match(/\[\[([^\]]+)\]\]/g)?.map((l) => l.slice(2, -2)) ?? [];
-      if (existing.includes(page.slug)) continue;
-      await db.run(sql`UPDATE ${pages} SET markdown = ${appendRelatedLinks(other.markdown, [...existing, page.slug])}, updated_at = ${Date.now()}
-        WHERE id = ${other.id} AND edited = 0`);
-      await db.run(sql`INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug) VALUES (${other.id}, ${brainId}, ${page.slug})`);
-      updated++;
-    }
+  for (const row of rows) {
+    const existing = relatedLinksOf(row.markdown);
+    const added = [...new Set(byPage.get(Number(row.id))!)].filter((slug) => !existing.includes(slug));
+    if (added.length === 0) continue;
+    updated++;
+    statements.push(db.run(sql`UPDATE ${pages} SET markdown = ${appendRelatedLinks(row.markdown, [...existing, ...added])}, updated_at = ${now}
+      WHERE id = ${row.id} AND edited = 0`));
+    for (const to of added) statements.push(db.run(sql`INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug) VALUES (${row.id}, ${brainId}, ${to})`));
   }
+  await runBatch(db, statements);
   return updated;
 }
