@@ -29,28 +29,53 @@ export interface RefreshDeps {
   embedder?: Embedder | null;
 }
 
-const running = new Map<string, Promise<void>>();
+/** A caller of refreshAllDirtyConcepts, answered when the pass it joined ends. */
+interface Caller {
+  first?: () => Promise<unknown>;
+  signal?: AbortSignal;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/** Per brain with a pass running: the callers of the pass that follows it. */
+const refreshing = new Map<string, { next: Caller[] }>();
 
 /**
- * Refreshes every dirty concept of a brain, one caller per brain at a time in this process: concurrent job
- * batches all finish with a refresh, and two passes reading the same dirty rows each rewrote the same pages
- * (a chunk's dirty marks go only when its batch is written). A caller that finds one running waits for it,
- * then runs its own pass, so rows marked meanwhile are never left behind. `first` runs inside the lock
- * before the pass (late links: nothing creates a concept page while it looks).
+ * Refreshes every dirty concept of a brain, one pass per brain at a time in this process: concurrent job
+ * batches all finish with a refresh, and two passes reading the same dirty rows each rewrote the same pages.
+ * Callers that come while a pass runs share the one pass that follows it (it covers every row marked before
+ * it starts), instead of each waiting for the others' passes in turn. Each caller's `first` runs before that
+ * pass, none while a pass runs (late links: nothing creates a concept page while it looks); a `first` that
+ * fails fails its own caller only. A pass stops early only when every caller sharing it is aborted.
  */
-export async function refreshAllDirtyConcepts(deps: RefreshDeps, brainId: string, signal?: AbortSignal, first?: () => Promise<unknown>): Promise<void> {
-  const previous = running.get(brainId);
-  const mine = (async () => {
-    await previous?.catch(() => undefined);
-    await first?.();
-    while ((await refreshDirtyConcepts(deps, brainId)) > 0) signal?.throwIfAborted();
-  })();
-  running.set(brainId, mine);
-  try {
-    await mine;
-  } finally {
-    if (running.get(brainId) === mine) running.delete(brainId);
+export function refreshAllDirtyConcepts(deps: RefreshDeps, brainId: string, signal?: AbortSignal, first?: () => Promise<unknown>): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const caller: Caller = { first, signal, resolve, reject };
+    const state = refreshing.get(brainId);
+    if (state) {
+      state.next.push(caller);
+      return;
+    }
+    const mine = { next: [] as Caller[] };
+    refreshing.set(brainId, mine);
+    void runPasses(deps, brainId, mine, [caller]);
+  });
+}
+
+async function runPasses(deps: RefreshDeps, brainId: string, state: { next: Caller[] }, callers: Caller[]) {
+  while (callers.length > 0) {
+    const failed = new Map<Caller, unknown>();
+    try {
+      for (const caller of callers) await caller.first?.().catch((e) => failed.set(caller, e));
+      const aborted = () => callers.every((c) => c.signal?.aborted);
+      while ((await refreshDirtyConcepts(deps, brainId)) > 0) if (aborted()) callers[0]!.signal!.throwIfAborted();
+      for (const caller of callers) (failed.has(caller) ? caller.reject(failed.get(caller)) : caller.resolve());
+    } catch (e) {
+      for (const caller of callers) caller.reject(e);
+    }
+    callers = state.next.splice(0);
   }
+  refreshing.delete(brainId);
 }
 
 /**

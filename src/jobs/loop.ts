@@ -19,9 +19,11 @@ export interface JobHandler {
   onRetry?(job: Job, error: string, nextAttemptAt: number): Promise<void>;
   /**
    * Several jobs of this kind at once; the answer holds, per job in order, undefined for done or the error
-   * `run` would have thrown. A throw fails every job of the batch.
+   * `run` would have thrown. A throw fails every job of the batch. `yieldSlot`: what is left of the batch
+   * waits on work shared with other units (a brain's concept refresh), so it no longer counts against the
+   * loop's concurrency and another unit may start.
    */
-  runBatch?(jobs: Job[], signal: AbortSignal): Promise<(unknown | undefined)[]>;
+  runBatch?(jobs: Job[], signal: AbortSignal, yieldSlot: () => void): Promise<(unknown | undefined)[]>;
   /** Jobs per runBatch call (default 1: `run` only). */
   batchSize?: number;
   /** Frees what the handler holds (threads) once the loop has stopped. */
@@ -61,7 +63,9 @@ export function startJobLoop(opts: {
   const handlers = new Map(opts.handlers.map((h) => [h.kind, h]));
   const kinds = [...handlers.keys()];
   // One entry per running unit (a job, or a batch of jobs of one kind), keyed by its first job's id.
-  const inflight = new Map<number, { jobs: Job[]; controller: AbortController; done: Promise<void> }>();
+  const inflight = new Map<number, { jobs: Job[]; controller: AbortController; done: Promise<void>; yielded: boolean }>();
+  /** Units of `inflight` that gave up their slot (runBatch's yieldSlot). */
+  let yielded = 0;
   const counters = { completed: 0, failedAttempts: 0 };
   const claimSize = Math.max(1, ...opts.handlers.map((h) => (h.runBatch ? (h.batchSize ?? 1) : 1)));
   let stopping = false;
@@ -71,7 +75,7 @@ export function startJobLoop(opts: {
     if (ticking || stopping) return;
     ticking = true;
     try {
-      while (!stopping && inflight.size < concurrency) {
+      while (!stopping && inflight.size - yielded < concurrency) {
         const claimed = await claimDue(db, owner, leaseMs, kinds, claimSize);
         if (claimed.length === 0) break;
         for (const unit of units(claimed)) start(unit);
@@ -102,16 +106,23 @@ export function startJobLoop(opts: {
 
   function start(unit: Job[]) {
     const controller = new AbortController();
-    const entry = { jobs: unit, controller, done: Promise.resolve() };
+    const entry = { jobs: unit, controller, done: Promise.resolve(), yielded: false };
     const key = unit[0]!.id;
     inflight.set(key, entry);
-    entry.done = execute(unit, controller).finally(() => {
+    const yieldSlot = () => {
+      if (entry.yielded) return;
+      entry.yielded = true;
+      yielded++;
+      void tick();
+    };
+    entry.done = execute(unit, controller, yieldSlot).finally(() => {
       inflight.delete(key);
+      if (entry.yielded) yielded--;
       void tick();
     });
   }
 
-  async function execute(unit: Job[], controller: AbortController) {
+  async function execute(unit: Job[], controller: AbortController, yieldSlot: () => void) {
     const handler = handlers.get(unit[0]!.kind)!;
     const ids = unit.map((j) => j.id);
     // Heartbeat: a third of the lease, so one missed beat never loses the jobs.
@@ -125,7 +136,7 @@ export function startJobLoop(opts: {
       let errors: (unknown | undefined)[];
       try {
         if (fresh.length === 0) errors = [];
-        else if (handler.runBatch) errors = await handler.runBatch(fresh, controller.signal);
+        else if (handler.runBatch) errors = await handler.runBatch(fresh, controller.signal, yieldSlot);
         else errors = await handler.run(fresh[0]!, controller.signal).then(() => [undefined], (e) => [e]);
       } catch (e) {
         errors = fresh.map(() => e);

@@ -95,6 +95,51 @@ describe("job loop batches", () => {
     expect(loop.stats().completed).toBe(11);
   });
 
+  test("a batch that yields its slot lets the next one start while it waits; the others still wait for a slot", async () => {
+    const db = database.db;
+    const events: string[] = [];
+    let releaseFirst!: () => void;
+    let releaseSecond!: () => void;
+    const firstWaits = new Promise<void>((r) => (releaseFirst = r));
+    const secondWaits = new Promise<void>((r) => (releaseSecond = r));
+    let batches = 0;
+    const handler: JobHandler = {
+      kind: "yieldy",
+      batchSize: 2,
+      async run() {},
+      async runBatch(jobs, _signal, yieldSlot) {
+        const n = ++batches;
+        events.push(`start ${n}`);
+        if (n === 1) {
+          yieldSlot();
+          yieldSlot(); // twice counts once
+          await firstWaits;
+        } else if (n === 2) {
+          releaseFirst(); // the first is still running: it gave its slot to this one
+          await Bun.sleep(100);
+          await secondWaits;
+        }
+        events.push(`end ${n}`);
+        return jobs.map(() => undefined);
+      },
+      async onGiveUp() {},
+    };
+    for (let i = 0; i < 6; i++) await enqueue(db, { kind: "yieldy", subjectId: `y${i}`, maxAttempts: 3 });
+    const loop = startJobLoop({ db, log, handlers: [handler], concurrency: 1, leaseMs: 30_000, retryBaseMs: 10, pollMs: 20 });
+    try {
+      await until(async () => events.includes("end 1"));
+      await Bun.sleep(100);
+      // The second holds the only slot (it did not yield): the third has not started.
+      expect(events).toEqual(["start 1", "start 2", "end 1"]);
+      releaseSecond();
+      await until(async () => (await statusOf("yieldy")).done === 6);
+    } finally {
+      await loop.stop();
+    }
+    expect(events).toEqual(["start 1", "start 2", "end 1", "end 2", "start 3", "end 3"]);
+    expect(loop.stats().completed).toBe(6);
+  });
+
   test("a runBatch that throws fails every job of its batch (and they are retried)", async () => {
     const db = database.db;
     let calls = 0;

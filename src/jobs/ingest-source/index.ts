@@ -125,16 +125,16 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     });
   }
 
-  async function runBatch(jobs: Job[], signal: AbortSignal): Promise<(unknown | undefined)[]> {
+  async function runBatch(jobs: Job[], signal: AbortSignal, yieldSlot?: () => void): Promise<(unknown | undefined)[]> {
     const batches = new Map<string, BrainBatch>();
     try {
-      return await runBatchHolding(jobs, signal, batches);
+      return await runBatchHolding(jobs, signal, batches, yieldSlot);
     } finally {
       for (const batch of batches.values()) batch.reserved.release();
     }
   }
 
-  async function runBatchHolding(jobs: Job[], signal: AbortSignal, batches: Map<string, BrainBatch>): Promise<(unknown | undefined)[]> {
+  async function runBatchHolding(jobs: Job[], signal: AbortSignal, batches: Map<string, BrainBatch>, yieldSlot?: () => void): Promise<(unknown | undefined)[]> {
     const ids = jobs.map((j) => j.subjectId);
     const rows = await db.select().from(sources).where(inArray(sources.id, ids));
     const byId = new Map(rows.map((s) => [s.id, s]));
@@ -202,6 +202,9 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     // Concept pages the batch touched, once per brain (durable: the dirty rows were written with the pages;
     // one refresh per batch, not per source, so a concept named by many sources is rewritten once).
     // First, under the same per-brain lock, links to concept pages created since each source was prepared.
+    // Batches that finish while a refresh runs share the next one; meanwhile their slots go to new batches, so
+    // the extraction thread is not left idle while the main thread refreshes.
+    yieldSlot?.();
     const stored = prepared.filter((_, i) => failed[i] === undefined).map((p) => p.write);
     for (const brainId of new Set(prepared.map((p) => p.write.source.brainId))) {
       const late = stored
