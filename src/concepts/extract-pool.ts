@@ -17,6 +17,8 @@ export interface Extraction {
   concepts: ExtractedConcept[];
   /** Null when they were not read in a thread (no thread, no database file, a failed read). */
   facts: ConceptFacts | null;
+  /** The pages' markdown linked outward on the thread (asked with `outward`); null: the caller links them. */
+  markdowns: string[] | null;
 }
 
 export interface ExtractPool {
@@ -155,7 +157,7 @@ export function createExtractPool(size: number, log: Logger, entry?: string, fil
     extract: async (pages, docTitle) => (await send(extractTask(pages, docTitle))).concepts!,
     async extractWithFacts(pages, docTitle, lookup, priority) {
       const answer = await send(extractTask(pages, docTitle, file ? { ...lookup, file } : undefined), priority);
-      return { concepts: answer.concepts!, facts: answer.facts ?? null };
+      return { concepts: answer.concepts!, facts: answer.facts ?? null, markdowns: answer.markdowns ?? null };
     },
     async inwardLinks(lookup, priority) {
       if (!file || threads.length === 0) return null;

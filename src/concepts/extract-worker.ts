@@ -1,10 +1,14 @@
 // A worker thread that extracts concepts (the NLP library's tagging, the CPU-heavy part of ingesting a
 // source) for the pool in extract-pool.ts. One message in, one out; nothing is shared. With a lookup it also
 // reads what the brain knows of them (facts.ts) through its own read-only connection to the database file,
-// so the thread that writes does not spend its time on those index probes; the same connection finds the
-// pages that name a new page's title (ingest/inward-links.ts).
+// so the thread that writes does not spend its time on those index probes; the same connection links a new
+// source's pages to the titles they name (ingest/outward-links.ts, with this thread's own title index) and
+// finds the pages that name a new page's title (ingest/inward-links.ts).
 import Database from "libsql";
 import { findInwardLinks, type InwardLink } from "../ingest/inward-links";
+import { linkOutward } from "../ingest/outward-links";
+import { TitleIndex } from "../ingest/title-index";
+import type { ReadRows } from "../db/read-rows";
 import { extractConcepts, type ExtractedConcept, type PageText } from "./extract";
 import { conceptFacts, type ConceptFacts } from "./facts";
 
@@ -16,6 +20,8 @@ export interface ConceptLookup {
   brainId: string;
   sourceId: string;
   ownSlugs: string[];
+  /** Also link the pages to the titles they name (not for notes). */
+  outward: boolean;
 }
 
 export interface InwardLookup {
@@ -33,23 +39,35 @@ export type Task = { kind: "extract"; pages: PageText[]; docTitle: string; looku
 export interface Answer {
   concepts?: ExtractedConcept[];
   facts?: ConceptFacts | null;
+  /** The pages' markdown with their `Related:` links (asked with `outward`); null when the read failed here. */
+  markdowns?: string[] | null;
   inward?: InwardLink[] | null;
 }
 
 type Statement = ReturnType<InstanceType<typeof Database>["prepare"]>;
-let reader: { file: string; db: InstanceType<typeof Database>; statements: Map<string, Statement> } | null = null;
+let reader: { file: string; db: InstanceType<typeof Database>; read: ReadRows; titles: TitleIndex } | null = null;
 
-function read(file: string) {
+function connect(file: string) {
   if (reader?.file !== file) {
     reader?.db.close();
-    reader = { file, db: new Database(file, { readonly: true, timeout: 5000 } as ConstructorParameters<typeof Database>[1]), statements: new Map() };
+    const db = new Database(file, { readonly: true, timeout: 5000 } as ConstructorParameters<typeof Database>[1]);
+    const statements = new Map<string, Statement>();
+    const read = (sql: string, args: (string | number)[]) => {
+      let statement = statements.get(sql);
+      if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+      return statement.all(args) as Record<string, unknown>[];
+    };
+    reader = { file, db, read, titles: new TitleIndex(read) };
   }
-  const { db, statements } = reader;
-  return (sql: string, args: (string | number)[]) => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-    return statement.all(args) as Record<string, unknown>[];
-  };
+  return reader;
+}
+const read = (file: string) => connect(file).read;
+
+/** The pages as linkOutward leaves them: the index reads the pages committed since its last look first. */
+async function outwardMarkdowns(file: string, brainId: string, sourceId: string, pages: PageText[]): Promise<string[]> {
+  const { titles } = connect(file);
+  titles.touch();
+  return (await linkOutward(titles, brainId, sourceId, pages)).map((p) => p.markdown);
 }
 
 /** What `reads` gives, or null when it fails (the caller reads it; the next read reconnects). */
@@ -75,7 +93,11 @@ async function answer(task: Task): Promise<Answer> {
   const concepts = extractConcepts(task.pages, task.docTitle);
   const lookup = task.lookup;
   if (!lookup) return { concepts, facts: null };
-  return { concepts, facts: await tryRead(() => conceptFacts(read(lookup.file), lookup.brainId, lookup.sourceId, concepts, lookup.ownSlugs)) };
+  return {
+    concepts,
+    facts: await tryRead(() => conceptFacts(read(lookup.file), lookup.brainId, lookup.sourceId, concepts, lookup.ownSlugs)),
+    ...(lookup.outward ? { markdowns: await tryRead(() => outwardMarkdowns(lookup.file, lookup.brainId, lookup.sourceId, task.pages)) } : {}),
+  };
 }
 
 self.onmessage = async (event: MessageEvent<{ id: number; task: Task }>) => {

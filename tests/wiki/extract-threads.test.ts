@@ -8,6 +8,8 @@ import { createExtractPool } from "../../src/concepts/extract-pool";
 import { extractConcepts } from "../../src/concepts/extract";
 import { conceptFacts, type ReadRows } from "../../src/concepts/facts";
 import { findInwardLinks } from "../../src/ingest/inward-links";
+import { linkOutward } from "../../src/ingest/outward-links";
+import { TitleIndex } from "../../src/ingest/title-index";
 import { applyInwardLinks } from "../../src/jobs/ingest-source/write-pages";
 import { createLogger } from "../../src/lib/log";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
@@ -44,7 +46,7 @@ describe("the extraction pool", () => {
   test("a request of lower priority overtakes the ones waiting for a thread, and every answer is still right", async () => {
     const pool = createExtractPool(1, log);
     const answered: string[] = [];
-    const lookup = { brainId: "b", sourceId: "s", ownSlugs: ["p"] };
+    const lookup = { brainId: "b", sourceId: "s", ownSlugs: ["p"], outward: false };
     const ask = (label: string, t: (typeof TEXTS)[number], priority: number) =>
       pool.extractWithFacts(pagesOf(t), t.title, lookup, priority).then((r) => {
         answered.push(label);
@@ -141,7 +143,7 @@ describe("facts read in a thread", () => {
     }
     const read: ReadRows = async (text, args) => (await s.ctx.database.client.execute({ sql: text, args })).rows as unknown as Record<string, unknown>[];
     const t = { title: "Later", text: "Mira Castellan returned to Velsmouth and the Zeiss works in 1950." };
-    const lookup = { brainId, sourceId: "src_new", ownSlugs: ["later"] };
+    const lookup = { brainId, sourceId: "src_new", ownSlugs: ["later"], outward: false };
     const onMain = await conceptFacts(read, brainId, "src_new", extractConcepts(pagesOf(t), t.title), ["later"]);
     expect(onMain.elsewhere.find((f) => f.slug === "mira-castellan")).toMatchObject({ page: 1 });
     expect(onMain.pageSlugs).toContain("velsmouth");
@@ -151,14 +153,21 @@ describe("facts read in a thread", () => {
       const threaded = await pool.extractWithFacts(pagesOf(t), t.title, lookup);
       expect(threaded.concepts).toEqual(extractConcepts(pagesOf(t), t.title));
       expect(threaded.facts).toEqual(onMain);
+      expect(threaded.markdowns).toBeNull(); // not asked
+      // Asked, the thread links the pages to the titles they name, as the main connection's index does.
+      const linked = await pool.extractWithFacts(pagesOf(t), t.title, { ...lookup, outward: true });
+      const onMainLinked = await linkOutward(new TitleIndex(read), brainId, "src_new", pagesOf(t));
+      expect(linked.markdowns).toEqual(onMainLinked.map((p) => p.markdown));
+      expect(linked.markdowns![0]).toContain("Related: [[velsmouth]]");
     } finally {
       pool.close();
     }
     for (const file of [null, join(tempDir(), "missing", "brainbox.db")]) {
       const other = createExtractPool(1, log, undefined, file);
       try {
-        const result = await other.extractWithFacts(pagesOf(t), t.title, lookup);
+        const result = await other.extractWithFacts(pagesOf(t), t.title, { ...lookup, outward: true });
         expect(result.facts).toBeNull();
+        expect(result.markdowns).toBeNull();
         expect(result.concepts).toEqual(extractConcepts(pagesOf(t), t.title));
       } finally {
         other.close();

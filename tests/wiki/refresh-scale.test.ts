@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { migrate } from "../../src/db/client";
 import { migrations } from "../../src/db/migrations";
-import { TitleIndex } from "../../src/jobs/ingest-source/title-index";
+import { readRowsOf } from "../../src/db/read-rows";
+import { TitleIndex } from "../../src/ingest/title-index";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
 import { databaseBefore } from "../support/migrations";
 import { addText, newBrain, waitForSource } from "../support/sources";
@@ -103,7 +104,7 @@ describe("the title index", () => {
     await c.execute(`INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown) VALUES ${rows.join(", ")}`);
     await c.execute(`INSERT INTO sources (id, brain_id, type, title, status) VALUES ('src_titles_${brainId}', '${brainId}', 'text', 'T', 'ready')`);
     await c.execute(`UPDATE pages SET kind = 'source', source_id = 'src_titles_${brainId}' WHERE brain_id = '${brainId}'`);
-    const index = new TitleIndex(s.ctx.db);
+    const index = new TitleIndex(readRowsOf(s.ctx.db));
     const found = await index.candidates(brainId, "src_none", ["Divers counted kelp observations along the reef, and tidal observations 7 too."]);
     expect(found.map((f) => f.slug).sort()).toEqual(["kelp-observations", "obs-7"]);
     expect(await index.candidates(brainId, "src_none", ["Nothing here mentions the ocean."])).toEqual([]);

@@ -2,12 +2,15 @@
 // concepts (the model's proposal with Ollama, else the NLP library) and what the brain knows of them, then
 // resolve them in the brain and put inline links to the ones that earn a page into the source's pages. Notes
 // are never rewritten. The two halves are apart so a batch can find the concepts of its later sources (on
-// the extraction threads) while it resolves the earlier ones, in source order.
+// the extraction threads) while it resolves the earlier ones, in source order. The first half also links the
+// pages to the brain's titles they name (`Related:`), on the thread when it can.
 import type { Generator } from "../../ai/generator";
 import { conceptFacts, extractConcepts, linkConceptsInline, proposeConcepts, resolveConcepts, type ConceptFacts, type ExtractedConcept, type ReadRows, type ResolvedConcept } from "../../concepts";
 import type { ExtractPool } from "../../concepts/extract-pool";
 import type { Logger } from "../../lib/log";
 import type { PageToWrite } from "./write-pages";
+import { linkOutward } from "../../ingest/outward-links";
+import type { TitleIndex } from "../../ingest/title-index";
 
 export interface ConceptPlan {
   concepts: ResolvedConcept[];
@@ -17,6 +20,8 @@ export interface ConceptPlan {
 export interface FoundConcepts {
   extracted: ExtractedConcept[];
   facts: ConceptFacts;
+  /** The source's pages, linked outward when `titles` was given. */
+  pages: PageToWrite[];
 }
 
 export interface ConceptDeps {
@@ -26,6 +31,8 @@ export interface ConceptDeps {
   pool?: ExtractPool;
   /** The pool's order: lower first. */
   priority?: number;
+  /** The main connection's title index: source pages (not notes) link to the titles they name. */
+  titles?: TitleIndex;
 }
 
 type SourceRef = { id: string; brainId: string; type: string };
@@ -34,7 +41,9 @@ type SourceRef = { id: string; brainId: string; type: string };
 export async function findConcepts(deps: ConceptDeps, source: SourceRef, docTitle: string, pages: PageToWrite[], signal: AbortSignal): Promise<FoundConcepts> {
   let extracted: ExtractedConcept[] | null = null;
   let facts: ConceptFacts | null = null;
+  let markdowns: string[] | null = null;
   const ownSlugs = pages.map((p) => p.slug);
+  const outward = deps.titles !== undefined && source.type !== "note";
   if (deps.generator) {
     try {
       extracted = await proposeConcepts(deps.generator, pages, docTitle, signal);
@@ -43,14 +52,19 @@ export async function findConcepts(deps: ConceptDeps, source: SourceRef, docTitl
       deps.log.warn("model concept proposal failed; extracting with the NLP library", { error: (e as Error).message });
     }
   }
-  if (!extracted && deps.pool) ({ concepts: extracted, facts } = await deps.pool.extractWithFacts(pages, docTitle, { brainId: source.brainId, sourceId: source.id, ownSlugs }, deps.priority));
+  if (!extracted && deps.pool)
+    ({ concepts: extracted, facts, markdowns } = await deps.pool.extractWithFacts(pages, docTitle, { brainId: source.brainId, sourceId: source.id, ownSlugs, outward }, deps.priority));
   extracted ??= extractConcepts(pages, docTitle);
   facts ??= await conceptFacts(deps.read, source.brainId, source.id, extracted, ownSlugs);
-  return { extracted, facts };
+  // (Extraction skips `Related:` lines: linking after it finds the same concepts.)
+  if (markdowns) pages = pages.map((p, i) => ({ ...p, markdown: markdowns![i]! }));
+  else if (outward) pages = await linkOutward(deps.titles!, source.brainId, source.id, pages);
+  return { extracted, facts, pages };
 }
 
 /** Resolves what `findConcepts` found, after the batch's earlier sources (`namedInBatch`), and links the pages. */
-export function applyConcepts(found: FoundConcepts, source: SourceRef, pages: PageToWrite[], namedInBatch?: Map<string, ResolvedConcept>): ConceptPlan {
+export function applyConcepts(found: FoundConcepts, source: SourceRef, namedInBatch?: Map<string, ResolvedConcept>): ConceptPlan {
+  const pages = found.pages;
   const concepts = resolveConcepts(found.facts, found.extracted, pages.map((p) => p.slug), namedInBatch);
   if (source.type === "note") return { concepts, pages };
   const targets = concepts.filter((c) => c.linked).map((c) => ({ slug: c.slug, surfaces: c.surfaces }));
@@ -66,5 +80,5 @@ export async function planConcepts(
   signal: AbortSignal,
   namedInBatch?: Map<string, ResolvedConcept>,
 ): Promise<ConceptPlan> {
-  return applyConcepts(await findConcepts(deps, source, docTitle, pages, signal), source, pages, namedInBatch);
+  return applyConcepts(await findConcepts(deps, source, docTitle, pages, signal), source, namedInBatch);
 }

@@ -12,7 +12,7 @@ import { loadDocument, type SourceDocument } from "./document";
 import { synthesize } from "./synthesis";
 import { writeBatch, type FindInwardLinks, type PreparedWrite } from "./write-batch";
 import { findInwardLinks } from "../../ingest/inward-links";
-import { allocateSlugs, linkOutward, type PageToWrite } from "./write-pages";
+import { allocateSlugs, titleIndexFor } from "./write-pages";
 import { InFlightSlugs, type BatchSlugs } from "./in-flight-slugs";
 import { applyConcepts, findConcepts, type FoundConcepts } from "./concepts";
 import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts, WIKI_REFRESH_JOB, type ReadRows, type ResolvedConcept } from "../../concepts";
@@ -25,11 +25,10 @@ export const INGEST_BATCH = 64;
 /** Link and file sources of one batch fetched at once. */
 const FETCH_PARALLEL = 4;
 
-/** A source's first half: its pages (slugs and outward links given), its concepts being found. */
+/** A source's first half: its pages (slugs given) with their outward links and concepts being found. */
 interface Draft {
   source: Source;
   doc: SourceDocument;
-  pages: PageToWrite[];
   found: Promise<FoundConcepts>;
 }
 
@@ -74,7 +73,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
   };
 
   /**
-   * A source's first half on this thread: its document, drafts, slugs and outward links; then its concepts
+   * A source's first half on this thread: its document, drafts and slugs; then its outward links and concepts
    * are looked for (on an extraction thread) without waiting. Throws what `run` would.
    */
   async function draft(job: Job, source: Source, batch: BrainBatch, signal: AbortSignal): Promise<Draft> {
@@ -93,19 +92,18 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
         source.type === "note"
           ? [{ title: doc.title, markdown: doc.markdown }] // notes are verbatim: one page, no synthesis
           : await synthesize(doc, { generator: ctx.ai.generator, log, signal });
-      let pages = await allocateSlugs(db, source.brainId, source.id, drafts, batch.reserved);
-      if (source.type !== "note") pages = await linkOutward(db, source.brainId, source.id, pages);
-      const found = findConcepts({ read, generator: ctx.ai.generator, log, pool: extractPool, priority: batch.order }, source, doc.title, pages, signal);
+      const pages = await allocateSlugs(db, source.brainId, source.id, drafts, batch.reserved);
+      const found = findConcepts({ read, generator: ctx.ai.generator, log, pool: extractPool, priority: batch.order, titles: titleIndexFor(db) }, source, doc.title, pages, signal);
       found.catch(() => undefined); // awaited in finish(); a failure before then is not unhandled
-      return { source, doc, pages, found };
+      return { source, doc, found };
     });
   }
 
   /** The second half, in the batch's source order: concepts resolved after the earlier sources', vectors. */
-  async function finish({ source, doc, pages, found }: Draft, batch: BrainBatch, signal: AbortSignal): Promise<PreparedWrite> {
+  async function finish({ source, doc, found }: Draft, batch: BrainBatch, signal: AbortSignal): Promise<PreparedWrite> {
     return ingestErrors(async () => {
-      const plan = applyConcepts(await found, source, pages, batch.named);
-      pages = plan.pages;
+      const plan = applyConcepts(await found, source, batch.named);
+      let pages = plan.pages;
       const embedder = ctx.ai.embedder;
       if (embedder) {
         const vectors = await embedder.embed(pages.map((p) => `${p.title}\n\n${p.markdown}`));

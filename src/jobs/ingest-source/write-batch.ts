@@ -5,9 +5,8 @@
 import type { RootDb } from "../../db/client";
 import type { Logger } from "../../lib/log";
 import type { Source } from "../../modules/sources/service";
-import { titleIndexFor } from "./title-index";
 import type { InwardLink } from "../../ingest/inward-links";
-import { applyInwardLinks, writeStatements, type WrittenSource } from "./write-pages";
+import { applyInwardLinks, titleIndexFor, writeStatements, type WrittenSource } from "./write-pages";
 
 /** Pages of other sources that name the titles of a source's committed pages (on a thread, or here). */
 export type FindInwardLinks = (brainId: string, sourceId: string, pages: { slug: string; title: string }[]) => Promise<InwardLink[]>;

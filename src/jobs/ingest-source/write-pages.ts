@@ -6,10 +6,11 @@ import type { RootDb } from "../../db/client";
 import { pages, pageVectors, sources } from "../../db/schema";
 import { conceptWriteStatements, pageLinkStatements, type ResolvedConcept } from "../../concepts";
 import { searchTextOf } from "../../retrieval/search-text";
-import { titleIndexFor } from "./title-index";
+import { TitleIndex } from "../../ingest/title-index";
+import { readRowsOf } from "../../db/read-rows";
 import { relatedLinksOf, type InwardLink } from "../../ingest/inward-links";
 import { runBatch, type Statement } from "../../concepts/page-links";
-import { appendRelatedLinks, linkRelatedPages, slugify, uniqueSlug, type LinkablePage, type SynthesizedPage } from "../../ingest";
+import { appendRelatedLinks, slugify, uniqueSlug, type SynthesizedPage } from "../../ingest";
 
 export interface PageToWrite extends SynthesizedPage {
   slug: string;
@@ -70,17 +71,12 @@ export async function allocateSlugs(db: RootDb, brainId: string, sourceId: strin
   return out;
 }
 
-/**
- * Adds `Related:` links from the new pages to pages of the brain whose titles they mention. Candidates come
- * from the brain's title index (titles starting at one of the page's words), so the cost does not grow with
- * the brain.
- */
-export async function linkOutward(db: RootDb, brainId: string, sourceId: string, fresh: PageToWrite[]): Promise<PageToWrite[]> {
-  const others = new Map<string, LinkablePage>();
-  const rows = await titleIndexFor(db).candidates(brainId, sourceId, fresh.map((p) => p.markdown));
-  for (const r of rows) others.set(r.slug, { ...r, markdown: "" });
-  const related = linkRelatedPages([...fresh, ...others.values()]);
-  return fresh.map((p) => ({ ...p, markdown: appendRelatedLinks(p.markdown, related.get(p.slug) ?? []) }));
+const titleIndexes = new WeakMap<RootDb, TitleIndex>();
+/** The main connection's title index: one per database handle (a process normally has one). */
+export function titleIndexFor(db: RootDb): TitleIndex {
+  let index = titleIndexes.get(db);
+  if (!index) titleIndexes.set(db, (index = new TitleIndex(readRowsOf(db))));
+  return index;
 }
 
 export interface WrittenSource {

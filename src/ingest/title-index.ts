@@ -8,9 +8,9 @@
 // or renamed page is never linked by its old title; a renamed page is found by its new title after the
 // index's refresh interval. (Keyed by the longest word, titles sharing a long common word, "patients" or
 // "analysis", piled into one bucket that every body naming it walked: a cost growing with the brain.)
-import { sql } from "drizzle-orm";
-import type { RootDb } from "../../db/client";
-import { pages } from "../../db/schema";
+// Reads go through a plain reader: the main connection, or an extraction thread's read-only one (which keeps
+// its own index and looks for new pages before every search).
+import type { ReadRows } from "../db/read-rows";
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 const MAX_BRAINS = 16;
@@ -55,7 +55,7 @@ export class TitleIndex {
     this.writes++;
   }
 
-  constructor(private db: RootDb) {}
+  constructor(private read: ReadRows) {}
 
   private async refresh(brainId: string): Promise<BrainTitles> {
     let brain = this.brains.get(brainId);
@@ -71,8 +71,10 @@ export class TitleIndex {
     // no page can slip between "read this brain's" and "remember how far we read".
     // Concept pages are left out: a source names a concept through inline links (src/concepts), and their
     // short common titles ("steam turbine") matched most bodies, so candidates grew with the brain.
-    const rows = await this.db.all<{ id: number; title: string | null }>(sql`SELECT id, CASE WHEN brain_id = ${brainId} AND kind != 'concept' THEN title END AS title
-      FROM ${pages} WHERE id > ${brain.lastId} ORDER BY id`);
+    const rows = (await this.read(`SELECT id, CASE WHEN brain_id = ? AND kind != 'concept' THEN title END AS title FROM pages WHERE id > ? ORDER BY id`, [
+      brainId,
+      brain.lastId,
+    ])) as { id: number; title: string | null }[];
     for (const row of rows) {
       brain.lastId = Math.max(brain.lastId, Number(row.id));
       if (row.title === null) continue;
@@ -103,15 +105,10 @@ export class TitleIndex {
       }
     }
     if (ids.size === 0) return [];
-    return this.db.all<{ slug: string; title: string }>(sql`SELECT slug, title FROM ${pages}
-      WHERE id IN (${sql.join([...ids].map((id) => sql`${id}`), sql`, `)}) AND +brain_id = ${brainId} AND source_id != ${sourceId}`);
+    return (await this.read(`SELECT slug, title FROM pages WHERE id IN (SELECT value FROM json_each(?)) AND +brain_id = ? AND source_id != ?`, [
+      JSON.stringify([...ids]),
+      brainId,
+      sourceId,
+    ])) as { slug: string; title: string }[];
   }
-}
-
-const indexes = new WeakMap<RootDb, TitleIndex>();
-/** One index per database handle (a process normally has one). */
-export function titleIndexFor(db: RootDb): TitleIndex {
-  let index = indexes.get(db);
-  if (!index) indexes.set(db, (index = new TitleIndex(db)));
-  return index;
 }
