@@ -21,14 +21,20 @@ export function linkConceptsInline(markdown: string, targets: LinkTarget[], max 
   const linked: string[] = [];
   const already = new Set([...text.matchAll(/\[\[([^\[\]|\n]+)(?:\|[^\[\]\n]*)?\]\]/g)].map((m) => m[1]!.trim()));
   const allSurfaces = [...new Set(targets.flatMap((t) => t.surfaces))];
+  // The ranges links may not touch, found again only after the text changed (a link was added).
+  let protectedRanges: (readonly [number, number])[] | null = null;
+  const inside = (start: number, end: number) => {
+    protectedRanges ??= [...text.matchAll(PROTECTED)].map((m) => [m.index!, m.index! + m[0].length] as const);
+    return protectedRanges.some(([a, b]) => start < b && end > a);
+  };
   for (const target of targets) {
     if (linked.length >= max) break;
     if (already.has(target.slug)) continue;
-    const protectedRanges = [...text.matchAll(PROTECTED)].map((m) => [m.index!, m.index! + m[0].length] as const);
-    const inside = (start: number, end: number) => protectedRanges.some(([a, b]) => start < b && end > a);
     let done = false;
     for (const surface of target.surfaces) {
       if (done || surface.length < 2) continue;
+      // A surface whose first word is nowhere in the text cannot match: no pattern to build.
+      if (!text.includes(surface.split(" ", 1)[0]!)) continue;
       // Inside a longer name of another concept ("東京" in "東京タワー", "Paris" in "University of Paris") a
       // shorter one is not linked: that would break the longer name's link.
       const longer = allSurfaces.filter((l) => l.length > surface.length && l.includes(surface) && !target.surfaces.includes(l));
@@ -43,6 +49,7 @@ export function linkConceptsInline(markdown: string, targets: LinkTarget[], max 
         if (inside(m.index!, m.index! + m[0].length) || withinLonger(m.index!, m.index! + m[0].length)) continue;
         const label = m[0].replace(/\s+/g, " ").replace(/[|\]]/g, " ");
         text = `${text.slice(0, m.index!)}[[${target.slug}|${label}]]${text.slice(m.index! + m[0].length)}`;
+        protectedRanges = null;
         linked.push(target.slug);
         done = true;
         break;
