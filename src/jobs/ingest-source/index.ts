@@ -15,7 +15,8 @@ import { findInwardLinks } from "../../ingest/inward-links";
 import { allocateSlugs, titleIndexFor } from "./write-pages";
 import { InFlightSlugs, type BatchSlugs } from "./in-flight-slugs";
 import { applyConcepts, findConcepts, type FoundConcepts } from "./concepts";
-import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts, WIKI_REFRESH_JOB, type ReadRows, type ResolvedConcept } from "../../concepts";
+import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts, WIKI_REFRESH_JOB, type ResolvedConcept } from "../../concepts";
+import { readRowsOf } from "../../db/read-rows";
 import { createExtractPool } from "../../concepts/extract-pool";
 
 /** How often to look for a file uploaded straight to S3. */
@@ -59,7 +60,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
   const inFlight = new InFlightSlugs();
   let batchesStarted = 0;
   const extractPool = createExtractPool(ctx.config.nlpThreads, log, undefined, ctx.database.file);
-  const read: ReadRows = async (text, args) => (await ctx.database.client.execute({ sql: text, args })).rows as unknown as Record<string, unknown>[];
+  const read = readRowsOf(db);
   /** Inward title links read on an extraction thread; here for a remote database or when no thread can. */
   const findInwardFor =
     (priority: number): FindInwardLinks =>
