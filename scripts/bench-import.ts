@@ -6,13 +6,14 @@
 //   bun scripts/bench-import.ts [--sizes 1000,5000,20000,50000] [--mode batch|single] [--asks true|false]
 // --mode batch posts 1,000 sources per POST /api/v1/brains/{id}/sources/batch; single posts one source per
 // request, 16 requests in flight (how the issue measured 34/s).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { loadConfig } from "../src/config";
 import { createLogger } from "../src/lib/log";
 import { startServer } from "../src/runtime";
+import { Connection } from "../src/db/embedded";
 import { mulberry32 } from "../tests/support/random";
 
 const arg = (name: string, fallback: string) => {
@@ -78,6 +79,22 @@ function cpuMs(): { main: number; all: number } {
   }
 }
 
+/** CPU ms per thread name (PROFILE: which threads the whole-process CPU goes to). */
+function threadCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const task of readdirSync("/proc/self/task")) {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
+      const name = `${stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))}${task === String(process.pid) ? " (main)" : ""}`;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
+    }
+  } catch {
+    // not Linux
+  }
+  return out;
+}
+
 function percentile(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 }
@@ -116,11 +133,11 @@ const config = loadConfig({
 });
 const server = await startServer(config, createLogger("error"));
 // PROFILE=1: time spent per SQL statement shape, printed after each segment; PROFILE=statements also times
-// each statement inside a batch (run one by one in a write transaction, so a little slower overall).
+// each statement where the connection runs it (inside batches too).
 const sqlTimes = new Map<string, { n: number; ms: number }>();
 if (process.env.PROFILE) {
   const client = server.ctx.database.client;
-  const shape = (s: string) => s.replace(/\s+/g, " ").slice(0, 110);
+  const shape = (s: string) => s.replace(/\s+/g, " ").slice(0, 150);
   const note = (key: string, ms: number) => {
     const e = sqlTimes.get(key) ?? { n: 0, ms: 0 };
     e.n++;
@@ -140,30 +157,26 @@ if (process.env.PROFILE) {
   client.batch = (async (stmts: any[], mode?: any) => {
     const t = performance.now();
     try {
-      if (process.env.PROFILE !== "statements") return await batch(stmts, mode);
-      // Each statement of the batch timed alone, inside one write transaction (as the batch runs them).
-      const tx = await client.transaction("write");
-      try {
-        const results = [];
-        for (const stmt of stmts) {
-          const s = performance.now();
-          results.push(await tx.execute(stmt));
-          note(`  in batch: ${shape(typeof stmt === "string" ? stmt : stmt.sql)}`, performance.now() - s);
-        }
-        const c = performance.now();
-        await tx.commit();
-        note("  in batch: COMMIT", performance.now() - c);
-        return results;
-      } finally {
-        tx.close();
-      }
+      return await batch(stmts, mode);
     } finally {
       note(`batch[${stmts.length > 20 ? "20+" : stmts.length}] ${shape(typeof stmts[0] === "string" ? stmts[0] : stmts[0]?.sql ?? "")}`, performance.now() - t);
     }
   }) as typeof client.batch;
+  // Each statement timed where it runs (synchronously, on the embedded connection), batches' included.
+  if (process.env.PROFILE === "statements") {
+    const run = Connection.prototype.run;
+    Connection.prototype.run = function (this: Connection, stmt: any) {
+      const s = performance.now();
+      try {
+        return run.call(this, stmt);
+      } finally {
+        note(`  run: ${shape(typeof stmt === "string" ? stmt : stmt.sql)}`, performance.now() - s);
+      }
+    };
+  }
 }
 function printProfile() {
-  for (const [k, v] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 24))
+  for (const [k, v] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 45))
     console.log(`${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(7)}× ${(v.ms / v.n).toFixed(3).padStart(8)} ms  ${k}`);
   sqlTimes.clear();
 }
@@ -233,6 +246,7 @@ let done = 0;
 for (const size of SIZES) {
   askTimes = [];
   const cpuBefore = cpuMs();
+  const threadsBefore = process.env.PROFILE ? threadCpu() : new Map<string, number>();
   const started = performance.now();
   await post(done, size);
   const posted = performance.now();
@@ -246,8 +260,12 @@ for (const size of SIZES) {
       `${`${percentile(sorted, 50).toFixed(0)} / ${percentile(sorted, 99).toFixed(0)} (${sorted.length})`.padEnd(22)} ` +
       `${((cpuMs().main - cpuBefore.main) / (size - done)).toFixed(2)}, ${((cpuMs().all - cpuBefore.all) / (size - done)).toFixed(2)}`,
   );
+  if (process.env.PROFILE) {
+    const per = [...threadCpu()].map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / (size - done)] as const);
+    console.log(`CPU ms/source by thread: ${per.filter(([, ms]) => ms >= 0.01).sort((a, b) => b[1] - a[1]).map(([n, ms]) => `${n} ${ms.toFixed(2)}`).join(", ")}`);
+    printProfile();
+  }
   done = size;
-  if (process.env.PROFILE) printProfile();
 }
 asking = false;
 await asker;

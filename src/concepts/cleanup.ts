@@ -3,14 +3,14 @@
 import { sql } from "drizzle-orm";
 import type { RootDb } from "../db/client";
 import { enqueueStatement } from "../jobs/queue";
+import { forgetSeenStatement, WIKI_REFRESH_JOB } from "./lone";
 
-export const WIKI_REFRESH_JOB = "wiki-refresh";
+export { WIKI_REFRESH_JOB };
 
 export function conceptCleanupStatements(db: RootDb, brainId: string, sourceId: string) {
   return [
     // Its lone concepts (lone.ts) leave concept_seen before its concept_lone row goes with it.
-    db.run(sql`DELETE FROM concept_seen WHERE brain_id = ${brainId} AND source_id = ${sourceId} AND concept IN (
-      SELECT json_extract(m.value, '$.c') FROM concept_lone l CROSS JOIN json_each(l.mentions) m WHERE l.source_id = ${sourceId})`),
+    forgetSeenStatement(db, brainId, sourceId),
     db.run(sql`INSERT OR IGNORE INTO concept_dirty (brain_id, concept)
       SELECT DISTINCT m.brain_id, m.concept FROM concept_mentions m
       WHERE m.source_id = ${sourceId}

@@ -1,7 +1,8 @@
 // Lone concepts: the ones a single source names, which is almost every noun phrase of a brain (measured on
 // the import bench: 99% of concept keys, 172k of 173k at 5k sources). Each used to get a mention row, three
 // index inserts at random places of ever-growing indexes, and the import slowed as the brain grew. Now:
-// - a source's lone concepts are written as ONE appended row (`concept_lone`, their mention sentences as JSON);
+// - a source's lone concepts are written as ONE appended row (`concept_lone`: their mentions, and the sentences
+//   they are in, each once, as JSON; compactRow);
 // - a merge, every MERGE_AT_SOURCES sources or when no source waits, adds their keys to `concept_seen` in
 //   sorted order (each index page touched once per merge, not once per key) and finds those a second source
 //   named: their mentions are promoted to `concept_mentions`, they are marked dirty, and the refresh that
@@ -14,7 +15,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { RootDb } from "../db/client";
 import { enqueueStatement } from "../jobs/queue";
 import { runBatch, type Statement } from "./page-links";
-import { WIKI_REFRESH_JOB } from "./cleanup";
+
+/** The job that refreshes a brain's concepts (queued by writes that leave work for it). */
+export const WIKI_REFRESH_JOB = "wiki-refresh";
 
 /**
  * Unmerged sources of a brain that start a merge while more sources wait: MERGE_AT_SOURCES, or an eighth of
@@ -31,7 +34,7 @@ const READ_PAGE = 500;
 /** Keys per merge transaction: long enough to sort many keys into the index, short enough not to stall requests. */
 const MERGE_CHUNK_KEYS = 5000;
 
-/** A lone mention, as stored: concept slug, page slug, surface, sentence, weight (salience). */
+/** A lone mention: concept slug, page slug, surface, sentence, weight (salience). */
 export interface LoneMention {
   c: string;
   p: string;
@@ -40,19 +43,46 @@ export interface LoneMention {
   w: number;
 }
 
+/** A stored mention: [concept, surface (null: the concept's words), index in `sentences`, weight]. */
+type StoredMention = [string, string | null, number, number];
+
+/**
+ * A source's lone mentions as stored: each sentence once (`sentences`: [[page slug, sentence], ...]), however
+ * many concepts it names (a third of the bytes of one sentence per mention: 9.8 → ~3 KB a source).
+ */
+export function compactRow(lone: LoneMention[]): { mentions: string; sentences: string } {
+  const sentences: [string, string][] = [];
+  const at = new Map<string, number>();
+  const mentions = lone.map((m): StoredMention => {
+    const key = `${m.p}\n${m.t}`;
+    let i = at.get(key);
+    if (i === undefined) at.set(key, (i = sentences.push([m.p, m.t]) - 1));
+    return [m.c, m.s === m.c.replace(/-/g, " ") ? null : m.s, i, m.w];
+  });
+  return { mentions: JSON.stringify(mentions), sentences: JSON.stringify(sentences) };
+}
+
+/** The concept of a stored mention `m` (a json_each row over `concept_lone.mentions`), in SQL. */
+const STORED_CONCEPT = sql.raw("m.value ->> 0");
+
+/** A source's lone concepts leave `concept_seen` (before its row is replaced or deleted). */
+export const forgetSeenStatement = (db: RootDb, brainId: string, sourceId: string, guard: SQL = sql`1`) =>
+  db.run(sql`DELETE FROM concept_seen WHERE brain_id = ${brainId} AND source_id = ${sourceId} AND concept IN (
+      SELECT ${STORED_CONCEPT} FROM concept_lone l CROSS JOIN json_each(l.mentions) m WHERE l.source_id = ${sourceId})
+    AND ${guard}`);
+
 /**
  * A source's lone concepts in its write batch (each statement guarded by `current`): its previous concepts
  * leave `concept_seen`, its row is replaced (a new rowid: a merge reading the old row skips it), and the
  * concepts it links take along the other sources' lone mentions of them (promotion).
  */
 export function loneWriteStatements(db: RootDb, source: { id: string; brainId: string }, lone: LoneMention[], linkedSlugs: string[], current: SQL): Statement[] {
+  const row = lone.length ? compactRow(lone) : null;
   const statements = [
-    db.run(sql`DELETE FROM concept_seen WHERE brain_id = ${source.brainId} AND source_id = ${source.id} AND concept IN (
-        SELECT json_extract(m.value, '$.c') FROM concept_lone l CROSS JOIN json_each(l.mentions) m WHERE l.source_id = ${source.id})
-      AND ${current}`),
+    forgetSeenStatement(db, source.brainId, source.id, current),
     lone.length
-      ? db.run(sql`INSERT OR REPLACE INTO concept_lone (source_id, brain_id, mentions, merged)
-          SELECT ${source.id}, ${source.brainId}, ${JSON.stringify(lone)}, 0 WHERE ${current}`)
+      ? db.run(sql`INSERT OR REPLACE INTO concept_lone (source_id, brain_id, mentions, sentences, merged)
+          SELECT ${source.id}, ${source.brainId}, ${row!.mentions}, ${row!.sentences}, 0 WHERE ${current}`)
       : db.run(sql`DELETE FROM concept_lone WHERE source_id = ${source.id} AND ${current}`),
   ];
   if (linkedSlugs.length) statements.push(...promoteStatements(db, source.brainId, sql`SELECT value FROM json_each(${JSON.stringify(linkedSlugs)})`, current));
@@ -72,11 +102,11 @@ export function loneWriteStatements(db: RootDb, source: { id: string; brainId: s
 function promoteStatements(db: RootDb, brainId: string, keys: SQL, guard: SQL): Statement[] {
   return [
     db.run(sql`INSERT INTO concept_mentions (brain_id, concept, source_id, page_slug, surface, sentence, weight)
-      SELECT s.brain_id, s.concept, s.source_id, json_extract(m.value, '$.p'), json_extract(m.value, '$.s'),
-             json_extract(m.value, '$.t'), json_extract(m.value, '$.w')
+      SELECT s.brain_id, s.concept, s.source_id, l.sentences ->> ('$[' || (m.value ->> 2) || '][0]'),
+             coalesce(m.value ->> 1, replace(s.concept, '-', ' ')), l.sentences ->> ('$[' || (m.value ->> 2) || '][1]'), m.value ->> 3
       FROM (${keys}) k CROSS JOIN concept_seen s ON s.brain_id = ${brainId} AND s.concept = k.value
       CROSS JOIN concept_lone l ON l.source_id = s.source_id CROSS JOIN json_each(l.mentions) m
-      WHERE json_extract(m.value, '$.c') = s.concept AND ${guard}`),
+      WHERE ${STORED_CONCEPT} = s.concept AND ${guard}`),
     db.run(sql`DELETE FROM concept_seen WHERE brain_id = ${brainId} AND concept IN (${keys}) AND ${guard}`),
   ];
 }
@@ -109,7 +139,7 @@ export async function mergeLoneConcepts(db: RootDb, brainId: string): Promise<nu
         SELECT rowid AS id, mentions FROM concept_lone WHERE brain_id = ${brainId} AND merged = 0 AND rowid > ${after}
         ORDER BY rowid LIMIT ${READ_PAGE}`);
       for (const row of rows) {
-        for (const c of new Set((JSON.parse(row.mentions) as LoneMention[]).map((m) => m.c))) pairs.push([c, row.id]);
+        for (const c of new Set((JSON.parse(row.mentions) as StoredMention[]).map((m) => m[0]))) pairs.push([c, row.id]);
         ids.push(row.id);
       }
       if (rows.length < READ_PAGE) break;

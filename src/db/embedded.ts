@@ -51,7 +51,8 @@ export const DATA_VERSION_CHECK_MS = 1;
 const STATEMENT_CACHE_SIZE = 500;
 const BEGIN: Record<TransactionMode, string> = { write: "BEGIN IMMEDIATE", read: "BEGIN TRANSACTION READONLY", deferred: "BEGIN DEFERRED" };
 
-class Connection {
+/** Exported for the import bench's statement profile (PROFILE=statements), which times `run`. */
+export class Connection {
   readonly db: NativeDb;
   private readonly statements = new Map<string, Prepared>();
   private dataVersionStatement: NativeStatement | null = null;

@@ -18,6 +18,7 @@ import m0014 from "../../migrations/0014_ingest_at_scale.sql" with { type: "text
 import m0015 from "../../migrations/0015_graph_degree_and_source_count.sql" with { type: "text" };
 import m0016 from "../../migrations/0016_graph_degree_on_read.sql" with { type: "text" };
 import m0017 from "../../migrations/0017_lone_concepts.sql" with { type: "text" };
+import m0018 from "../../migrations/0018_compact_lone_rows.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -37,6 +38,7 @@ const sqlByTag: Record<string, string> = {
   "0015_graph_degree_and_source_count": m0015,
   "0016_graph_degree_on_read": m0016,
   "0017_lone_concepts": m0017,
+  "0018_compact_lone_rows": m0018,
 };
 
 export interface Migration {

@@ -188,7 +188,10 @@ export const conceptLone = sqliteTable(
       .primaryKey()
       .references(() => sources.id, { onDelete: "cascade" }),
     brainId: text("brain_id").notNull(),
+    /** [[concept, surface or null, sentence index, weight], ...] (lone.ts) */
     mentions: text("mentions").notNull(),
+    /** [[page slug, sentence], ...]: each sentence once, however many lone concepts it names. */
+    sentences: text("sentences").notNull().default("[]"),
     merged: integer("merged").notNull().default(0),
   },
   (t) => [index("concept_lone_unmerged").on(t.brainId).where(sql`merged = 0`)],

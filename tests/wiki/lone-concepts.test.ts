@@ -3,9 +3,13 @@
 // real job loop and libSQL file: the second source found at once (merged) and at the merge (unmerged, as a
 // kill -9 between write and merge leaves it), reprocess and delete, and the refresh job that backs it up.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { rmSync } from "node:fs";
+import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
+import { databaseBefore } from "../support/migrations";
+import { migrate } from "../../src/db/client";
 import { MERGE_AT_SOURCES, mergeLoneConceptsIfDue } from "../../src/concepts";
+import { compactRow } from "../../src/concepts/lone";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -55,6 +59,10 @@ describe("lone concepts", () => {
     expect(concept.backlinks).toEqual(expect.arrayContaining(["roof-tiles", "glaze-school"]));
     const rows = await query("SELECT source_id FROM concept_mentions WHERE brain_id = ? AND concept = 'ostrava-kiln' ORDER BY source_id", brainId);
     expect(rows.map((r) => r.source_id).sort()).toEqual([first, second].sort());
+    // The first source's mention, promoted from its compact lone row, is whole: page, surface, sentence.
+    expect((await query("SELECT page_slug, surface, sentence FROM concept_mentions WHERE source_id = ? AND concept = 'ostrava-kiln'", first)).map((r) => ({ ...r }))).toEqual([
+      { page_slug: "roof-tiles", surface: "Ostrava Kiln", sentence: "The Ostrava Kiln Works fired roof tiles for the valley." },
+    ]);
     expect(await query("SELECT count(*) AS n FROM concept_seen WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId)).toEqual([{ n: 0 }]);
   });
 
@@ -95,8 +103,9 @@ describe("lone concepts", () => {
     // Only a refresh job can repair it.
     const [mention] = await query("SELECT page_slug, surface, sentence FROM concept_mentions WHERE source_id = ? AND concept = 'ostrava-kiln'", second);
     await query(
-      "UPDATE concept_lone SET mentions = json_insert(mentions, '$[#]', json_object('c', 'ostrava-kiln', 'p', ?, 's', ?, 't', ?, 'w', 1)) WHERE source_id = ?",
-      mention.page_slug, mention.surface, mention.sentence, second,
+      `UPDATE concept_lone SET sentences = json_insert(sentences, '$[#]', json_array(?, ?)),
+         mentions = json_insert(mentions, '$[#]', json_array('ostrava-kiln', ?, json_array_length(sentences), 1)) WHERE source_id = ?`,
+      mention.page_slug, mention.sentence, mention.surface, second,
     );
     await query("DELETE FROM concept_mentions WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId);
     await query("DELETE FROM concept_seen WHERE brain_id = ?", brainId);
@@ -167,9 +176,9 @@ describe("lone concepts", () => {
       brainId,
     );
     await query(
-      `INSERT INTO concept_lone (source_id, brain_id, mentions, merged)
-       SELECT id, brain_id, json_array(json_object('c', 'kiln-' || (rowid % 10), 'p', 'tile', 's', 'kiln', 't', 'A kiln.', 'w', 1),
-                                       json_object('c', 'glaze-' || id, 'p', 'tile', 's', 'glaze', 't', 'A glaze.', 'w', 1)), 0
+      `INSERT INTO concept_lone (source_id, brain_id, mentions, sentences, merged)
+       SELECT id, brain_id, json_array(json_array('kiln-' || (rowid % 10), 'kiln', 0, 1), json_array('glaze-' || id, 'glaze', 1, 1)),
+              json_array(json_array('tile', 'A kiln.'), json_array('tile', 'A glaze.')), 0
        FROM sources WHERE brain_id = ?`,
       brainId,
     );
@@ -211,5 +220,57 @@ describe("lone concepts", () => {
     await settled();
     expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first!)).toEqual([{ merged: 1 }]);
     expect((await query("SELECT count(*) AS n FROM concept_seen WHERE source_id = ?", first!))[0].n).toBeGreaterThan(0);
+  });
+});
+
+describe("the stored lone row", () => {
+  test("keeps each sentence once, and a surface only where it is not the concept's own words", () => {
+    const sentence = "Harbour pilots and tide tables kept the harbour open.";
+    const row = compactRow([
+      { c: "harbour-pilot", p: "harbour", s: "harbour pilot", t: sentence, w: 1 },
+      { c: "tide-table", p: "harbour", s: "Tide Tables", t: sentence, w: 0.5 },
+      { c: "tide-table", p: "tides", s: "tide table", t: sentence, w: 0.5 }, // same words on another page: its own entry
+    ]);
+    expect(JSON.parse(row.sentences)).toEqual([
+      ["harbour", sentence],
+      ["tides", sentence],
+    ]);
+    expect(JSON.parse(row.mentions)).toEqual([
+      ["harbour-pilot", null, 0, 1],
+      ["tide-table", "Tide Tables", 0, 0.5],
+      ["tide-table", null, 1, 0.5],
+    ]);
+    expect(compactRow([])).toEqual({ mentions: "[]", sentences: "[]" });
+  });
+
+  test("0018 on a database made before it: rows in the old shape (a sentence per mention) are rewritten, nothing lost, and still merge and promote", async () => {
+    const dir = tempDir();
+    const db = await databaseBefore("0018", dir);
+    const c = db.client;
+    await c.executeMultiple(`
+      INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free');
+      INSERT INTO brains (id, account_id, name, slug) VALUES ('b1', 'acc', 'One', 'one');
+      INSERT INTO sources (id, brain_id, type, title, status) VALUES ('s1', 'b1', 'text', 'T', 'ready'), ('s2', 'b1', 'text', 'U', 'ready');
+      INSERT INTO concept_lone (source_id, brain_id, mentions, merged) VALUES
+        ('s1', 'b1', '[{"c":"ostrava-kiln","p":"roof-tiles","s":"Ostrava Kiln","t":"The Ostrava Kiln fired tiles.","w":1},{"c":"roof-tile","p":"roof-tiles","s":"roof tiles","t":"The Ostrava Kiln fired tiles.","w":0.5}]', 1),
+        ('s2', 'b1', '[{"c":"ostrava-kiln","p":"glaze","s":"Ostrava Kiln","t":"Potters left the Ostrava Kiln.","w":1}]', 0);
+    `);
+    await migrate(c);
+    const rows = (await c.execute("SELECT source_id, mentions, sentences, merged FROM concept_lone ORDER BY source_id")).rows;
+    expect(rows.map((r) => [r.source_id, JSON.parse(String(r.mentions)), JSON.parse(String(r.sentences)), Number(r.merged)])).toEqual([
+      ["s1", [["ostrava-kiln", "Ostrava Kiln", 0, 1], ["roof-tile", "roof tiles", 1, 0.5]], [["roof-tiles", "The Ostrava Kiln fired tiles."], ["roof-tiles", "The Ostrava Kiln fired tiles."]], 1],
+      ["s2", [["ostrava-kiln", "Ostrava Kiln", 0, 1]], [["glaze", "Potters left the Ostrava Kiln."]], 0],
+    ]);
+    // s1 was merged before the migration; merging s2 now finds the concept named twice and promotes both.
+    await c.execute("INSERT INTO concept_seen (brain_id, concept, source_id) VALUES ('b1', 'ostrava-kiln', 's1'), ('b1', 'roof-tile', 's1')");
+    const { mergeLoneConcepts } = await import("../../src/concepts");
+    expect(await mergeLoneConcepts(db.db, "b1")).toBe(1);
+    const mentions = (await c.execute("SELECT source_id, page_slug, surface, sentence, weight FROM concept_mentions WHERE concept = 'ostrava-kiln' ORDER BY source_id")).rows;
+    expect(mentions.map((r) => ({ ...r }) as Record<string, unknown>)).toEqual([
+      { source_id: "s1", page_slug: "roof-tiles", surface: "Ostrava Kiln", sentence: "The Ostrava Kiln fired tiles.", weight: 1 },
+      { source_id: "s2", page_slug: "glaze", surface: "Ostrava Kiln", sentence: "Potters left the Ostrava Kiln.", weight: 1 },
+    ]);
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
