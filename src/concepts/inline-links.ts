@@ -1,7 +1,7 @@
 // Inline wikilinks: the first mention of each concept in a page's prose becomes `[[slug|As written]]`.
 // Code, headings, existing links, autolinks and our generated lines are never touched.
 import { escapeRegExp } from "../lib/regexp";
-import { mentionSource } from "./surface-pattern";
+import { mentionBoundaries } from "./surface-pattern";
 
 /** Concept links added per page at most (a page naming 5,000 concepts links the most salient ones). */
 export const MAX_CONCEPT_LINKS_PER_PAGE = 25;
@@ -43,10 +43,16 @@ export function linkConceptsInline(markdown: string, targets: LinkTarget[], max 
           for (let at = text.indexOf(l, Math.max(0, end - l.length)); at >= 0 && at <= start; at = text.indexOf(l, at + 1)) if (at + l.length >= end) return true;
           return false;
         });
-      const body = escapeRegExp(surface).replace(/ /g, "\\s+");
-      const pattern = new RegExp(mentionSource(surface, body, "\\p{L}\\p{N}_", "\\[|", "\\]"), "gu");
-      for (const m of text.matchAll(pattern)) {
-        if (inside(m.index!, m.index! + m[0].length) || withinLonger(m.index!, m.index! + m[0].length)) continue;
+      // The plain body finds candidates (compiled by the engine); the word boundaries are checked on each, and
+      // every start is tried in turn, as a pattern with a lookbehind would.
+      const pattern = new RegExp(escapeRegExp(surface).replace(/ /g, "\\s+"), "g");
+      const bounded = mentionBoundaries(surface, "\\p{L}\\p{N}_", "\\[|", "\\]");
+      for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+        const end = m.index + m[0].length;
+        if (!bounded(text, m.index, end) || inside(m.index, end) || withinLonger(m.index, end)) {
+          pattern.lastIndex = m.index + 1;
+          continue;
+        }
         const label = m[0].replace(/\s+/g, " ").replace(/[|\]]/g, " ");
         text = `${text.slice(0, m.index!)}[[${target.slug}|${label}]]${text.slice(m.index! + m[0].length)}`;
         protectedRanges = null;

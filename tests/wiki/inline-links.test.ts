@@ -2,6 +2,9 @@
 // written without spaces, never inside a longer name of another concept, never in code or existing links.
 import { expect, test } from "bun:test";
 import { linkConceptsInline } from "../../src/concepts/inline-links";
+import { mentionBoundaries, mentionSource } from "../../src/concepts/surface-pattern";
+import { escapeRegExp } from "../../src/lib/regexp";
+import { mulberry32 } from "../support/random";
 
 test("a shorter name inside a longer concept's name is left to the longer one, whatever their order", () => {
   const targets = [
@@ -30,4 +33,41 @@ test("code, headings and existing links are never touched; at most `max` links",
   const { markdown, linked } = linkConceptsInline(text, targets, 2);
   expect(markdown).toBe("# Paris\n\n`Paris` in code, [[paris-guide|Paris guide]], then [[paris|Paris]], [[lyon|Lyon]] and Nice.");
   expect(linked).toEqual(["paris", "lyon"]);
+});
+
+test("the boundary check on plain matches finds exactly the mentions a pattern with lookbehind and lookahead finds", () => {
+  // Random texts over letters, digits, CJK, an astral letter, brackets, pipes and whitespace; surfaces cut from
+  // them. Every start where the lookaround pattern matches must be a start the plain body + check accepts.
+  const random = mulberry32(11);
+  const alphabet = ["a", "b", "Ab", "1", "_", " ", "  ", "\n", "東", "京", "서", "울", "𝒜", "[", "]", "|", ".", "-", "é"];
+  const pick = () => alphabet[Math.floor(random() * alphabet.length)]!;
+  const word = "\\p{L}\\p{N}_";
+  let compared = 0;
+  let rejectedSome = 0;
+  let foundSome = 0;
+  for (let i = 0; i < 3000; i++) {
+    const text = Array.from({ length: 4 + Math.floor(random() * 30) }, pick).join("");
+    const from = Math.floor(random() * text.length);
+    const surface = text.slice(from, from + 1 + Math.floor(random() * 6)).trim();
+    if (surface.length < 1 || /[\uD800-\uDFFF]/.test(surface.at(0)! + surface.at(-1)!)) continue; // half an astral letter
+    const body = escapeRegExp(surface).replace(/ +/g, "\\s+");
+    const starts = (pattern: RegExp, accept: (start: number, end: number) => boolean) => {
+      const found: number[] = [];
+      for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+        if (accept(m.index, m.index + m[0].length)) found.push(m.index);
+        pattern.lastIndex = m.index + 1;
+      }
+      return found;
+    };
+    const bounded = mentionBoundaries(surface, word, "\\[|", "\\]");
+    const expected = starts(new RegExp(mentionSource(surface, body, word, "\\[|", "\\]"), "gu"), () => true);
+    expect(starts(new RegExp(body, "g"), (start, end) => bounded(text, start, end))).toEqual(expected);
+    compared++;
+    if (expected.length !== starts(new RegExp(body, "g"), () => true).length) rejectedSome++;
+    if (expected.length > 0) foundSome++;
+  }
+  expect(compared).toBeGreaterThan(2000);
+  // Both outcomes are common: the check rejects plain matches and accepts others.
+  expect(rejectedSome).toBeGreaterThan(300);
+  expect(foundSome).toBeGreaterThan(600);
 });
