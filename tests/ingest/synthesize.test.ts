@@ -7,6 +7,8 @@ import {
   synthesizePages,
   uniqueSlug,
 } from "../../src/ingest/synthesize.ts";
+import { escapeRegExp } from "../../src/lib/regexp";
+import { mulberry32 } from "../support/random";
 
 const paragraph = (topic: string, sentences: number) =>
   Array.from({ length: sentences }, (_, i) => `${topic} sentence ${i + 1} explains one more detail of the matter at hand.`).join(" ");
@@ -217,4 +219,33 @@ describe("wiki links", () => {
     expect(extractWikiLinks(appendRelatedLinks("x", ["a", "b"]))).toEqual(["a", "b"]);
     expect(extractWikiLinks("[[]] [not] [[a\nb]]")).toEqual([]);
   });
+});
+
+test("a title is named where a whole-word, case-insensitive pattern with lookbehind would find it, with one title or many", () => {
+  // Random bodies over letters (upper and lower case, accented, CJK, astral), digits, underscores, spaces and
+  // punctuation; titles cut from them. The reference is the pattern the check replaced.
+  const random = mulberry32(5);
+  const alphabet = ["a", "B", "b", "A", "é", "É", "1", "_", " ", " ", "\n", "東", "𝒜", "-", ".", "'"];
+  const pick = () => alphabet[Math.floor(random() * alphabet.length)]!;
+  let named = 0;
+  let compared = 0;
+  for (let i = 0; i < 2000; i++) {
+    const body = Array.from({ length: 6 + Math.floor(random() * 30) }, pick).join("");
+    const from = Math.floor(random() * body.length);
+    const title = body.slice(from, from + 5 + Math.floor(random() * 5)).trim();
+    if (title.length < 5 || /[\uD800-\uDFFF]/.test(title.at(0)! + title.at(-1)!)) continue;
+    const escaped = title.split(/\s+/).map(escapeRegExp).join("\\s+");
+    const reference = new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, "iu").test(body);
+    const page = { slug: "page", title: "Page", markdown: body };
+    const one = linkRelatedPages([page, { slug: "t", title, markdown: "" }]).get("page");
+    // Five more titles: the body's words rule titles out first.
+    const many = linkRelatedPages([page, { slug: "t", title, markdown: "" }, ...["x1", "x2", "x3", "x4", "x5"].map((s) => ({ slug: s, title: `zz ${s} qq`, markdown: "" }))]).get("page");
+    expect(one).toEqual(reference ? ["t"] : []);
+    expect(many).toEqual(reference ? ["t"] : []);
+    if (reference) named++;
+    compared++;
+  }
+  expect(compared).toBeGreaterThan(1000);
+  expect(named).toBeGreaterThan(200);
+  expect(compared - named).toBeGreaterThan(100);
 });
