@@ -21,7 +21,10 @@ const PREFILTER_AT = 4;
 export function linkRelatedPages(pages: ReadonlyArray<LinkablePage>): Map<string, string[]> {
   const candidates = pages
     .filter((p) => isLinkableTitle(p.title))
-    .map((p) => ({ slug: p.slug, words: wordsOf(p.title), names: titleMatcher(p.title) }));
+    .map((p) => {
+      let matcher: ((text: string) => boolean) | null = null; // built when a body passes the word check
+      return { slug: p.slug, words: wordsOf(p.title), names: (text: string) => (matcher ??= titleMatcher(p.title))(text) };
+    });
   const related = new Map<string, string[]>();
   for (const page of pages) {
     const body = linkableBody(page.markdown);
