@@ -85,19 +85,33 @@ async function tryRead<T>(reads: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/**
+ * A task's reads in one read transaction. SQLite empties a connection's page cache whenever a read starts
+ * after another connection committed (the main thread commits all the time): one snapshot per task, not one
+ * per statement, keeps the index pages its statements share.
+ */
+async function inSnapshot<T>(file: string, reads: () => Promise<T>): Promise<T> {
+  const snapshot = tryRead(async () => connect(file).db.exec("BEGIN"));
+  try {
+    return await reads();
+  } finally {
+    if ((await snapshot) !== null && reader?.db.inTransaction) reader.db.exec("COMMIT");
+  }
+}
+
 async function answer(task: Task): Promise<Answer> {
   if (task.kind === "inward") {
     const { file, brainId, sourceId, pages } = task.lookup;
-    return { inward: await tryRead(() => findInwardLinks(read(file), brainId, sourceId, pages)) };
+    return inSnapshot(file, async () => ({ inward: await tryRead(() => findInwardLinks(read(file), brainId, sourceId, pages)) }));
   }
   const concepts = extractConcepts(task.pages, task.docTitle);
   const lookup = task.lookup;
   if (!lookup) return { concepts, facts: null };
-  return {
+  return inSnapshot(lookup.file, async () => ({
     concepts,
     facts: await tryRead(() => conceptFacts(read(lookup.file), lookup.brainId, lookup.sourceId, concepts, lookup.ownSlugs)),
     ...(lookup.outward ? { markdowns: await tryRead(() => outwardMarkdowns(lookup.file, lookup.brainId, lookup.sourceId, task.pages)) } : {}),
-  };
+  }));
 }
 
 self.onmessage = async (event: MessageEvent<{ id: number; task: Task }>) => {

@@ -26,35 +26,37 @@ export const slugOf = (c: ExtractedConcept, aliases: Map<string, string>, ownByK
 /** The facts `resolveConcepts` needs, read now. */
 export async function conceptFacts(read: ReadRows, brainId: string, sourceId: string, extracted: ExtractedConcept[], ownSlugs: string[]): Promise<ConceptFacts> {
   if (extracted.length === 0) return { aliases: [], pageSlugs: [], elsewhere: [] };
-  const keys = [...new Set(extracted.flatMap((c) => [c.key, ...c.aliasKeys]))];
+  const aliasKeys = [...new Set(extracted.flatMap((c) => [c.key, ...c.aliasKeys]))];
   const aliasRows = await read(
     "SELECT a.alias, a.concept FROM json_each(?) j CROSS JOIN concept_aliases a ON a.brain_id = ? AND a.alias = j.value",
-    [JSON.stringify(keys), brainId],
+    [JSON.stringify(aliasKeys), brainId],
   );
   const aliases: [string, string][] = aliasRows.map((r) => [String(r.alias), String(r.concept)]);
-  // Driven from the key list (CROSS JOIN): with `slug IN (...)` the planner took the (brain, kind) index and
-  // read every page of the brain (measured 3.9 ms per source at 200 sources, growing).
-  const clashRows = await read(
-    "SELECT p.slug FROM json_each(?) j CROSS JOIN pages p ON p.brain_id = ? AND p.slug = j.value WHERE p.kind != 'concept'",
-    [JSON.stringify(extracted.map((c) => c.key)), brainId],
-  );
   const aliasMap = new Map(aliases);
   const ownByKey = ownPagesByKey(ownSlugs);
   const slugs = [...new Set(extracted.map((c) => slugOf(c, aliasMap, ownByKey)))];
+  const keys = new Set(extracted.map((c) => c.key));
+  // The pages named like a key (a source or note page: the concept's page is that page) or like a concept's
+  // slug (its concept page): one probe per name. Driven from the name list (CROSS JOIN): with `slug IN
+  // (...)` the planner took the (brain, kind) index and read every page of the brain (3.9 ms per source at
+  // 200 sources, growing).
+  const pageRows = await read(
+    "SELECT p.slug, p.kind FROM json_each(?) j CROSS JOIN pages p ON p.brain_id = ? AND p.slug = j.value",
+    [JSON.stringify([...new Set([...keys, ...slugs])]), brainId],
+  );
+  const conceptPages = new Set(pageRows.filter((r) => r.kind === "concept").map((r) => String(r.slug)));
   // Named elsewhere: per concept, the other sources' mentions counted up to the number a concept page shows
-  // (index probes that stop there), whether its page exists, and whether another source named it alone
-  // (a merged lone concept, lone.ts).
+  // (index probes that stop there), and whether another source named it alone (a merged lone concept, lone.ts).
   const elsewhere = await read(
     `SELECT j.value AS slug,
       (SELECT count(*) FROM (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ?1 AND m.concept = j.value AND m.source_id != ?2 LIMIT ${MAX_SHOWN_MENTIONS})) AS others,
-      EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = ?1 AND p.slug = j.value AND p.kind = 'concept') AS page,
       EXISTS (SELECT 1 FROM concept_seen s WHERE s.brain_id = ?1 AND s.concept = j.value AND s.source_id != ?2) AS lone
     FROM json_each(?3) j`,
     [brainId, sourceId, JSON.stringify(slugs)],
   );
   return {
     aliases,
-    pageSlugs: clashRows.map((r) => String(r.slug)),
-    elsewhere: elsewhere.map((r) => ({ slug: String(r.slug), others: Number(r.others), page: Number(r.page), lone: Number(r.lone) })),
+    pageSlugs: pageRows.filter((r) => r.kind !== "concept" && keys.has(String(r.slug))).map((r) => String(r.slug)),
+    elsewhere: elsewhere.map((r) => ({ slug: String(r.slug), others: Number(r.others), page: conceptPages.has(String(r.slug)) ? 1 : 0, lone: Number(r.lone) })),
   };
 }

@@ -125,6 +125,17 @@ describe("the extraction pool", () => {
   });
 });
 
+/**
+ * A thread reads each task in one read transaction: once answered, it holds no snapshot, so a checkpoint can
+ * copy the whole log and reset it (a snapshot left open would keep it growing).
+ */
+async function expectNoReaderLeft(s: TestServer) {
+  await s.ctx.database.client.execute("CREATE TABLE IF NOT EXISTS reader_probe (x)");
+  await s.ctx.database.client.execute("INSERT INTO reader_probe VALUES (1)");
+  const [row] = (await s.ctx.database.client.execute("PRAGMA wal_checkpoint(TRUNCATE)")).rows;
+  expect(Number(row!.busy)).toBe(0);
+}
+
 describe("facts read in a thread", () => {
   const servers: TestServer[] = [];
   afterAll(async () => {
@@ -159,6 +170,7 @@ describe("facts read in a thread", () => {
       const onMainLinked = await linkOutward(new TitleIndex(read), brainId, "src_new", pagesOf(t));
       expect(linked.markdowns).toEqual(onMainLinked.map((p) => p.markdown));
       expect(linked.markdowns![0]).toContain("Related: [[velsmouth]]");
+      await expectNoReaderLeft(s);
     } finally {
       pool.close();
     }
@@ -206,6 +218,7 @@ describe("inward title links read in a thread", () => {
     const pool = createExtractPool(1, log, undefined, s.ctx.database.file);
     try {
       expect(await pool.inwardLinks({ brainId, sourceId: "src_new", pages: fresh })).toEqual(onMain);
+      await expectNoReaderLeft(s);
     } finally {
       pool.close();
     }
