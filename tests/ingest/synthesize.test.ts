@@ -8,7 +8,7 @@ import {
   uniqueSlug,
 } from "../../src/ingest/synthesize.ts";
 import { escapeRegExp } from "../../src/lib/regexp";
-import { mulberry32 } from "../support/random";
+import { mulberry32, textWithNeedle } from "../support/random";
 
 const paragraph = (topic: string, sentences: number) =>
   Array.from({ length: sentences }, (_, i) => `${topic} sentence ${i + 1} explains one more detail of the matter at hand.`).join(" ");
@@ -226,14 +226,11 @@ test("a title is named where a whole-word, case-insensitive pattern with lookbeh
   // punctuation; titles cut from them. The reference is the pattern the check replaced.
   const random = mulberry32(5);
   const alphabet = ["a", "B", "b", "A", "é", "É", "1", "_", " ", " ", "\n", "東", "𝒜", "-", ".", "'"];
-  const pick = () => alphabet[Math.floor(random() * alphabet.length)]!;
   let named = 0;
   let compared = 0;
   for (let i = 0; i < 2000; i++) {
-    const body = Array.from({ length: 6 + Math.floor(random() * 30) }, pick).join("");
-    const from = Math.floor(random() * body.length);
-    const title = body.slice(from, from + 5 + Math.floor(random() * 5)).trim();
-    if (title.length < 5 || /[\uD800-\uDFFF]/.test(title.at(0)! + title.at(-1)!)) continue;
+    const { text: body, needle: title } = textWithNeedle(random, alphabet, 6, 30, 5, 5);
+    if (!title) continue;
     const escaped = title.split(/\s+/).map(escapeRegExp).join("\\s+");
     const reference = new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, "iu").test(body);
     const page = { slug: "page", title: "Page", markdown: body };

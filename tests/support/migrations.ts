@@ -13,3 +13,13 @@ export async function databaseBefore(tag: string, dataDir: string) {
   }
   return db;
 }
+
+/** A database before `tag` holding account `acc`, brain `brainId` and ready `sources` ([id, type, title]). */
+export async function databaseWithSources(tag: string, dataDir: string, brainId: string, sources: [string, string, string][]) {
+  const db = await databaseBefore(tag, dataDir);
+  await db.client.execute("INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free')");
+  await db.client.execute({ sql: "INSERT INTO brains (id, account_id, name, slug) VALUES (?, 'acc', ?, ?)", args: [brainId, brainId, brainId] });
+  for (const [id, type, title] of sources)
+    await db.client.execute({ sql: "INSERT INTO sources (id, brain_id, type, title, status) VALUES (?, ?, ?, ?, 'ready')", args: [id, brainId, type, title] });
+  return db;
+}

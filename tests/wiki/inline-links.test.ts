@@ -4,7 +4,7 @@ import { expect, test } from "bun:test";
 import { linkConceptsInline } from "../../src/concepts/inline-links";
 import { mentionBoundaries, mentionSource } from "../../src/concepts/surface-pattern";
 import { escapeRegExp } from "../../src/lib/regexp";
-import { mulberry32 } from "../support/random";
+import { mulberry32, textWithNeedle } from "../support/random";
 
 test("a shorter name inside a longer concept's name is left to the longer one, whatever their order", () => {
   const targets = [
@@ -40,16 +40,13 @@ test("the boundary check on plain matches finds exactly the mentions a pattern w
   // them. Every start where the lookaround pattern matches must be a start the plain body + check accepts.
   const random = mulberry32(11);
   const alphabet = ["a", "b", "Ab", "1", "_", " ", "  ", "\n", "東", "京", "서", "울", "𝒜", "[", "]", "|", ".", "-", "é"];
-  const pick = () => alphabet[Math.floor(random() * alphabet.length)]!;
   const word = "\\p{L}\\p{N}_";
   let compared = 0;
   let rejectedSome = 0;
   let foundSome = 0;
   for (let i = 0; i < 3000; i++) {
-    const text = Array.from({ length: 4 + Math.floor(random() * 30) }, pick).join("");
-    const from = Math.floor(random() * text.length);
-    const surface = text.slice(from, from + 1 + Math.floor(random() * 6)).trim();
-    if (surface.length < 1 || /[\uD800-\uDFFF]/.test(surface.at(0)! + surface.at(-1)!)) continue; // half an astral letter
+    const { text, needle: surface } = textWithNeedle(random, alphabet, 4, 30, 1, 6);
+    if (!surface) continue; // empty, or half an astral letter
     const body = escapeRegExp(surface).replace(/ +/g, "\\s+");
     const starts = (pattern: RegExp, accept: (start: number, end: number) => boolean) => {
       const found: number[] = [];

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
-import { databaseBefore } from "../support/migrations";
+import { databaseWithSources } from "../support/migrations";
 import { migrate } from "../../src/db/client";
 import { MERGE_AT_SOURCES, mergeLoneConceptsIfDue } from "../../src/concepts";
 import { compactRow } from "../../src/concepts/lone";
@@ -245,12 +245,12 @@ describe("the stored lone row", () => {
 
   test("0018 on a database made before it: rows in the old shape (a sentence per mention) are rewritten, nothing lost, and still merge and promote", async () => {
     const dir = tempDir();
-    const db = await databaseBefore("0018", dir);
+    const db = await databaseWithSources("0018", dir, "b1", [
+      ["s1", "text", "T"],
+      ["s2", "text", "U"],
+    ]);
     const c = db.client;
     await c.executeMultiple(`
-      INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free');
-      INSERT INTO brains (id, account_id, name, slug) VALUES ('b1', 'acc', 'One', 'one');
-      INSERT INTO sources (id, brain_id, type, title, status) VALUES ('s1', 'b1', 'text', 'T', 'ready'), ('s2', 'b1', 'text', 'U', 'ready');
       INSERT INTO concept_lone (source_id, brain_id, mentions, merged) VALUES
         ('s1', 'b1', '[{"c":"ostrava-kiln","p":"roof-tiles","s":"Ostrava Kiln","t":"The Ostrava Kiln fired tiles.","w":1},{"c":"roof-tile","p":"roof-tiles","s":"roof tiles","t":"The Ostrava Kiln fired tiles.","w":0.5}]', 1),
         ('s2', 'b1', '[{"c":"ostrava-kiln","p":"glaze","s":"Ostrava Kiln","t":"Potters left the Ostrava Kiln.","w":1}]', 0);

@@ -8,7 +8,7 @@ import { migrations } from "../../src/db/migrations";
 import { readRowsOf } from "../../src/db/read-rows";
 import { TitleIndex } from "../../src/ingest/title-index";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
-import { databaseBefore } from "../support/migrations";
+import { databaseWithSources } from "../support/migrations";
 import { addText, newBrain, waitForSource } from "../support/sources";
 
 let s: TestServer;
@@ -114,12 +114,9 @@ describe("the title index", () => {
 describe("migration 0014", () => {
   test("mention rows survive; the by-page index is gone; full text merges at 2 segments a level", async () => {
     const dir = tempDir();
-    const db = await databaseBefore("0014", dir);
+    const db = await databaseWithSources("0014", dir, "brn", [["s1", "text", "T"]]);
     const c = db.client;
     await c.executeMultiple(`
-      INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free');
-      INSERT INTO brains (id, account_id, name, slug) VALUES ('brn', 'acc', 'B', 'b');
-      INSERT INTO sources (id, brain_id, type, title, status) VALUES ('s1', 'brn', 'text', 'T', 'ready');
       INSERT INTO concept_mentions (brain_id, concept, source_id, page_slug, surface, sentence) VALUES ('brn', 'ada-quill', 's1', 't', 'Ada Quill', 'Ada Quill mapped it.');
     `);
     expect((await c.execute("SELECT name FROM sqlite_master WHERE name = 'concept_mentions_page'")).rows).toHaveLength(1);

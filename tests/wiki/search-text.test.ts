@@ -9,7 +9,7 @@ import { migrations } from "../../src/db/migrations";
 import { searchTextOf } from "../../src/retrieval/search-text";
 import { ftsMatch, queryTerms } from "../../src/retrieval/terms";
 import { tempDir } from "../support/server";
-import { databaseBefore } from "../support/migrations";
+import { databaseWithSources } from "../support/migrations";
 
 const LEAD = "The keepers rowed out and rescued eleven of the crew.";
 const PAGE = [
@@ -41,13 +41,11 @@ test("CJK text is indexed character by character; a CJK question searches its ch
 });
 
 async function databaseBefore0013(dir: string) {
-  const db = await databaseBefore("0013", dir);
+  const db = await databaseWithSources("0013", dir, "brn", [
+    ["s1", "text", "Oriel"],
+    ["s2", "note", "N"],
+  ]);
   const c = db.client;
-  await c.executeMultiple(`
-    INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free');
-    INSERT INTO brains (id, account_id, name, slug) VALUES ('brn', 'acc', 'B', 'b');
-    INSERT INTO sources (id, brain_id, type, title, status) VALUES ('s1', 'brn', 'text', 'Oriel', 'ready'), ('s2', 'brn', 'note', 'N', 'ready');
-  `);
   await c.execute({
     sql: `INSERT INTO pages (id, brain_id, source_id, kind, slug, title, markdown) VALUES
       (7, 'brn', 's1', 'source', 'oriel-wreck', 'Oriel wreck', ?),
