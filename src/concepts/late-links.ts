@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { RootDb } from "../db/client";
 import { linkConceptsInline, MAX_CONCEPT_LINKS_PER_PAGE } from "./inline-links";
-import { runBatch, type Statement } from "./page-links";
+import { linksAddedStatements, runBatch, type Statement } from "./page-links";
 import type { ResolvedConcept } from "./resolve";
 
 export interface WrittenConcepts {
@@ -42,9 +42,7 @@ export async function linkLateConcepts(db: RootDb, brainId: string, written: Wri
       const { markdown, linked } = linkConceptsInline(page.markdown, targets, room);
       if (linked.length === 0) continue;
       added += linked.length;
-      statements.push(db.run(sql`UPDATE pages SET markdown = ${markdown}, updated_at = ${Date.now()} WHERE id = ${page.id} AND edited = 0`));
-      for (const slug of linked)
-        statements.push(db.run(sql`INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug) VALUES (${page.id}, ${brainId}, ${slug})`));
+      statements.push(...linksAddedStatements(page.id, brainId, markdown, linked));
     }
     await runBatch(db, statements);
   }

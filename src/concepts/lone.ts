@@ -11,10 +11,10 @@
 // Lone concepts of the last unmerged sources are thus found late (at the merge, under the same lock as the
 // refresh), never lost: the rows are written with the source's pages, and a kill -9 leaves only unmerged rows,
 // which the next merge (the next source's batch, or the wiki-refresh job queued with the write) takes.
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { RootDb } from "../db/client";
 import { enqueueStatement } from "../jobs/queue";
-import { runBatch, type Statement } from "./page-links";
+import { ALWAYS, runBatch, stmt, type Fragment, type Statement } from "../db/plain";
 
 /** The job that refreshes a brain's concepts (queued by writes that leave work for it). */
 export const WIKI_REFRESH_JOB = "wiki-refresh";
@@ -63,51 +63,60 @@ export function compactRow(lone: LoneMention[]): { mentions: string; sentences: 
 }
 
 /** The concept of a stored mention `m` (a json_each row over `concept_lone.mentions`), in SQL. */
-const STORED_CONCEPT = sql.raw("m.value ->> 0");
+const STORED_CONCEPT = "m.value ->> 0";
 
 /** A source's lone concepts leave `concept_seen` (before its row is replaced or deleted). */
-export const forgetSeenStatement = (db: RootDb, brainId: string, sourceId: string, guard: SQL = sql`1`) =>
-  db.run(sql`DELETE FROM concept_seen WHERE brain_id = ${brainId} AND source_id = ${sourceId} AND concept IN (
-      SELECT ${STORED_CONCEPT} FROM concept_lone l CROSS JOIN json_each(l.mentions) m WHERE l.source_id = ${sourceId})
-    AND ${guard}`);
+export const forgetSeenStatement = (brainId: string, sourceId: string, guard: Fragment = ALWAYS): Statement => ({
+  sql: `DELETE FROM concept_seen WHERE brain_id = ? AND source_id = ? AND concept IN (
+      SELECT ${STORED_CONCEPT} FROM concept_lone l CROSS JOIN json_each(l.mentions) m WHERE l.source_id = ?)
+    AND ${guard.sql}`,
+  args: [brainId, sourceId, sourceId, ...guard.args],
+});
 
 /**
  * A source's lone concepts in its write batch (each statement guarded by `current`): its previous concepts
  * leave `concept_seen`, its row is replaced (a new rowid: a merge reading the old row skips it), and the
  * concepts it links take along the other sources' lone mentions of them (promotion).
  */
-export function loneWriteStatements(db: RootDb, source: { id: string; brainId: string }, lone: LoneMention[], linkedSlugs: string[], current: SQL): Statement[] {
+export function loneWriteStatements(source: { id: string; brainId: string }, lone: LoneMention[], linkedSlugs: string[], current: Fragment): Statement[] {
   const row = lone.length ? compactRow(lone) : null;
-  const statements = [
-    forgetSeenStatement(db, source.brainId, source.id, current),
-    lone.length
-      ? db.run(sql`INSERT OR REPLACE INTO concept_lone (source_id, brain_id, mentions, sentences, merged)
-          SELECT ${source.id}, ${source.brainId}, ${row!.mentions}, ${row!.sentences}, 0 WHERE ${current}`)
-      : db.run(sql`DELETE FROM concept_lone WHERE source_id = ${source.id} AND ${current}`),
+  const statements: Statement[] = [
+    forgetSeenStatement(source.brainId, source.id, current),
+    row
+      ? {
+          sql: `INSERT OR REPLACE INTO concept_lone (source_id, brain_id, mentions, sentences, merged) SELECT ?, ?, ?, ?, 0 WHERE ${current.sql}`,
+          args: [source.id, source.brainId, row.mentions, row.sentences, ...current.args],
+        }
+      : { sql: `DELETE FROM concept_lone WHERE source_id = ? AND ${current.sql}`, args: [source.id, ...current.args] },
   ];
-  if (linkedSlugs.length) statements.push(...promoteStatements(db, source.brainId, sql`SELECT value FROM json_each(${JSON.stringify(linkedSlugs)})`, current));
+  if (linkedSlugs.length) statements.push(...promoteStatements(source.brainId, stmt("SELECT value FROM json_each(?)", JSON.stringify(linkedSlugs)), current));
   // The backstop for a kill -9 between this write and the merge: a refresh job (one queued per brain).
   if (lone.length)
     statements.push(
       enqueueStatement(
-        db,
         { kind: WIKI_REFRESH_JOB, subjectId: source.brainId, maxAttempts: 5 },
-        sql`${current} AND NOT EXISTS (SELECT 1 FROM jobs WHERE subject_id = ${source.brainId} AND kind = ${WIKI_REFRESH_JOB} AND status = 'queued')`,
+        {
+          sql: `${current.sql} AND NOT EXISTS (SELECT 1 FROM jobs WHERE subject_id = ? AND kind = ? AND status = 'queued')`,
+          args: [...current.args, source.brainId, WIKI_REFRESH_JOB],
+        },
       ),
     );
   return statements;
 }
 
 /** `keys` (a query of `value`s): their lone mentions of any source become mention rows and leave `concept_seen`. */
-function promoteStatements(db: RootDb, brainId: string, keys: SQL, guard: SQL): Statement[] {
+function promoteStatements(brainId: string, keys: Fragment, guard: Fragment): Statement[] {
   return [
-    db.run(sql`INSERT INTO concept_mentions (brain_id, concept, source_id, page_slug, surface, sentence, weight)
+    {
+      sql: `INSERT INTO concept_mentions (brain_id, concept, source_id, page_slug, surface, sentence, weight)
       SELECT s.brain_id, s.concept, s.source_id, l.sentences ->> ('$[' || (m.value ->> 2) || '][0]'),
              coalesce(m.value ->> 1, replace(s.concept, '-', ' ')), l.sentences ->> ('$[' || (m.value ->> 2) || '][1]'), m.value ->> 3
-      FROM (${keys}) k CROSS JOIN concept_seen s ON s.brain_id = ${brainId} AND s.concept = k.value
+      FROM (${keys.sql}) k CROSS JOIN concept_seen s ON s.brain_id = ? AND s.concept = k.value
       CROSS JOIN concept_lone l ON l.source_id = s.source_id CROSS JOIN json_each(l.mentions) m
-      WHERE ${STORED_CONCEPT} = s.concept AND ${guard}`),
-    db.run(sql`DELETE FROM concept_seen WHERE brain_id = ${brainId} AND concept IN (${keys}) AND ${guard}`),
+      WHERE ${STORED_CONCEPT} = s.concept AND ${guard.sql}`,
+      args: [...keys.args, brainId, ...guard.args],
+    },
+    { sql: `DELETE FROM concept_seen WHERE brain_id = ? AND concept IN (${keys.sql}) AND ${guard.sql}`, args: [brainId, ...keys.args, ...guard.args] },
   ];
 }
 
@@ -160,21 +169,26 @@ async function mergeChunk(db: RootDb, brainId: string, pairs: [string, number][]
   const keys = JSON.stringify([...new Set(pairs.map((p) => p[0]))]);
   // A row replaced or deleted since it was read (reprocess, delete) has another rowid or none: skipped.
   const statements = [
-    db.run(sql`INSERT OR IGNORE INTO concept_seen (brain_id, concept, source_id)
-      SELECT ${brainId}, json_extract(p.value, '$[0]'), l.source_id FROM json_each(${JSON.stringify(pairs)}) p
-      CROSS JOIN concept_lone l ON l.rowid = json_extract(p.value, '$[1]')`),
+    stmt(
+      `INSERT OR IGNORE INTO concept_seen (brain_id, concept, source_id)
+      SELECT ?, json_extract(p.value, '$[0]'), l.source_id FROM json_each(?) p
+      CROSS JOIN concept_lone l ON l.rowid = json_extract(p.value, '$[1]')`,
+      brainId, JSON.stringify(pairs),
+    ),
     // Named by a second source (merged now or before), or already a linked concept or a page: dirty.
-    db.run(sql`INSERT OR IGNORE INTO concept_dirty (brain_id, concept)
-      SELECT ${brainId}, k.value FROM json_each(${keys}) k
-      WHERE (SELECT count(*) FROM (SELECT 1 FROM concept_seen s WHERE s.brain_id = ${brainId} AND s.concept = k.value LIMIT 2)) >= 2
-        OR EXISTS (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ${brainId} AND m.concept = k.value)
-        OR EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = ${brainId} AND p.slug = k.value AND p.kind = 'concept')`),
+    stmt(
+      `INSERT OR IGNORE INTO concept_dirty (brain_id, concept)
+      SELECT ?1, k.value FROM json_each(?2) k
+      WHERE (SELECT count(*) FROM (SELECT 1 FROM concept_seen s WHERE s.brain_id = ?1 AND s.concept = k.value LIMIT 2)) >= 2
+        OR EXISTS (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ?1 AND m.concept = k.value)
+        OR EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = ?1 AND p.slug = k.value AND p.kind = 'concept')`,
+      brainId, keys,
+    ),
     // Every dirty key is a linked concept (or one to re-derive): its lone mentions join its mention rows.
     ...promoteStatements(
-      db,
       brainId,
-      sql`SELECT k.value FROM json_each(${keys}) k WHERE EXISTS (SELECT 1 FROM concept_dirty d WHERE d.brain_id = ${brainId} AND d.concept = k.value)`,
-      sql`1`,
+      stmt("SELECT k.value FROM json_each(?) k WHERE EXISTS (SELECT 1 FROM concept_dirty d WHERE d.brain_id = ? AND d.concept = k.value)", keys, brainId),
+      ALWAYS,
     ),
   ];
   const results = (await runBatch(db, statements)) as unknown as { rowsAffected: number }[];

@@ -1,19 +1,27 @@
 // The page_links table (graph edges) is re-derived from a page's markdown every time the markdown is
 // written: these statements go into the same batch as the write.
-import { sql, type SQL } from "drizzle-orm";
-import type { RootDb } from "../db/client";
+import { ALWAYS, type Fragment, type Statement } from "../db/plain";
 import { extractWikiLinks } from "../ingest/wiki-links";
 
-/** `pageId` is a SQL expression giving the page's id (a literal, or a sub-select by slug). */
-export function pageLinkStatements(db: RootDb, brainId: string, pageId: SQL, markdown: string, onlyIf: SQL = sql`1`) {
+export { runBatch, type Batchable, type Statement } from "../db/plain";
+
+/** `pageId` gives the page's id (a sub-select by slug, say); `onlyIf` guards both statements. */
+export function pageLinkStatements(brainId: string, pageId: Fragment, markdown: string, onlyIf: Fragment = ALWAYS): Statement[] {
   const targets = JSON.stringify(extractWikiLinks(markdown).slice(0, 500));
   return [
-    db.run(sql`DELETE FROM page_links WHERE from_page_id = (${pageId}) AND ${onlyIf}`),
-    db.run(sql`INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug)
-      SELECT (${pageId}), ${brainId}, value FROM json_each(${targets}) WHERE (${pageId}) IS NOT NULL AND ${onlyIf}`),
+    { sql: `DELETE FROM page_links WHERE from_page_id = (${pageId.sql}) AND ${onlyIf.sql}`, args: [...pageId.args, ...onlyIf.args] },
+    {
+      sql: `INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug)
+        SELECT (${pageId.sql}), ?, value FROM json_each(?) WHERE (${pageId.sql}) IS NOT NULL AND ${onlyIf.sql}`,
+      args: [...pageId.args, brainId, targets, ...pageId.args, ...onlyIf.args],
+    },
   ];
 }
 
-export type Statement = ReturnType<RootDb["run"]>;
-export const runBatch = (db: RootDb, statements: Statement[]) =>
-  statements.length ? db.batch(statements as unknown as Parameters<RootDb["batch"]>[0]) : Promise.resolve([]);
+/** A source page's new text with links added to `added` (the page's other links stay), unless its owner edited it. */
+export function linksAddedStatements(pageId: number, brainId: string, markdown: string, added: string[]): Statement[] {
+  return [
+    { sql: "UPDATE pages SET markdown = ?, updated_at = ? WHERE id = ? AND edited = 0", args: [markdown, Date.now(), pageId] },
+    ...added.map((to) => ({ sql: "INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug) VALUES (?, ?, ?)", args: [pageId, brainId, to] })),
+  ];
+}

@@ -6,7 +6,8 @@ import type { Embedder } from "../ai/embedder";
 import type { RootDb } from "../db/client";
 import { conceptMarkdown, type MentionRow } from "./concept-page";
 import { linkConceptsInline } from "./inline-links";
-import { pageLinkStatements, runBatch, type Statement } from "./page-links";
+import { linksAddedStatements, pageLinkStatements, runBatch, type Batchable, type Statement } from "./page-links";
+import { stmt } from "../db/plain";
 import { CENTRAL_SALIENCE } from "./resolve";
 import { searchTextOf } from "../retrieval/search-text";
 
@@ -118,7 +119,7 @@ const newChunk = (): Chunk => ({ statements: [], markdownById: new Map(), create
 
 /** The writes of one refresh pass, gathered to run in a few batches. */
 interface Chunk {
-  statements: Statement[];
+  statements: Batchable[];
   /** Source pages rewritten earlier in this chunk (inward links): later concepts link into the new text. */
   markdownById: Map<number, string>;
   /** Concept pages this chunk creates (to embed once written). */
@@ -129,7 +130,7 @@ interface Chunk {
    * related without a second refresh of each (that second look was a third of an import's concept-page
    * writes at 20k-50k sources).
    */
-  creating: Map<string, { title: string; mentions: MentionRow[]; clean?: Statement }>;
+  creating: Map<string, { title: string; mentions: MentionRow[]; clean?: Batchable }>;
   /** Source page slug → concepts of `creating` the pass links it to (those links may not be written yet). */
   linkedInto: Map<string, string[]>;
 }
@@ -185,7 +186,7 @@ async function planRefresh(deps: RefreshDeps, brainId: string, slug: string, chu
     return "kept";
   }
   if (existing.markdown === markdown && existing.title === title) return "kept";
-  chunk.statements.push(...upsertStatements(db, brainId, slug, title, markdown));
+  chunk.statements.push(...upsertStatements(brainId, slug, title, markdown));
   return "updated";
 }
 
@@ -193,22 +194,23 @@ async function planRefresh(deps: RefreshDeps, brainId: string, slug: string, chu
 async function writeNewPages(db: RootDb, brainId: string, chunk: Chunk) {
   for (const [slug, { title, mentions, clean }] of chunk.creating) {
     const markdown = conceptMarkdown({ mentions, related: await relatedConcepts(db, brainId, slug, mentions, chunk) });
-    chunk.statements.push(...upsertStatements(db, brainId, slug, title, markdown), ...(clean ? [clean] : []));
+    chunk.statements.push(...upsertStatements(brainId, slug, title, markdown), ...(clean ? [clean] : []));
     chunk.created.push({ slug, title, markdown });
   }
   chunk.creating.clear();
   chunk.linkedInto.clear();
 }
 
-function upsertStatements(db: RootDb, brainId: string, slug: string, title: string, markdown: string): Statement[] {
-  const pageId = sql`SELECT id FROM pages WHERE brain_id = ${brainId} AND slug = ${slug} AND kind = 'concept'`;
+function upsertStatements(brainId: string, slug: string, title: string, markdown: string): Statement[] {
   return [
-    db.run(sql`INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown, search_text)
-      VALUES (${brainId}, NULL, 'concept', ${slug}, ${title}, ${markdown}, ${searchTextOf(markdown)})
+    stmt(
+      `INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown, search_text) VALUES (?, NULL, 'concept', ?, ?, ?, ?)
       ON CONFLICT (brain_id, slug) DO UPDATE SET title = excluded.title, markdown = excluded.markdown, search_text = excluded.search_text,
-        revision = revision + 1, updated_at = ${Date.now()}
-      WHERE pages.kind = 'concept' AND pages.edited = 0`),
-    ...pageLinkStatements(db, brainId, pageId, markdown),
+        revision = revision + 1, updated_at = ?
+      WHERE pages.kind = 'concept' AND pages.edited = 0`,
+      brainId, slug, title, markdown, searchTextOf(markdown), Date.now(),
+    ),
+    ...pageLinkStatements(brainId, stmt("SELECT id FROM pages WHERE brain_id = ? AND slug = ? AND kind = 'concept'", brainId, slug), markdown),
   ];
 }
 
@@ -255,8 +257,7 @@ async function linkInward(db: RootDb, brainId: string, slug: string, mentions: M
     const { markdown, linked } = linkConceptsInline(current, [{ slug, surfaces }]);
     if (linked.length === 0) continue;
     chunk.markdownById.set(page.id, markdown);
-    chunk.statements.push(db.run(sql`UPDATE pages SET markdown = ${markdown}, updated_at = ${Date.now()} WHERE id = ${page.id} AND edited = 0`));
-    chunk.statements.push(db.run(sql`INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug) VALUES (${page.id}, ${brainId}, ${slug})`));
+    chunk.statements.push(...linksAddedStatements(page.id, brainId, markdown, [slug]));
     chunk.linkedInto.set(page.slug, [...(chunk.linkedInto.get(page.slug) ?? []), slug]);
   }
 }

@@ -1,8 +1,9 @@
 // A source's concepts meet the brain: each key resolves to a concept page slug (through the alias index),
 // and a concept is linked when it earns a page: named by another source too, already a page, or central
 // to this one. Index lookups only (by brain and key), so the cost does not grow with the brain.
-import { sql, type SQL } from "drizzle-orm";
-import type { RootDb } from "../db/client";
+import type { InValue } from "@libsql/client";
+import type { Fragment, Statement } from "../db/plain";
+import { dirtyPagesOfStatement } from "./cleanup";
 import { MAX_SHOWN_MENTIONS } from "./concept-page";
 import { ownPagesByKey, slugOf, type ConceptFacts } from "./facts";
 import type { ExtractedConcept } from "./extract";
@@ -82,27 +83,28 @@ export function resolveConcepts(
  * that have pages become dirty, its mentions are replaced (linked concepts as mention rows, the others as
  * its lone row, lone.ts), aliases recorded, and its linked concepts dirty.
  */
-export function conceptWriteStatements(db: RootDb, source: { id: string; brainId: string }, concepts: ResolvedConcept[], current: SQL) {
+export function conceptWriteStatements(source: { id: string; brainId: string }, concepts: ResolvedConcept[], current: Fragment): Statement[] {
   const rowsOf = (list: ResolvedConcept[]): LoneMention[] =>
     list.flatMap((c) => c.mentions.map((m) => ({ c: c.slug, p: m.pageSlug, s: m.surface, t: m.sentence, w: c.salience })));
   const linked = concepts.filter((c) => c.linked);
   const mentions = rowsOf(linked);
   const aliases = concepts.filter((c) => c.linked || c.kind === "proper").flatMap((c) => [c.key, ...c.aliasKeys].map((a) => ({ a, c: c.slug })));
   const dirty = concepts.filter((c) => c.refresh ?? c.linked).map((c) => c.slug);
+  const guarded = (sql: string, ...args: InValue[]): Statement => ({ sql: `${sql} ${current.sql}`, args: [...args, ...current.args] });
   return [
-    db.run(sql`INSERT OR IGNORE INTO concept_dirty (brain_id, concept)
-      SELECT DISTINCT m.brain_id, m.concept FROM concept_mentions m
-      WHERE m.source_id = ${source.id} AND ${current}
-        AND EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = m.brain_id AND p.slug = m.concept AND p.kind = 'concept')`),
-    db.run(sql`DELETE FROM concept_mentions WHERE source_id = ${source.id} AND ${current}`),
-    db.run(sql`INSERT INTO concept_mentions (brain_id, concept, source_id, page_slug, surface, sentence, weight)
-      SELECT ${source.brainId}, json_extract(value, '$.c'), ${source.id}, json_extract(value, '$.p'), json_extract(value, '$.s'),
-             json_extract(value, '$.t'), json_extract(value, '$.w')
-      FROM json_each(${JSON.stringify(mentions)}) WHERE ${current}`),
-    db.run(sql`INSERT OR IGNORE INTO concept_aliases (brain_id, alias, concept)
-      SELECT ${source.brainId}, json_extract(value, '$.a'), json_extract(value, '$.c') FROM json_each(${JSON.stringify(aliases)}) WHERE ${current}`),
-    db.run(sql`INSERT OR IGNORE INTO concept_dirty (brain_id, concept)
-      SELECT ${source.brainId}, value FROM json_each(${JSON.stringify(dirty)}) WHERE ${current}`),
-    ...loneWriteStatements(db, source, rowsOf(concepts.filter((c) => !c.linked)), linked.map((c) => c.slug), current),
+    dirtyPagesOfStatement(source.id, current),
+    guarded("DELETE FROM concept_mentions WHERE source_id = ? AND", source.id),
+    guarded(
+      `INSERT INTO concept_mentions (brain_id, concept, source_id, page_slug, surface, sentence, weight)
+      SELECT ?, json_extract(value, '$.c'), ?, json_extract(value, '$.p'), json_extract(value, '$.s'), json_extract(value, '$.t'), json_extract(value, '$.w')
+      FROM json_each(?) WHERE`,
+      source.brainId, source.id, JSON.stringify(mentions),
+    ),
+    guarded(
+      "INSERT OR IGNORE INTO concept_aliases (brain_id, alias, concept) SELECT ?, json_extract(value, '$.a'), json_extract(value, '$.c') FROM json_each(?) WHERE",
+      source.brainId, JSON.stringify(aliases),
+    ),
+    guarded("INSERT OR IGNORE INTO concept_dirty (brain_id, concept) SELECT ?, value FROM json_each(?) WHERE", source.brainId, JSON.stringify(dirty)),
+    ...loneWriteStatements(source, rowsOf(concepts.filter((c) => !c.linked)), linked.map((c) => c.slug), current),
   ];
 }

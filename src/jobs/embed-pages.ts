@@ -3,19 +3,20 @@
 import { sql } from "drizzle-orm";
 import type { Embedder } from "../ai/embedder";
 import type { RootDb } from "../db/client";
-import { jobs, pages, pageVectors } from "../db/schema";
+import { pages, pageVectors } from "../db/schema";
 import type { JobHandler } from "./loop";
-import { enqueueStatement } from "./queue";
+import { enqueue } from "./queue";
+import { stmt } from "../db/plain";
 
 export const EMBED_PAGES_JOB = "embed-pages";
 const BATCH = 64;
 
 /** Enqueues the re-embedding job unless one for this model is already waiting or running. */
 export async function scheduleEmbedding(db: RootDb, model: string): Promise<void> {
-  await enqueueStatement(
+  await enqueue(
     db,
     { kind: EMBED_PAGES_JOB, subjectId: `model:${model}`, maxAttempts: 5 },
-    sql`NOT EXISTS (SELECT 1 FROM ${jobs} WHERE kind = ${EMBED_PAGES_JOB} AND subject_id = ${`model:${model}`} AND status IN ('queued', 'running'))`,
+    stmt("NOT EXISTS (SELECT 1 FROM jobs WHERE kind = ? AND subject_id = ? AND status IN ('queued', 'running'))", EMBED_PAGES_JOB, `model:${model}`),
   );
 }
 

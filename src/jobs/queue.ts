@@ -1,9 +1,10 @@
 // The durable job queue in the database. Every transition is one atomic statement, so any number of
 // workers, in this process or in replicas on the same database, never lose or double a job: a claim takes
 // a lease; a worker that dies lets its lease expire and the job is claimed again.
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { jobs } from "../db/schema";
+import { ALWAYS, runBatch, type Fragment, type Statement } from "../db/plain";
 
 export type Job = typeof jobs.$inferSelect;
 
@@ -15,17 +16,18 @@ export interface EnqueueInput {
   runAfter?: number;
 }
 
-/** An INSERT of a job, for use inside a db.batch beside the write that makes the job necessary. */
-export function enqueueStatement(db: Db, job: EnqueueInput, onlyIf?: SQL) {
-  const runAfter = job.runAfter ?? Date.now();
-  const payload = JSON.stringify(job.payload ?? {});
-  return db.run(sql`INSERT INTO ${jobs} (kind, subject_id, payload, max_attempts, run_after)
-    SELECT ${job.kind}, ${job.subjectId}, ${payload}, ${job.maxAttempts}, ${runAfter}
-    WHERE ${onlyIf ?? sql`1`}`);
+/** An INSERT of a job, for a batch (runBatch) beside the write that makes the job necessary; `onlyIf` guards it. */
+export function enqueueStatement(job: EnqueueInput, onlyIf: Fragment = ALWAYS): Statement {
+  return {
+    sql: `INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) SELECT ?, ?, ?, ?, ? WHERE ${onlyIf.sql}`,
+    args: [job.kind, job.subjectId, JSON.stringify(job.payload ?? {}), job.maxAttempts, job.runAfter ?? Date.now(), ...onlyIf.args],
+  };
 }
 
-export async function enqueue(db: Db, job: EnqueueInput): Promise<void> {
-  await enqueueStatement(db, job);
+/** Enqueues a job now (when `onlyIf` holds); true when it was added. */
+export async function enqueue(db: Db, job: EnqueueInput, onlyIf?: Fragment): Promise<boolean> {
+  const [result] = await runBatch(db, [enqueueStatement(job, onlyIf)]);
+  return result!.rowsAffected > 0;
 }
 
 /**

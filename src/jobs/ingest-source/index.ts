@@ -7,7 +7,7 @@ import { sources } from "../../db/schema";
 import { isIngestError } from "../../ingest";
 import { INGEST_JOB, type Source } from "../../modules/sources/service";
 import { DeferJobError, PermanentJobError, type JobHandler } from "../loop";
-import { enqueueStatement, type Job } from "../queue";
+import { enqueue, type Job } from "../queue";
 import { loadDocument, type SourceDocument } from "./document";
 import { synthesize } from "./synthesis";
 import { writeBatch, type FindInwardLinks, type PreparedWrite } from "./write-batch";
@@ -220,7 +220,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
         // The sources are written and ready: failing their jobs would only ingest them again. The dirty marks
         // and lone rows are durable; the brain's refresh job finishes the work.
         log.warn("concept refresh after an ingest batch failed; the brain's refresh job retries it", { brainId, error: (e as Error).message });
-        await enqueueStatement(db, { kind: WIKI_REFRESH_JOB, subjectId: brainId, maxAttempts: 5 }).catch(() => undefined);
+        await enqueue(db, { kind: WIKI_REFRESH_JOB, subjectId: brainId, maxAttempts: 5 }).catch(() => undefined);
       }
     }
     return errors;

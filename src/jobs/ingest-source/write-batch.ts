@@ -7,6 +7,7 @@ import type { Logger } from "../../lib/log";
 import type { Source } from "../../modules/sources/service";
 import type { InwardLink } from "../../ingest/inward-links";
 import { applyInwardLinks, titleIndexFor, writeStatements, type WrittenSource } from "./write-pages";
+import { runBatch } from "../../db/plain";
 
 /** Pages of other sources that name the titles of a source's committed pages (on a thread, or here). */
 export type FindInwardLinks = (brainId: string, sourceId: string, pages: { slug: string; title: string }[]) => Promise<InwardLink[]>;
@@ -54,9 +55,9 @@ export async function writeBatch(db: RootDb, writes: PreparedWrite[], log: Logge
 
 /** One transaction for the sources at `indexes`; when it fails, each source alone, so one bad source fails alone. */
 async function writeChunk(db: RootDb, writes: PreparedWrite[], indexes: number[], errors: (unknown | undefined)[], wrote: boolean[], log: Logger) {
-  const groups = indexes.map((i) => writeStatements(db, writes[i]!.source, writes[i]!.written));
+  const groups = indexes.map((i) => writeStatements(writes[i]!.source, writes[i]!.written));
   try {
-    const results = (await db.batch(groups.flat() as unknown as Parameters<RootDb["batch"]>[0])) as unknown as { rowsAffected: number }[];
+    const results = await runBatch(db, groups.flat());
     let end = 0;
     groups.forEach((group, k) => {
       end += group.length;
@@ -67,7 +68,7 @@ async function writeChunk(db: RootDb, writes: PreparedWrite[], indexes: number[]
     for (const i of indexes) {
       const w = writes[i]!;
       try {
-        const results = (await db.batch(writeStatements(db, w.source, w.written) as unknown as Parameters<RootDb["batch"]>[0])) as unknown as { rowsAffected: number }[];
+        const results = await runBatch(db, writeStatements(w.source, w.written));
         wrote[i] = results.at(-1)!.rowsAffected > 0;
       } catch (e) {
         errors[i] = e;

@@ -3,13 +3,14 @@
 // runs twice replaces its own pages instead of adding more. Then links the new pages with the brain.
 import { sql } from "drizzle-orm";
 import type { RootDb } from "../../db/client";
-import { pages, pageVectors, sources } from "../../db/schema";
+import { pages } from "../../db/schema";
 import { conceptWriteStatements, pageLinkStatements, type ResolvedConcept } from "../../concepts";
 import { searchTextOf } from "../../retrieval/search-text";
 import { TitleIndex } from "../../ingest/title-index";
 import { readRowsOf } from "../../db/read-rows";
 import { relatedLinksOf, type InwardLink } from "../../ingest/inward-links";
-import { runBatch, type Statement } from "../../concepts/page-links";
+import { linksAddedStatements, runBatch, type Statement } from "../../concepts/page-links";
+import { stmt } from "../../db/plain";
 import { appendRelatedLinks, slugify, uniqueSlug, type SynthesizedPage } from "../../ingest";
 
 export interface PageToWrite extends SynthesizedPage {
@@ -91,40 +92,47 @@ export interface WrittenSource {
 type SourceRef = { id: string; brainId: string; revision: number; type: string };
 
 export async function writePages(db: RootDb, source: SourceRef, written: WrittenSource): Promise<boolean> {
-  const statements = writeStatements(db, source, written);
-  const results = await db.batch(statements as unknown as Parameters<RootDb["batch"]>[0]);
-  return (results.at(-1) as { rowsAffected: number }).rowsAffected > 0;
+  const results = await runBatch(db, writeStatements(source, written));
+  return results.at(-1)!.rowsAffected > 0;
 }
 
+/** The guard of every statement of a source's write: the source is still at the revision the job read. */
+const CURRENT = "EXISTS (SELECT 1 FROM sources WHERE id = ? AND revision = ?)";
+/** A page of the source written now, by slug (its edited namesake is not it). */
+const OWN_PAGE = "SELECT id FROM pages WHERE source_id = ? AND slug = ? AND edited = 0";
+
 /** The statements of one source's write; the last one marks it ready (rowsAffected 0: it was stale). */
-export function writeStatements(db: RootDb, source: SourceRef, written: WrittenSource) {
-  const current = sql`EXISTS (SELECT 1 FROM ${sources} WHERE id = ${source.id} AND revision = ${source.revision})`;
-  const now = Date.now();
+export function writeStatements(source: SourceRef, written: WrittenSource): Statement[] {
+  const current = stmt(CURRENT, source.id, source.revision);
   const kind = source.type === "note" ? "note" : "source";
-  const statements = [
+  return [
     // Pages the owner edited stay as they are; they only learn that their source changed.
-    db.run(sql`DELETE FROM ${pages} WHERE source_id = ${source.id} AND edited = 0 AND ${current}`),
-    db.run(sql`UPDATE ${pages} SET source_changed = 1 WHERE source_id = ${source.id} AND edited = 1 AND ${current}`),
+    stmt(`DELETE FROM pages WHERE source_id = ? AND edited = 0 AND ${CURRENT}`, source.id, ...current.args),
+    stmt(`UPDATE pages SET source_changed = 1 WHERE source_id = ? AND edited = 1 AND ${CURRENT}`, source.id, ...current.args),
     ...written.pages.flatMap((p, position) => [
-      db.run(sql`INSERT INTO ${pages} (brain_id, source_id, kind, slug, title, markdown, search_text, position)
-        SELECT ${source.brainId}, ${source.id}, ${kind}, ${p.slug}, ${p.title}, ${p.markdown}, ${searchTextOf(p.markdown)}, ${position}
-        WHERE ${current}`), // a slug taken since it was allocated fails the write (unique index): the job retries
-      ...pageLinkStatements(db, source.brainId, sql`SELECT id FROM ${pages} WHERE source_id = ${source.id} AND slug = ${p.slug} AND edited = 0`, p.markdown, current),
+      // A slug taken since it was allocated fails the write (unique index): the job retries.
+      stmt(
+        `INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown, search_text, position) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE ${CURRENT}`,
+        source.brainId, source.id, kind, p.slug, p.title, p.markdown, searchTextOf(p.markdown), position, ...current.args,
+      ),
+      ...pageLinkStatements(source.brainId, stmt(OWN_PAGE, source.id, p.slug), p.markdown, current),
     ]),
-    ...conceptWriteStatements(db, source, written.concepts ?? [], current),
+    ...conceptWriteStatements(source, written.concepts ?? [], current),
     ...written.pages
       .filter((p) => p.vector && written.model)
       .map((p) =>
         // Vectors go in as JSON text through vector32(): binding a raw Float32 buffer crashes libsql 0.5.
-        db.run(sql`INSERT INTO ${pageVectors} (page_id, brain_id, model, embedding)
-          SELECT id, brain_id, ${written.model!}, vector32(${JSON.stringify(Array.from(p.vector!))})
-          FROM ${pages} WHERE source_id = ${source.id} AND slug = ${p.slug} AND edited = 0 AND ${current}`),
+        stmt(
+          `INSERT INTO page_vectors (page_id, brain_id, model, embedding)
+          SELECT id, brain_id, ?, vector32(?) FROM pages WHERE source_id = ? AND slug = ? AND edited = 0 AND ${CURRENT}`,
+          written.model!, JSON.stringify(Array.from(p.vector!)), source.id, p.slug, ...current.args,
+        ),
       ),
-    db.run(sql`UPDATE ${sources} SET status = 'ready', error = NULL, page_count = ${written.pages.length},
-        title = ${written.title}, content = ${written.content}, updated_at = ${now}
-      WHERE id = ${source.id} AND revision = ${source.revision}`),
+    stmt(
+      "UPDATE sources SET status = 'ready', error = NULL, page_count = ?, title = ?, content = ?, updated_at = ? WHERE id = ? AND revision = ?",
+      written.pages.length, written.title, written.content, Date.now(), source.id, source.revision,
+    ),
   ];
-  return statements;
 }
 
 /**
@@ -140,16 +148,13 @@ export async function applyInwardLinks(db: RootDb, brainId: string, links: Inwar
     SELECT p.id, p.markdown FROM json_each(${JSON.stringify([...byPage.keys()])}) j CROSS JOIN ${pages} p ON p.id = j.value
     WHERE p.kind = 'source' AND p.edited = 0`);
   const statements: Statement[] = [];
-  const now = Date.now();
   let updated = 0;
   for (const row of rows) {
     const existing = relatedLinksOf(row.markdown);
     const added = [...new Set(byPage.get(Number(row.id))!)].filter((slug) => !existing.includes(slug));
     if (added.length === 0) continue;
     updated++;
-    statements.push(db.run(sql`UPDATE ${pages} SET markdown = ${appendRelatedLinks(row.markdown, [...existing, ...added])}, updated_at = ${now}
-      WHERE id = ${row.id} AND edited = 0`));
-    for (const to of added) statements.push(db.run(sql`INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug) VALUES (${row.id}, ${brainId}, ${to})`));
+    statements.push(...linksAddedStatements(Number(row.id), brainId, appendRelatedLinks(row.markdown, [...existing, ...added]), added));
   }
   await runBatch(db, statements);
   return updated;

@@ -6,6 +6,7 @@ import { jobs, sources } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { newTimeOrderedId } from "../../lib/secrets";
 import { enqueueStatement } from "../../jobs/queue";
+import { runBatch, stmt } from "../../db/plain";
 import { conceptCleanupStatements } from "../../concepts";
 
 export type Source = typeof sources.$inferSelect;
@@ -86,13 +87,13 @@ export async function addSource(deps: Deps, brainId: string, input: NewSource): 
   const { db } = deps;
   const f = sourceFields(input);
   const id = newTimeOrderedId("src");
-  const [, insertedJob] = await db.batch([
+  const [, insertedJob] = await runBatch(db, [
     db.run(sql`INSERT INTO ${sources} (id, brain_id, type, title, url, content, external_id)
       VALUES (${id}, ${brainId}, ${input.type}, ${f.title}, ${f.url}, ${f.content}, ${input.externalId ?? null})
       ON CONFLICT (brain_id, external_id) DO NOTHING`),
-    enqueueStatement(db, ingestJob(deps, id), sql`changes() > 0`),
+    enqueueStatement(ingestJob(deps, id), stmt("changes() > 0")),
   ]);
-  if (insertedJob.rowsAffected > 0) {
+  if (insertedJob!.rowsAffected > 0) {
     deps.wake();
     return { source: (await getSource(db, brainId, id))!, created: true };
   }
@@ -104,13 +105,13 @@ export async function addSource(deps: Deps, brainId: string, input: NewSource): 
   // Seed rule 1: an existing externalId returns the existing source whatever the body; a body of another
   // kind cannot update it (a link is not a new version of a text), so it is returned as it is.
   if (existing.type !== input.type) return { source: existing, created: false };
-  const [, requeued] = await db.batch([
+  const [, requeued] = await runBatch(db, [
     db.run(sql`UPDATE ${sources} SET title = ${f.title}, url = ${f.url}, content = ${f.content},
         revision = revision + 1, status = 'pending', error = NULL, updated_at = ${Date.now()}
       WHERE id = ${existing.id} AND (title IS NOT ${f.title} OR url IS NOT ${f.url} OR content IS NOT ${f.content})`),
-    enqueueStatement(db, ingestJob(deps, existing.id), sql`changes() > 0`),
+    enqueueStatement(ingestJob(deps, existing.id), stmt("changes() > 0")),
   ]);
-  if (requeued.rowsAffected > 0) deps.wake();
+  if (requeued!.rowsAffected > 0) deps.wake();
   return { source: (await getSource(db, brainId, existing.id))!, created: false };
 }
 
@@ -131,9 +132,9 @@ export async function listSources(db: Db, brainId: string): Promise<Source[]> {
 /** Deletes a source with its pages and vectors (cascade) and its pending jobs; returns it for blob cleanup. */
 export async function deleteSource(db: Db, brainId: string, sourceId: string): Promise<Source> {
   const source = await requireSource(db, brainId, sourceId);
-  await db.batch([
+  await runBatch(db, [
     db.delete(jobs).where(and(eq(jobs.subjectId, sourceId), eq(jobs.status, "queued"))),
-    ...conceptCleanupStatements(db, brainId, sourceId), // its concept pages are refreshed by a job
+    ...conceptCleanupStatements(brainId, sourceId), // its concept pages are refreshed by a job
     db.delete(sources).where(eq(sources.id, sourceId)),
   ]);
   return source;
@@ -145,10 +146,10 @@ export async function reprocessSource(deps: Deps, brainId: string, sourceId: str
   const source = await requireSource(db, brainId, sourceId);
   if (source.type === "file" && !source.uploadedAt)
     throw new AppError("conflict", "The file has not been uploaded yet", { field: "sourceId" });
-  await db.batch([
+  await runBatch(db, [
     db.run(sql`UPDATE ${sources} SET revision = revision + 1, status = 'pending', error = NULL, updated_at = ${Date.now()}
       WHERE id = ${sourceId}`),
-    enqueueStatement(db, ingestJob(deps, sourceId)),
+    enqueueStatement(ingestJob(deps, sourceId)),
   ]);
   deps.wake();
   return (await getSource(db, brainId, sourceId))!;

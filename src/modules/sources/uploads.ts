@@ -7,7 +7,8 @@ import { readCappedBytes } from "../../http/errors";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { newTimeOrderedId } from "../../lib/secrets";
-import { enqueueStatement } from "../../jobs/queue";
+import { enqueue, enqueueStatement } from "../../jobs/queue";
+import { runBatch, stmt } from "../../db/plain";
 import type { BlobStorage } from "../../storage";
 import { INGEST_JOB, type Deps } from "./service";
 import { instanceSecret, newTokenId, signUpload, verifyUpload } from "./upload-token";
@@ -58,7 +59,7 @@ export async function createUpload(
   let uploadUrl = deps.storage.presignPut(key, { contentType: input.contentType, expiresInSeconds: deps.ttlSeconds });
   if (uploadUrl) {
     // Straight to the bucket: the job waits for the object to appear (see the ingest handler).
-    await enqueueStatement(deps.db, { kind: INGEST_JOB, subjectId: sourceId, maxAttempts: deps.maxAttempts, payload: { awaitUploadUntil: exp } });
+    await enqueue(deps.db, { kind: INGEST_JOB, subjectId: sourceId, maxAttempts: deps.maxAttempts, payload: { awaitUploadUntil: exp } });
   } else {
     const token = signUpload(await instanceSecret(deps.db), {
       jti: newTokenId(),
@@ -91,10 +92,10 @@ export async function receiveUpload(deps: UploadDeps, token: string, request: Re
     throw new AppError("invalid_request", `The upload must be exactly ${claims.size} bytes, got ${bytes.byteLength}`, { field: "size" });
   await deps.storage.write(claims.key, bytes, claims.contentType);
   try {
-    await deps.db.batch([
+    await runBatch(deps.db, [
       deps.db.insert(usedUploadTokens).values({ tokenId: claims.jti }),
       deps.db.run(sql`UPDATE ${sources} SET uploaded_at = ${Date.now()}, updated_at = ${Date.now()} WHERE id = ${claims.sourceId}`),
-      enqueueStatement(deps.db, { kind: INGEST_JOB, subjectId: claims.sourceId, maxAttempts: deps.maxAttempts }, sql`changes() > 0`),
+      enqueueStatement({ kind: INGEST_JOB, subjectId: claims.sourceId, maxAttempts: deps.maxAttempts }, stmt("changes() > 0")),
     ]);
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError("forbidden", "This upload URL was already used");

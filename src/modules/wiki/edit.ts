@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Embedder } from "../../ai/embedder";
 import type { RootDb } from "../../db/client";
 import { pageLinkStatements, runBatch } from "../../concepts";
+import { stmt } from "../../db/plain";
 import { AppError, invalid } from "../../lib/errors";
 import { searchTextOf } from "../../retrieval/search-text";
 import { findPageRow } from "./service";
@@ -53,7 +54,7 @@ export async function updatePage(db: RootDb, embedder: Embedder | null, brainId:
         WHERE id = ${row.id} AND revision = ${row.revision}`),
       db.run(sql`INSERT OR IGNORE INTO page_revisions (page_id, revision, title, markdown, author, created_at)
         SELECT id, revision, title, markdown, 'owner', ${now} FROM pages WHERE id = ${row.id} AND revision = ${row.revision + 1} AND updated_at = ${now}`),
-      ...pageLinkStatements(db, brainId, sql`SELECT id FROM pages WHERE id = ${row.id} AND updated_at = ${now}`, edit.markdown),
+      ...pageLinkStatements(brainId, stmt("SELECT id FROM pages WHERE id = ? AND updated_at = ?", row.id, now), edit.markdown),
     ]);
     if ((results[1] as { rowsAffected: number }).rowsAffected === 1) {
       await reembed(db, embedder, row.id, title, edit.markdown);
