@@ -1,4 +1,4 @@
-import { escapeRegExp } from "../lib/regexp.ts";
+import { codePointAt, codePointBefore, escapeRegExp } from "../lib/regexp.ts";
 import { slugRef } from "../lib/slug.ts";
 import { parseBlocks } from "./markdown-blocks.ts";
 
@@ -81,14 +81,6 @@ function wordsOf(text: string): string[] {
 
 const WORD_CHAR = /^[\p{L}\p{N}_]$/u;
 
-/** Whether the code point that ends at `end` (or starts at `start`) is a letter, digit or underscore. */
-const wordBefore = (text: string, end: number) => {
-  if (end <= 0) return false;
-  const low = text.charCodeAt(end - 1);
-  return WORD_CHAR.test(low >= 0xdc00 && low <= 0xdfff && end > 1 ? text.slice(end - 2, end) : text[end - 1]!);
-};
-const wordAt = (text: string, start: number) => start < text.length && WORD_CHAR.test(String.fromCodePoint(text.codePointAt(start)!));
-
 /**
  * Whether a text names `title` (case-insensitive, whole words). The pattern is the title alone: a Unicode
  * class in it (`\p{L}` in a lookbehind) made each new pattern cost ~25 µs to compile and a page check ~70
@@ -104,7 +96,7 @@ function titleMatcher(title: string): (text: string) => boolean {
   return (text) => {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-      if (!wordBefore(text, m.index) && !wordAt(text, m.index + m[0].length)) return true;
+      if (!WORD_CHAR.test(codePointBefore(text, m.index)) && !WORD_CHAR.test(codePointAt(text, m.index + m[0].length))) return true;
       pattern.lastIndex = m.index + 1;
     }
     return false;
