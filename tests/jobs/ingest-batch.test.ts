@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
 import { newBrain, pagesOf, waitForSource } from "../support/sources";
+import { writeManyStatements } from "../../src/jobs/ingest-source/write-pages";
+import { runBatch } from "../../src/db/plain";
 
 let s: TestServer;
 const site = Bun.serve({
@@ -99,5 +101,53 @@ describe("batched ingestion", () => {
     expect(settled.map((r) => r.status)).toEqual(["ready", "failed", "ready", "ready"]);
     expect(settled[1].error).toContain("404");
     expect((await pagesOf(s, brainId)).map((p) => p.title).sort()).toEqual(["Also fine", "Fine", "Pilot Station"]);
+  });
+});
+
+describe("one write for several sources", () => {
+  test("every source's pages go in one insert, each still guarded by its own revision: a stale source writes nothing, the others are whole", async () => {
+    const brainId = await newBrain(s, "Many at once");
+    const db = s.ctx.database;
+    const ids = ["src_many_a", "src_many_b", "src_many_c"];
+    for (const id of ids)
+      await db.client.execute({ sql: "INSERT INTO sources (id, brain_id, type, title, status, content) VALUES (?, ?, 'text', 'T', 'processing', 'x')", args: [id, brainId] });
+    const write = (id: string, n: number) => ({
+      source: { id, brainId, revision: 1, type: "text" },
+      written: {
+        title: `Title ${id}`,
+        content: "x",
+        pages: Array.from({ length: n }, (_, k) => ({ slug: `${id}-page-${k}`, title: `${id} page ${k}`, markdown: `Text of ${id} page ${k}, linking [[${ids[0]}-page-0]].` })),
+      },
+    });
+    // The middle source was changed since its job read it (revision 2): its write is stale.
+    await db.client.execute({ sql: "UPDATE sources SET revision = 2 WHERE id = ?", args: [ids[1]!] });
+    const { statements, readyAt } = writeManyStatements([write(ids[0]!, 2), write(ids[1]!, 1), write(ids[2]!, 3)]);
+    expect(statements.filter((st) => st.sql.includes("INSERT INTO pages"))).toHaveLength(1);
+    const results = await runBatch(db.db, statements);
+    expect(readyAt.map((at) => results[at]!.rowsAffected)).toEqual([1, 0, 1]);
+    const pages = (await db.client.execute({ sql: "SELECT source_id, slug, position FROM pages WHERE brain_id = ? ORDER BY id", args: [brainId] })).rows.map((r) => [r.source_id, r.slug, Number(r.position)]);
+    expect(pages).toEqual([
+      [ids[0], `${ids[0]}-page-0`, 0],
+      [ids[0], `${ids[0]}-page-1`, 1],
+      [ids[2], `${ids[2]}-page-0`, 0],
+      [ids[2], `${ids[2]}-page-1`, 1],
+      [ids[2], `${ids[2]}-page-2`, 2],
+    ]);
+    // Each written page is searchable and links as its text says; the stale source has no links either.
+    const links = (await db.client.execute({ sql: "SELECT count(*) AS n FROM page_links WHERE brain_id = ? AND to_slug = ?", args: [brainId, `${ids[0]}-page-0`] })).rows[0]!.n;
+    expect(Number(links)).toBe(5);
+    const found = (await db.client.execute({ sql: "SELECT count(*) AS n FROM pages_fts WHERE pages_fts MATCH 'linking'" })).rows[0]!.n;
+    expect(Number(found)).toBeGreaterThanOrEqual(5);
+    // A slug taken meanwhile fails the whole write (the batch is then written source by source).
+    await db.client.execute({ sql: "UPDATE sources SET revision = 1 WHERE id = ?", args: [ids[1]!] });
+    const taken = write(ids[1]!, 1);
+    taken.written.pages[0]!.slug = `${ids[0]}-page-1`; // the first source's
+    const failed = await runBatch(db.db, writeManyStatements([taken, write(ids[2]!, 1)]).statements).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(failed?.message).toMatch(/UNIQUE/i);
+    expect(Number((await db.client.execute({ sql: "SELECT count(*) AS n FROM pages WHERE source_id = ?", args: [ids[1]!] })).rows[0]!.n)).toBe(0);
+    expect(Number((await db.client.execute({ sql: "SELECT count(*) AS n FROM pages WHERE source_id = ?", args: [ids[2]!] })).rows[0]!.n)).toBe(3); // rolled back
   });
 });

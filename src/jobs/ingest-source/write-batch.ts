@@ -6,7 +6,7 @@ import type { RootDb } from "../../db/client";
 import type { Logger } from "../../lib/log";
 import type { Source } from "../../modules/sources/service";
 import type { InwardLink } from "../../ingest/inward-links";
-import { applyInwardLinks, titleIndexFor, writeStatements, type WrittenSource } from "./write-pages";
+import { applyInwardLinks, titleIndexFor, writeManyStatements, writeStatements, type WrittenSource } from "./write-pages";
 import { runBatch } from "../../db/plain";
 
 /** Pages of other sources that name the titles of a source's committed pages (on a thread, or here). */
@@ -55,13 +55,11 @@ export async function writeBatch(db: RootDb, writes: PreparedWrite[], log: Logge
 
 /** One transaction for the sources at `indexes`; when it fails, each source alone, so one bad source fails alone. */
 async function writeChunk(db: RootDb, writes: PreparedWrite[], indexes: number[], errors: (unknown | undefined)[], wrote: boolean[], log: Logger) {
-  const groups = indexes.map((i) => writeStatements(writes[i]!.source, writes[i]!.written));
+  const { statements, readyAt } = writeManyStatements(indexes.map((i) => writes[i]!));
   try {
-    const results = await runBatch(db, groups.flat());
-    let end = 0;
-    groups.forEach((group, k) => {
-      end += group.length;
-      wrote[indexes[k]!] = results[end - 1]!.rowsAffected > 0;
+    const results = await runBatch(db, statements);
+    readyAt.forEach((at, k) => {
+      wrote[indexes[k]!] = results[at]!.rowsAffected > 0;
     });
   } catch (batchError) {
     if (indexes.length > 1) log.warn("batch write failed; writing its sources one by one", { sources: indexes.length, error: (batchError as Error).message });

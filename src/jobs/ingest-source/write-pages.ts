@@ -103,36 +103,61 @@ const OWN_PAGE = "SELECT id FROM pages WHERE source_id = ? AND slug = ? AND edit
 
 /** The statements of one source's write; the last one marks it ready (rowsAffected 0: it was stale). */
 export function writeStatements(source: SourceRef, written: WrittenSource): Statement[] {
-  const current = stmt(CURRENT, source.id, source.revision);
-  const kind = source.type === "note" ? "note" : "source";
-  return [
-    // Pages the owner edited stay as they are; they only learn that their source changed.
-    stmt(`DELETE FROM pages WHERE source_id = ? AND edited = 0 AND ${CURRENT}`, source.id, ...current.args),
-    stmt(`UPDATE pages SET source_changed = 1 WHERE source_id = ? AND edited = 1 AND ${CURRENT}`, source.id, ...current.args),
-    ...written.pages.flatMap((p, position) => [
-      // A slug taken since it was allocated fails the write (unique index): the job retries.
-      stmt(
-        `INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown, search_text, position) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE ${CURRENT}`,
-        source.brainId, source.id, kind, p.slug, p.title, p.markdown, searchTextOf(p.markdown), position, ...current.args,
-      ),
-      ...pageLinkStatements(source.brainId, stmt(OWN_PAGE, source.id, p.slug), p.markdown, current),
-    ]),
-    ...conceptWriteStatements(source, written.concepts ?? [], current),
-    ...written.pages
-      .filter((p) => p.vector && written.model)
-      .map((p) =>
-        // Vectors go in as JSON text through vector32(): binding a raw Float32 buffer crashes libsql 0.5.
-        stmt(
-          `INSERT INTO page_vectors (page_id, brain_id, model, embedding)
-          SELECT id, brain_id, ?, vector32(?) FROM pages WHERE source_id = ? AND slug = ? AND edited = 0 AND ${CURRENT}`,
-          written.model!, JSON.stringify(Array.from(p.vector!)), source.id, p.slug, ...current.args,
-        ),
-      ),
+  return writeManyStatements([{ source, written }]).statements;
+}
+
+/**
+ * The statements of several sources' writes, for one transaction; `readyAt[k]` is the index of the statement
+ * that marks source k ready (rowsAffected 0: it was stale). Every source's pages go in ONE insert, after every
+ * source's old pages went: the full-text index writes what it holds pending at the start of any statement
+ * that may need undoing (a savepoint), so a page inserted between such statements became a segment of its
+ * own (~130 µs a source, and more segments to merge as the brain grew); one insert makes one segment.
+ */
+export function writeManyStatements(writes: { source: SourceRef; written: WrittenSource }[]): { statements: Statement[]; readyAt: number[] } {
+  const statements = writes.flatMap(({ source }) => {
+    const current = stmt(CURRENT, source.id, source.revision);
+    return [
+      // Pages the owner edited stay as they are; they only learn that their source changed.
+      stmt(`DELETE FROM pages WHERE source_id = ? AND edited = 0 AND ${CURRENT}`, source.id, ...current.args),
+      stmt(`UPDATE pages SET source_changed = 1 WHERE source_id = ? AND edited = 1 AND ${CURRENT}`, source.id, ...current.args),
+    ];
+  });
+  // A slug taken since it was allocated fails the write (unique index): the batch is retried source by source.
+  const rows = writes.flatMap(({ source, written }) =>
+    written.pages.map((p, position) => [source.brainId, source.id, source.type === "note" ? "note" : "source", p.slug, p.title, p.markdown, searchTextOf(p.markdown), position, source.revision]),
+  );
+  statements.push(
     stmt(
-      "UPDATE sources SET status = 'ready', error = NULL, page_count = ?, title = ?, content = ?, updated_at = ? WHERE id = ? AND revision = ?",
-      written.pages.length, written.title, written.content, Date.now(), source.id, source.revision,
+      `INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown, search_text, position)
+      SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7
+      FROM json_each(?) j WHERE EXISTS (SELECT 1 FROM sources WHERE id = j.value ->> 1 AND revision = j.value ->> 8)`,
+      JSON.stringify(rows),
     ),
-  ];
+  );
+  const readyAt: number[] = [];
+  for (const { source, written } of writes) {
+    const current = stmt(CURRENT, source.id, source.revision);
+    statements.push(
+      ...written.pages.flatMap((p) => pageLinkStatements(source.brainId, stmt(OWN_PAGE, source.id, p.slug), p.markdown, current)),
+      ...conceptWriteStatements(source, written.concepts ?? [], current),
+      ...written.pages
+        .filter((p) => p.vector && written.model)
+        .map((p) =>
+          // Vectors go in as JSON text through vector32(): binding a raw Float32 buffer crashes libsql 0.5.
+          stmt(
+            `INSERT INTO page_vectors (page_id, brain_id, model, embedding)
+            SELECT id, brain_id, ?, vector32(?) FROM pages WHERE source_id = ? AND slug = ? AND edited = 0 AND ${CURRENT}`,
+            written.model!, JSON.stringify(Array.from(p.vector!)), source.id, p.slug, ...current.args,
+          ),
+        ),
+      stmt(
+        "UPDATE sources SET status = 'ready', error = NULL, page_count = ?, title = ?, content = ?, updated_at = ? WHERE id = ? AND revision = ?",
+        written.pages.length, written.title, written.content, Date.now(), source.id, source.revision,
+      ),
+    );
+    readyAt.push(statements.length - 1);
+  }
+  return { statements, readyAt };
 }
 
 /**
