@@ -100,7 +100,7 @@ export async function refreshDirtyConcepts(deps: RefreshDeps, brainId: string): 
     const clean = db.run(sql`DELETE FROM concept_dirty WHERE brain_id = ${brainId} AND concept = ${concept}`);
     if (outcome === "created") chunk.creating.get(concept)!.clean = clean;
     else chunk.statements.push(clean);
-    if (chunk.statements.length >= FLUSH_STATEMENTS) await flush(deps, brainId, chunk);
+    if (chunk.statements.length + UPSERT_STATEMENTS * chunk.upserts.length >= FLUSH_STATEMENTS) await flush(deps, brainId, chunk);
   }
   await flush(deps, brainId, chunk, true);
   return dirty.length;
@@ -109,17 +109,20 @@ export async function refreshDirtyConcepts(deps: RefreshDeps, brainId: string): 
 /** `last`: the end of the pass, where the pages it creates are written. */
 async function flush(deps: RefreshDeps, brainId: string, chunk: Chunk, last = false) {
   if (last) await writeNewPages(deps.db, brainId, chunk);
-  await runBatch(deps.db, chunk.statements);
+  await runBatch(deps.db, [...chunk.statements, ...upsertStatements(brainId, chunk.upserts)]);
   chunk.statements = [];
+  chunk.upserts = [];
   for (const page of chunk.created) await embedNewPage(deps, brainId, page.slug, page.title, page.markdown);
   chunk.created = [];
 }
 
-const newChunk = (): Chunk => ({ statements: [], markdownById: new Map(), created: [], creating: new Map(), linkedInto: new Map() });
+const newChunk = (): Chunk => ({ statements: [], upserts: [], markdownById: new Map(), created: [], creating: new Map(), linkedInto: new Map() });
 
 /** The writes of one refresh pass, gathered to run in a few batches. */
 interface Chunk {
   statements: Batchable[];
+  /** Concept pages to write (created or rewritten), all in one insert at the flush (upsertStatements). */
+  upserts: ConceptPage[];
   /** Source pages rewritten earlier in this chunk (inward links): later concepts link into the new text. */
   markdownById: Map<number, string>;
   /** Concept pages this chunk creates (to embed once written). */
@@ -186,7 +189,7 @@ async function planRefresh(deps: RefreshDeps, brainId: string, slug: string, chu
     return "kept";
   }
   if (existing.markdown === markdown && existing.title === title) return "kept";
-  chunk.statements.push(...upsertStatements(brainId, slug, title, markdown));
+  chunk.upserts.push({ slug, title, markdown });
   return "updated";
 }
 
@@ -194,23 +197,42 @@ async function planRefresh(deps: RefreshDeps, brainId: string, slug: string, chu
 async function writeNewPages(db: RootDb, brainId: string, chunk: Chunk) {
   for (const [slug, { title, mentions, clean }] of chunk.creating) {
     const markdown = conceptMarkdown({ mentions, related: await relatedConcepts(db, brainId, slug, mentions, chunk) });
-    chunk.statements.push(...upsertStatements(brainId, slug, title, markdown), ...(clean ? [clean] : []));
+    chunk.upserts.push({ slug, title, markdown });
+    if (clean) chunk.statements.push(clean);
     chunk.created.push({ slug, title, markdown });
   }
   chunk.creating.clear();
   chunk.linkedInto.clear();
 }
 
-function upsertStatements(brainId: string, slug: string, title: string, markdown: string): Statement[] {
+interface ConceptPage {
+  slug: string;
+  title: string;
+  markdown: string;
+}
+/** Statements a concept page's write counts for, towards FLUSH_STATEMENTS (its share of the insert, its links). */
+const UPSERT_STATEMENTS = 3;
+
+/**
+ * The concept pages' writes: ONE insert (or rewrite, unless the owner edited it) for all of them, then each
+ * page's links. The full-text index writes its pending terms at the start of every statement that opens a
+ * savepoint: an insert per page made a segment per page.
+ */
+function upsertStatements(brainId: string, upserts: ConceptPage[]): Statement[] {
+  if (upserts.length === 0) return [];
+  const rows = upserts.map((p) => [p.slug, p.title, p.markdown, searchTextOf(p.markdown)]);
   return [
     stmt(
-      `INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown, search_text) VALUES (?, NULL, 'concept', ?, ?, ?, ?)
+      `INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown, search_text)
+      SELECT ?, NULL, 'concept', j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3 FROM json_each(?) j WHERE true
       ON CONFLICT (brain_id, slug) DO UPDATE SET title = excluded.title, markdown = excluded.markdown, search_text = excluded.search_text,
         revision = revision + 1, updated_at = ?
       WHERE pages.kind = 'concept' AND pages.edited = 0`,
-      brainId, slug, title, markdown, searchTextOf(markdown), Date.now(),
+      brainId, JSON.stringify(rows), Date.now(),
     ),
-    ...pageLinkStatements(brainId, stmt("SELECT id FROM pages WHERE brain_id = ? AND slug = ? AND kind = 'concept'", brainId, slug), markdown),
+    ...upserts.flatMap((p) =>
+      pageLinkStatements(brainId, stmt("SELECT id FROM pages WHERE brain_id = ? AND slug = ? AND kind = 'concept'", brainId, p.slug), p.markdown),
+    ),
   ];
 }
 
