@@ -136,23 +136,30 @@ async function expectNoReaderLeft(s: TestServer) {
   expect(Number(row!.busy)).toBe(0);
 }
 
-describe("facts read in a thread", () => {
-  const servers: TestServer[] = [];
-  afterAll(async () => {
-    for (const s of servers) await s.close();
-  });
-  const log = createLogger("warn", () => undefined);
+/** Servers the brains below were made on, closed at the end; and a logger that prints nothing. */
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.close();
+});
+const log = createLogger("warn", () => undefined);
 
+/** A new server with a brain of the first two texts and a page "Velsmouth". */
+async function harbourBrain(name: string) {
+  const s = await startTestServer();
+  servers.push(s);
+  const brainId = await newBrain(s, name);
+  for (const t of [...TEXTS.slice(0, 2), { title: "Velsmouth", text: "Velsmouth is a harbour town on the north coast." }]) {
+    const { source } = await addText(s, brainId, t.title, t.text);
+    expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
+  }
+  const read: ReadRows = async (text, args) => (await s.ctx.database.client.execute({ sql: text, args })).rows as unknown as Record<string, unknown>[];
+  return { s, brainId, read };
+}
+
+describe("facts read in a thread", () => {
   test("a thread's own read connection gives the facts the main connection gives; no file or a bad one: null, read by the caller", async () => {
-    const s = await startTestServer();
-    servers.push(s);
-    const brainId = await newBrain(s, "Facts");
     // A brain that knows Mira Castellan (a concept page), the Zeiss works (an alias) and a page "velsmouth".
-    for (const t of [...TEXTS.slice(0, 2), { title: "Velsmouth", text: "Velsmouth is a harbour town on the north coast." }]) {
-      const { source } = await addText(s, brainId, t.title, t.text);
-      expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
-    }
-    const read: ReadRows = async (text, args) => (await s.ctx.database.client.execute({ sql: text, args })).rows as unknown as Record<string, unknown>[];
+    const { s, brainId, read } = await harbourBrain("Facts");
     const t = { title: "Later", text: "Mira Castellan returned to Velsmouth and the Zeiss works in 1950." };
     const lookup = { brainId, sourceId: "src_new", ownSlugs: ["later"], outward: false };
     const onMain = await conceptFacts(read, brainId, "src_new", extractConcepts(pagesOf(t), t.title), ["later"]);
@@ -189,21 +196,8 @@ describe("facts read in a thread", () => {
 });
 
 describe("inward title links read in a thread", () => {
-  const servers: TestServer[] = [];
-  afterAll(async () => {
-    for (const s of servers) await s.close();
-  });
-  const log = createLogger("warn", () => undefined);
-
   test("the thread finds the pages the main connection finds; applied, each page lists every new title once", async () => {
-    const s = await startTestServer();
-    servers.push(s);
-    const brainId = await newBrain(s, "Inward");
-    for (const t of [...TEXTS.slice(0, 2), { title: "Velsmouth", text: "Velsmouth is a harbour town on the north coast." }]) {
-      const { source } = await addText(s, brainId, t.title, t.text);
-      expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
-    }
-    const read: ReadRows = async (text, args) => (await s.ctx.database.client.execute({ sql: text, args })).rows as unknown as Record<string, unknown>[];
+    const { s, brainId, read } = await harbourBrain("Inward");
     const fresh = [
       { slug: "harbour-town", title: "Harbour Town" }, // named by "Early life" and "Velsmouth"
       { slug: "north-coast", title: "North Coast" }, // named by "Velsmouth"
