@@ -14,7 +14,7 @@ import { loadConfig } from "../src/config";
 import { createLogger } from "../src/lib/log";
 import { startServer } from "../src/runtime";
 import { Connection } from "../src/db/embedded";
-import { mulberry32 } from "../tests/support/random";
+import { syntheticAbstracts, words } from "./synthetic-abstracts";
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -27,42 +27,7 @@ const TOTAL = SIZES.at(-1)!;
 const BATCH = 1000;
 const IN_FLIGHT = 16;
 
-// Abstract-like documents: Zipf-distributed words over a 30k vocabulary (the 60 commonest are real English
-// function words, so stopwords behave as in real text), 120-280 words, a title of 5-10 words.
-const random = mulberry32(7);
-const SYLLABLES = "ka lo mi ren tu sa vel dor pi ne qua zo fi lu ber tan gis mo ra che".split(" ");
-const FUNCTION_WORDS = ("the of and in to a is for with that by on as are from at was be this were an which " +
-  "or we these their can also has have been not between its our than it using both two more all may other " +
-  "study results used cells data shown high effect cell analysis patients").split(" ");
-const words = Array.from({ length: 30_000 }, (_, i) => {
-  if (i < FUNCTION_WORDS.length) return FUNCTION_WORDS[i]!;
-  let w = "";
-  for (let n = i + 1; n > 0; n = Math.floor(n / SYLLABLES.length)) w += SYLLABLES[n % SYLLABLES.length];
-  return `${w}x`;
-});
-const cdf = (() => {
-  const weights = words.map((_, i) => 1 / (i + 1));
-  const total = weights.reduce((a, b) => a + b, 0);
-  let acc = 0;
-  return weights.map((w) => (acc += w / total));
-})();
-function zipfWord() {
-  const r = random();
-  let lo = 0;
-  let hi = cdf.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cdf[mid]! < r) lo = mid + 1;
-    else hi = mid;
-  }
-  return words[lo]!;
-}
-const phrase = (n: number) => Array.from({ length: n }, zipfWord).join(" ");
-const documents = Array.from({ length: TOTAL }, (_, i) => {
-  const sentences: string[] = [];
-  for (let n = 120 + Math.floor(random() * 160); n > 0; n -= 20) sentences.push(`${phrase(20)}.`);
-  return { title: `${phrase(5 + Math.floor(random() * 6))} ${i}`, content: sentences.join(" "), externalId: `doc-${i}` };
-});
+const { documents, random } = syntheticAbstracts(7, TOTAL);
 const questions = Array.from({ length: 200 }, () => `what is known about ${words[60 + Math.floor(random() * 3000)]} ${words[60 + Math.floor(random() * 3000)]}?`);
 
 // CPU time, which a shared machine's load inflates far less than wall time: the main thread's (HTTP, job loop,
@@ -85,7 +50,9 @@ function threadCpu(): Map<string, number> {
   try {
     for (const task of readdirSync("/proc/self/task")) {
       const stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
-      const name = `${stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))}${task === String(process.pid) ? " (main)" : ""}`;
+      // Worker threads all have one name: told apart by thread id (the extraction and checkpoint threads).
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const name = `${comm}${task === String(process.pid) ? " (main)" : comm === "Worker" ? ` ${task}` : ""}`;
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
     }

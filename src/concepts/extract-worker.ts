@@ -11,6 +11,7 @@ import { TitleIndex } from "../ingest/title-index";
 import type { ReadRows } from "../db/read-rows";
 import { extractConcepts, type ExtractedConcept, type PageText } from "./extract";
 import { conceptFacts, type ConceptFacts } from "./facts";
+import { KnownConceptSlugs } from "./known-keys";
 
 declare const self: Worker;
 
@@ -45,7 +46,7 @@ export interface Answer {
 }
 
 type Statement = ReturnType<InstanceType<typeof Database>["prepare"]>;
-let reader: { file: string; db: InstanceType<typeof Database>; read: ReadRows; titles: TitleIndex } | null = null;
+let reader: { file: string; db: InstanceType<typeof Database>; read: ReadRows; titles: TitleIndex; known: KnownConceptSlugs } | null = null;
 
 function connect(file: string) {
   if (reader?.file !== file) {
@@ -57,7 +58,7 @@ function connect(file: string) {
       if (!statement) statements.set(sql, (statement = db.prepare(sql)));
       return statement.all(args) as Record<string, unknown>[];
     };
-    reader = { file, db, read, titles: new TitleIndex(read) };
+    reader = { file, db, read, titles: new TitleIndex(read), known: new KnownConceptSlugs(read) };
   }
   return reader;
 }
@@ -109,7 +110,9 @@ async function answer(task: Task): Promise<Answer> {
   if (!lookup) return { concepts, facts: null };
   return inSnapshot(lookup.file, async () => ({
     concepts,
-    facts: await tryRead(() => conceptFacts(read(lookup.file), lookup.brainId, lookup.sourceId, concepts, lookup.ownSlugs)),
+    facts: await tryRead(async () =>
+      conceptFacts(read(lookup.file), lookup.brainId, lookup.sourceId, concepts, lookup.ownSlugs, await connect(lookup.file).known.of(lookup.brainId)),
+    ),
     ...(lookup.outward ? { markdowns: await tryRead(() => outwardMarkdowns(lookup.file, lookup.brainId, lookup.sourceId, task.pages)) } : {}),
   }));
 }

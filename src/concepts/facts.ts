@@ -23,8 +23,18 @@ export interface ConceptFacts {
 export const ownPagesByKey = (ownSlugs: string[]) => new Map(ownSlugs.map((s) => [conceptKey(s.replace(/-/g, " "), "phrase"), s] as const));
 export const slugOf = (c: ExtractedConcept, aliases: Map<string, string>, ownByKey: Map<string | null, string>) => aliases.get(c.key) ?? ownByKey.get(c.key) ?? c.key;
 
-/** The facts `resolveConcepts` needs, read now. */
-export async function conceptFacts(read: ReadRows, brainId: string, sourceId: string, extracted: ExtractedConcept[], ownSlugs: string[]): Promise<ConceptFacts> {
+/**
+ * The facts `resolveConcepts` needs, read now. `known` (known-keys.ts, in the caller's read transaction): a
+ * slug it has never seen has no page and is named nowhere, so it is not probed; aliases are always read.
+ */
+export async function conceptFacts(
+  read: ReadRows,
+  brainId: string,
+  sourceId: string,
+  extracted: ExtractedConcept[],
+  ownSlugs: string[],
+  known: (slug: string) => boolean = () => true,
+): Promise<ConceptFacts> {
   if (extracted.length === 0) return { aliases: [], pageSlugs: [], elsewhere: [] };
   const aliasKeys = [...new Set(extracted.flatMap((c) => [c.key, ...c.aliasKeys]))];
   const aliasRows = await read(
@@ -40,23 +50,27 @@ export async function conceptFacts(read: ReadRows, brainId: string, sourceId: st
   // slug (its concept page): one probe per name. Driven from the name list (CROSS JOIN): with `slug IN
   // (...)` the planner took the (brain, kind) index and read every page of the brain (3.9 ms per source at
   // 200 sources, growing).
-  const pageRows = await read(
-    "SELECT p.slug, p.kind FROM json_each(?) j CROSS JOIN pages p ON p.brain_id = ? AND p.slug = j.value",
-    [JSON.stringify([...new Set([...keys, ...slugs])]), brainId],
-  );
+  const names = [...new Set([...keys, ...slugs])].filter(known);
+  const pageRows = names.length
+    ? await read("SELECT p.slug, p.kind FROM json_each(?) j CROSS JOIN pages p ON p.brain_id = ? AND p.slug = j.value", [JSON.stringify(names), brainId])
+    : [];
   const conceptPages = new Set(pageRows.filter((r) => r.kind === "concept").map((r) => String(r.slug)));
   // Named elsewhere: per concept, the other sources' mentions counted up to the number a concept page shows
   // (index probes that stop there), and whether another source named it alone (a merged lone concept, lone.ts).
-  const elsewhere = await read(
-    `SELECT j.value AS slug,
-      (SELECT count(*) FROM (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ?1 AND m.concept = j.value AND m.source_id != ?2 LIMIT ${MAX_SHOWN_MENTIONS})) AS others,
-      EXISTS (SELECT 1 FROM concept_seen s WHERE s.brain_id = ?1 AND s.concept = j.value AND s.source_id != ?2) AS lone
-    FROM json_each(?3) j`,
-    [brainId, sourceId, JSON.stringify(slugs)],
-  );
+  const probed = slugs.filter(known);
+  const found = probed.length
+    ? await read(
+        `SELECT j.value AS slug,
+          (SELECT count(*) FROM (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ?1 AND m.concept = j.value AND m.source_id != ?2 LIMIT ${MAX_SHOWN_MENTIONS})) AS others,
+          EXISTS (SELECT 1 FROM concept_seen s WHERE s.brain_id = ?1 AND s.concept = j.value AND s.source_id != ?2) AS lone
+        FROM json_each(?3) j`,
+        [brainId, sourceId, JSON.stringify(probed)],
+      )
+    : [];
+  const bySlug = new Map(found.map((r) => [String(r.slug), r]));
   return {
     aliases,
     pageSlugs: pageRows.filter((r) => r.kind !== "concept" && keys.has(String(r.slug))).map((r) => String(r.slug)),
-    elsewhere: elsewhere.map((r) => ({ slug: String(r.slug), others: Number(r.others), page: conceptPages.has(String(r.slug)) ? 1 : 0, lone: Number(r.lone) })),
+    elsewhere: slugs.map((slug) => ({ slug, others: Number(bySlug.get(slug)?.others ?? 0), page: conceptPages.has(slug) ? 1 : 0, lone: Number(bySlug.get(slug)?.lone ?? 0) })),
   };
 }
