@@ -19,6 +19,7 @@ import { ftsMatch, queryTerms } from "../src/retrieval/terms";
 import { buildSnapshot } from "../src/retrieval/vector-index";
 import { startServer } from "../src/runtime";
 import { mulberry32 } from "../tests/support/random";
+import { pseudoWord, zipfSampler } from "./synthetic-abstracts";
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -33,30 +34,9 @@ const TOPICS = 1_000;
 
 const random = mulberry32(42);
 const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
-// Pseudo-words: syllable strings, so the porter stemmer leaves them alone and Zipf's law shapes frequencies.
-const SYLLABLES = "ka lo mi ren tu sa vel dor pi ne qua zo fi lu ber tan gis mo ra che".split(" ");
-const words = Array.from({ length: VOCABULARY }, (_, i) => {
-  let w = "";
-  for (let n = i + 1; n > 0; n = Math.floor(n / SYLLABLES.length)) w += SYLLABLES[n % SYLLABLES.length];
-  return `${w}x`;
-});
-const zipfCdf = (() => {
-  const weights = words.map((_, i) => 1 / (i + 1));
-  const total = weights.reduce((a, b) => a + b, 0);
-  let acc = 0;
-  return weights.map((w) => (acc += w / total));
-})();
-const zipfWord = () => {
-  const r = random();
-  let lo = 0;
-  let hi = zipfCdf.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (zipfCdf[mid]! < r) lo = mid + 1;
-    else hi = mid;
-  }
-  return words[lo]!;
-};
+// Pseudo-words (syllable strings: the porter stemmer leaves them alone), drawn by Zipf's law.
+const words = Array.from({ length: VOCABULARY }, (_, i) => pseudoWord(i));
+const zipfWord = zipfSampler(words, random);
 const midWord = () => {
   for (;;) {
     const w = zipfWord();
