@@ -1,7 +1,7 @@
-// Which concept slugs might a brain already know? Most of a new source's concepts are named nowhere else (the
-// import bench: ~34 keys a source, 99% lone), yet the facts (facts.ts) probed four indexes for each: on an
-// extraction thread, whose page cache SQLite empties whenever the writer has committed, every probe read its
-// index pages again, and the probes grew with the brain (0.6 of 2.1 ms a source at 20k-40k sources).
+// Which concept slugs might a brain already know? Most of a new source's concepts are named nowhere else (on
+// a 20k-source brain of the import bench, 274 of 10,483 keys of 300 new sources were), yet the facts
+// (facts.ts) probed four indexes for each: on an extraction thread, whose page cache SQLite empties whenever
+// the writer has committed, every probe read its index pages again (0.8 ms a source at 20k, growing).
 // This keeps, per brain, a Bloom filter of every slug that could answer a probe: page slugs, concept slugs of
 // mention rows, and concepts of lone rows (a superset of `concept_seen`). A slug the filter has never seen
 // is named nowhere else and has no page: no probe. The filter reads only the rows added since its last look
@@ -19,6 +19,8 @@ const K = 7;
 const FIRST_CAPACITY = 1 << 14;
 /** Rows renumbered by a VACUUM would be missed: the filter is read again from scratch this often. */
 const REBUILD_AFTER_MS = 10 * 60_000;
+/** Rows read per query: bounds the memory of a first look at a big brain. */
+const READ_PAGE = 5000;
 
 /** A Bloom filter of strings: K bit positions from two hashes (Kirsch and Mitzenmacher's double hashing). */
 export class StringBloom {
@@ -73,17 +75,23 @@ interface BrainSlugs {
   loneAfter: number;
 }
 
-/** Rowids and, for the brain's own rows, what they name: `[rowid, value or null]`. */
+/** A row's rowid and, for the brain's own rows, what it names (null for other brains' rows). */
 type Row = { id: number; value: string | null };
 
 export class KnownConceptSlugs {
   private brains = new Map<string, BrainSlugs>();
 
-  /** `firstCapacity`: slugs a brain's first filter is sized for. */
+  private readonly firstCapacity: number;
+  private readonly readPage: number;
+
+  /** `firstCapacity`: slugs a brain's first filter is sized for; `readPage`: rows read per query. */
   constructor(
     private read: ReadRows,
-    private firstCapacity = FIRST_CAPACITY,
-  ) {}
+    options: { firstCapacity?: number; readPage?: number } = {},
+  ) {
+    this.firstCapacity = options.firstCapacity ?? FIRST_CAPACITY;
+    this.readPage = options.readPage ?? READ_PAGE;
+  }
 
   /** A test of "might `slug` be a page or a concept named in this brain?", as of the caller's read transaction. */
   async of(brainId: string): Promise<(slug: string) => boolean> {
@@ -106,24 +114,31 @@ export class KnownConceptSlugs {
     return { filter: new StringBloom(capacity), builtAt: Date.now(), pagesAfter: 0, mentionsAfter: 0, loneAfter: 0 };
   }
 
-  /** Adds the slugs of the rows written since the last look. Driven by rowid: other brains' rows are skipped. */
+  /**
+   * Adds the slugs of the rows written since the last look, `readPage` rows at a time (a first look at a big
+   * brain reads every row). Driven by rowid: other brains' rows are read as null.
+   */
   private async catchUp(brainId: string, brain: BrainSlugs) {
-    const rowsAfter = async (sql: string, after: number): Promise<{ rows: Row[]; last: number }> => {
-      const rows = (await this.read(sql, [brainId, after])) as Row[];
-      return { rows, last: rows.length ? Number(rows.at(-1)!.id) : after };
+    const each = async (sql: string, after: number, add: (value: string) => void): Promise<number> => {
+      for (;;) {
+        const rows = (await this.read(`${sql} LIMIT ${this.readPage}`, [brainId, after])) as Row[];
+        for (const r of rows) if (r.value !== null) add(r.value);
+        if (rows.length) after = Number(rows.at(-1)!.id);
+        if (rows.length < this.readPage) return after;
+      }
     };
-    const pages = await rowsAfter("SELECT id, CASE WHEN brain_id = ? THEN slug END AS value FROM pages WHERE id > ? ORDER BY id", brain.pagesAfter);
-    for (const r of pages.rows) if (r.value !== null) brain.filter.add(r.value);
-    brain.pagesAfter = pages.last;
-    const mentions = await rowsAfter(
+    const add = (slug: string) => brain.filter.add(slug);
+    brain.pagesAfter = await each("SELECT id, CASE WHEN brain_id = ? THEN slug END AS value FROM pages WHERE id > ? ORDER BY id", brain.pagesAfter, add);
+    brain.mentionsAfter = await each(
       "SELECT rowid AS id, CASE WHEN brain_id = ? THEN concept END AS value FROM concept_mentions WHERE rowid > ? ORDER BY rowid",
       brain.mentionsAfter,
+      add,
     );
-    for (const r of mentions.rows) if (r.value !== null) brain.filter.add(r.value);
-    brain.mentionsAfter = mentions.last;
     // A lone row's mentions: [[concept, surface, sentence index, weight], ...] (lone.ts).
-    const lone = await rowsAfter("SELECT rowid AS id, CASE WHEN brain_id = ? THEN mentions END AS value FROM concept_lone WHERE rowid > ? ORDER BY rowid", brain.loneAfter);
-    for (const r of lone.rows) if (r.value !== null) for (const slug of new Set((JSON.parse(r.value) as [string][]).map((m) => m[0]))) brain.filter.add(slug);
-    brain.loneAfter = lone.last;
+    brain.loneAfter = await each(
+      "SELECT rowid AS id, CASE WHEN brain_id = ? THEN mentions END AS value FROM concept_lone WHERE rowid > ? ORDER BY rowid",
+      brain.loneAfter,
+      (mentions) => new Set((JSON.parse(mentions) as [string][]).map((m) => m[0])).forEach(add),
+    );
   }
 }

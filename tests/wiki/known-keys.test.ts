@@ -1,7 +1,7 @@
 // The filter of slugs a brain might know (src/concepts/known-keys.ts), which lets an extraction thread skip
 // the facts' index probes for concepts named nowhere else: never a false negative for a row it has read,
-// caught up by rowid as sources are added, rebuilt larger past its capacity, and facts read through it equal
-// to facts read without it.
+// caught up by rowid (a few rows a query) as sources are added, rebuilt larger past its capacity, and facts
+// read through it equal to facts read without it.
 import { afterAll, describe, expect, test } from "bun:test";
 import { extractConcepts } from "../../src/concepts/extract";
 import { conceptFacts, type ReadRows } from "../../src/concepts/facts";
@@ -68,8 +68,9 @@ describe("the slugs a brain might know", () => {
       return (await s.ctx.database.client.execute({ sql, args })).rows as unknown as Record<string, unknown>[];
     };
 
-    // A capacity of 4 slugs: the filter is rebuilt (four times larger) as it catches up, and loses nothing.
-    const known = new KnownConceptSlugs(read, 4);
+    // A capacity of 4 slugs: the filter is rebuilt (four times larger) as it catches up, and loses nothing;
+    // rows are read 3 at a time.
+    const known = new KnownConceptSlugs(read, { firstCapacity: 4, readPage: 3 });
     const first = await known.of(brainId);
     const before = await slugsOf(read, brainId);
     expect(before).toContain("mira-castellan");
@@ -77,6 +78,7 @@ describe("the slugs a brain might know", () => {
     expect(before.filter((slug) => !first(slug))).toEqual([]);
     // Rebuilt larger: three tables read from the start, then again once past the capacity.
     expect(readsFromStart).toBe(6);
+    expect(reads).toBeGreaterThan(12); // pages of 3 rows
     expect(randomWords(3, 200).filter(first).length).toBeLessThan(10);
 
     // A source added later is read from where the filter stopped.
