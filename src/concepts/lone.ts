@@ -52,14 +52,27 @@ type StoredMention = [string, string | null, number, number];
  */
 export function compactRow(lone: LoneMention[]): { mentions: string; sentences: string } {
   const sentences: [string, string][] = [];
-  const at = new Map<string, number>();
+  // Per page, per sentence (the sentence strings themselves as keys: a joined key was a new string to hash
+  // for every mention).
+  const at = new Map<string, Map<string, number>>();
   const mentions = lone.map((m): StoredMention => {
-    const key = `${m.p}\n${m.t}`;
-    let i = at.get(key);
-    if (i === undefined) at.set(key, (i = sentences.push([m.p, m.t]) - 1));
-    return [m.c, m.s === m.c.replace(/-/g, " ") ? null : m.s, i, m.w];
+    let onPage = at.get(m.p);
+    if (!onPage) at.set(m.p, (onPage = new Map()));
+    let i = onPage.get(m.t);
+    if (i === undefined) onPage.set(m.t, (i = sentences.push([m.p, m.t]) - 1));
+    return [m.c, isSlugWords(m.s, m.c) ? null : m.s, i, m.w];
   });
   return { mentions: JSON.stringify(mentions), sentences: JSON.stringify(sentences) };
+}
+
+/** `surface` is `slug` with its hyphens as spaces (stored as null: the concept's own words). */
+function isSlugWords(surface: string, slug: string): boolean {
+  if (surface.length !== slug.length) return false;
+  for (let i = 0; i < slug.length; i++) {
+    const c = slug.charCodeAt(i);
+    if (surface.charCodeAt(i) !== (c === 45 ? 32 : c)) return false; // "-" → " "
+  }
+  return true;
 }
 
 /** The concept of a stored mention `m` (a json_each row over `concept_lone.mentions`), in SQL. */

@@ -230,6 +230,8 @@ describe("the stored lone row", () => {
       { c: "harbour-pilot", p: "harbour", s: "harbour pilot", t: sentence, w: 1 },
       { c: "tide-table", p: "harbour", s: "Tide Tables", t: sentence, w: 0.5 },
       { c: "tide-table", p: "tides", s: "tide table", t: sentence, w: 0.5 }, // same words on another page: its own entry
+      { c: "x-ray", p: "harbour", s: "x-ray", t: sentence, w: 1 }, // a hyphen where the slug's words have a space
+      { c: "x-ray", p: "harbour", s: "x ray s", t: sentence, w: 1 },
     ]);
     expect(JSON.parse(row.sentences)).toEqual([
       ["harbour", sentence],
@@ -239,6 +241,8 @@ describe("the stored lone row", () => {
       ["harbour-pilot", null, 0, 1],
       ["tide-table", "Tide Tables", 0, 0.5],
       ["tide-table", null, 1, 0.5],
+      ["x-ray", "x-ray", 0, 1],
+      ["x-ray", "x ray s", 0, 1],
     ]);
     expect(compactRow([])).toEqual({ mentions: "[]", sentences: "[]" });
   });
