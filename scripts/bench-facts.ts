@@ -45,18 +45,19 @@ for (const round of [1, 2]) {
     reads = 0;
     let probed = 0;
     let keys = 0;
-    started = performance.now();
+    let ms = 0;
     for (const t of tasks) {
       writer.exec("INSERT INTO bench_facts_poke VALUES (1)"); // a commit: the reader's cache is emptied
+      started = performance.now(); // the reader's part only
       reader.exec("BEGIN");
       const test = filtered ? await known.of(brainId) : undefined;
       await conceptFacts(read, brainId, "src_bench_new", t.concepts, t.ownSlugs, test);
       reader.exec("COMMIT");
+      ms += performance.now() - started;
       keys += t.concepts.length;
       probed += test ? t.concepts.filter((c) => test(c.key)).length : t.concepts.length;
     }
-    const ms = (performance.now() - started) / tasks.length;
-    console.log(`round ${round} ${filtered ? "with the filter   " : "without the filter"} ${ms.toFixed(3)} ms a source, ${(reads / tasks.length).toFixed(1)} reads, ${probed} of ${keys} keys probed`);
+    console.log(`round ${round} ${filtered ? "with the filter   " : "without the filter"} ${(ms / tasks.length).toFixed(3)} ms a source, ${(reads / tasks.length).toFixed(1)} reads, ${probed} of ${keys} keys probed`);
   }
 }
 writer.exec("DROP TABLE bench_facts_poke");
