@@ -97,6 +97,7 @@ const config = loadConfig({
   // A batch of 1,000 abstracts is ~1.5 MB of JSON; the default cap (1 MiB) is for single requests.
   BRAINBOX_MAX_BODY_BYTES: String(8 * 1024 * 1024),
   ...(process.env.CONCURRENCY ? { BRAINBOX_JOB_CONCURRENCY: process.env.CONCURRENCY } : {}),
+  ...(process.env.NLP_THREADS ? { BRAINBOX_NLP_THREADS: process.env.NLP_THREADS } : {}),
 });
 const server = await startServer(config, createLogger("error"));
 // PROFILE=1: time spent per SQL statement shape, printed after each segment; PROFILE=statements also times

@@ -3,10 +3,10 @@
 // this source's were written: neither side would link this source to it. Run under the brain's refresh lock
 // (refreshAllDirtyConcepts), after the source is written, this links the source's pages to the concepts it
 // names that have a page by now. One index probe per source; pages are rewritten only when a link is added.
-import { sql } from "drizzle-orm";
 import type { RootDb } from "../db/client";
 import { linkConceptsInline, MAX_CONCEPT_LINKS_PER_PAGE } from "./inline-links";
 import { linksAddedStatements, runBatch, type Statement } from "./page-links";
+import { queryRows } from "../db/plain";
 import type { ResolvedConcept } from "./resolve";
 
 export interface WrittenConcepts {
@@ -23,16 +23,24 @@ export async function linkLateConcepts(db: RootDb, brainId: string, written: Wri
     if (source.type === "note") continue;
     const unlinked = source.concepts.filter((c) => !c.linked && !source.pageSlugs.includes(c.slug));
     if (unlinked.length === 0) continue;
-    const withPage = await db.all<{ slug: string }>(sql`
-      SELECT p.slug FROM json_each(${JSON.stringify(unlinked.map((c) => c.slug))}) j
-      CROSS JOIN pages p ON p.brain_id = ${brainId} AND p.slug = j.value WHERE p.kind = 'concept'`);
+    const withPage = await queryRows<{ slug: string }>(
+      db,
+      "SELECT p.slug FROM json_each(?) j CROSS JOIN pages p ON p.brain_id = ? AND p.slug = j.value WHERE p.kind = 'concept'",
+      JSON.stringify(unlinked.map((c) => c.slug)),
+      brainId,
+    );
     if (withPage.length === 0) continue;
     const have = new Set(withPage.map((r) => r.slug));
     const targets = unlinked.filter((c) => have.has(c.slug)).map((c) => ({ slug: c.slug, surfaces: c.surfaces }));
-    const pages = await db.all<{ id: number; markdown: string }>(sql`
-      SELECT p.id, p.markdown FROM json_each(${JSON.stringify(source.pageSlugs)}) j
-      CROSS JOIN pages p ON p.brain_id = ${brainId} AND p.slug = j.value
-      WHERE p.source_id = ${source.sourceId} AND p.kind = 'source' AND p.edited = 0`);
+    const pages = await queryRows<{ id: number; markdown: string }>(
+      db,
+      `SELECT p.id, p.markdown FROM json_each(?) j
+      CROSS JOIN pages p ON p.brain_id = ? AND p.slug = j.value
+      WHERE p.source_id = ? AND p.kind = 'source' AND p.edited = 0`,
+      JSON.stringify(source.pageSlugs),
+      brainId,
+      source.sourceId,
+    );
     const statements: Statement[] = [];
     for (const page of pages) {
       // The page's own cap: the links it already carries count.

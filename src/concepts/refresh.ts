@@ -7,7 +7,7 @@ import type { RootDb } from "../db/client";
 import { conceptMarkdown, type MentionRow } from "./concept-page";
 import { linkConceptsInline } from "./inline-links";
 import { linksAddedStatements, pageLinkStatements, runBatch, type Batchable, type Statement } from "./page-links";
-import { stmt } from "../db/plain";
+import { queryRows, stmt } from "../db/plain";
 import { CENTRAL_SALIENCE } from "./resolve";
 import { searchTextOf } from "../retrieval/search-text";
 
@@ -87,7 +87,7 @@ async function runPasses(deps: RefreshDeps, brainId: string, state: { next: Call
  */
 export async function refreshDirtyConcepts(deps: RefreshDeps, brainId: string): Promise<number> {
   const { db } = deps;
-  const dirty = await db.all<{ concept: string }>(sql`SELECT concept FROM concept_dirty WHERE brain_id = ${brainId} LIMIT ${DIRTY_BATCH}`);
+  const dirty = await queryRows<{ concept: string }>(db, "SELECT concept FROM concept_dirty WHERE brain_id = ? LIMIT ?", brainId, DIRTY_BATCH);
   if (dirty.length === 0) return 0;
   const chunk = newChunk();
   for (const { concept } of dirty) {
@@ -97,7 +97,7 @@ export async function refreshDirtyConcepts(deps: RefreshDeps, brainId: string): 
     const outcome = await planRefresh(deps, brainId, concept, chunk);
     // A concept's writes and its dirty mark's removal always go in the same transaction (a new page's: at the
     // end of the pass, with the page).
-    const clean = db.run(sql`DELETE FROM concept_dirty WHERE brain_id = ${brainId} AND concept = ${concept}`);
+    const clean = stmt("DELETE FROM concept_dirty WHERE brain_id = ? AND concept = ?", brainId, concept);
     if (outcome === "created") chunk.creating.get(concept)!.clean = clean;
     else chunk.statements.push(clean);
     if (chunk.statements.length + UPSERT_STATEMENTS * chunk.upserts.length >= FLUSH_STATEMENTS) await flush(deps, brainId, chunk);
@@ -158,21 +158,25 @@ export async function refreshConcept(deps: RefreshDeps, brainId: string, slug: s
 
 async function planRefresh(deps: RefreshDeps, brainId: string, slug: string, chunk: Chunk): Promise<Outcome> {
   const { db } = deps;
-  const rows = await db.all<MentionRow & { weight: number }>(sql`
-    SELECT m.source_id AS sourceId, m.page_slug AS pageSlug, p.title AS pageTitle, m.surface, m.sentence, m.weight
+  const rows = await queryRows<MentionRow & { weight: number }>(
+    db,
+    `SELECT m.source_id AS sourceId, m.page_slug AS pageSlug, p.title AS pageTitle, m.surface, m.sentence, m.weight
     FROM concept_mentions m CROSS JOIN pages p ON p.brain_id = m.brain_id AND p.slug = m.page_slug
-    WHERE m.brain_id = ${brainId} AND m.concept = ${slug} LIMIT ${MENTIONS_READ}`);
-  const [existing] = await db.all<PageRow>(sql`SELECT id, kind, title, markdown, edited FROM pages WHERE brain_id = ${brainId} AND slug = ${slug}`);
+    WHERE m.brain_id = ? AND m.concept = ? LIMIT ${MENTIONS_READ}`,
+    brainId,
+    slug,
+  );
+  const [existing] = await queryRows<PageRow>(db, "SELECT id, kind, title, markdown, edited FROM pages WHERE brain_id = ? AND slug = ?", brainId, slug);
   if (existing && existing.kind !== "concept") return "kept";
   const sources = new Set(rows.map((r) => r.sourceId));
   const earns = rows.length > 0 && (sources.size >= 2 || rows.some((r) => r.weight >= CENTRAL_SALIENCE));
   if (!earns) {
     if (!existing) return "kept";
     if (existing.edited) {
-      chunk.statements.push(db.run(sql`UPDATE pages SET source_changed = 1 WHERE id = ${existing.id}`));
+      chunk.statements.push(stmt("UPDATE pages SET source_changed = 1 WHERE id = ?", existing.id));
       return "kept";
     }
-    chunk.statements.push(db.run(sql`DELETE FROM pages WHERE id = ${existing.id} AND edited = 0`));
+    chunk.statements.push(stmt("DELETE FROM pages WHERE id = ? AND edited = 0", existing.id));
     return "removed";
   }
 
@@ -185,7 +189,7 @@ async function planRefresh(deps: RefreshDeps, brainId: string, slug: string, chu
   const related = await relatedConcepts(db, brainId, slug, rows, chunk);
   const markdown = conceptMarkdown({ mentions: rows, related });
   if (existing.edited) {
-    if (existing.markdown !== markdown) chunk.statements.push(db.run(sql`UPDATE pages SET source_changed = 1 WHERE id = ${existing.id}`));
+    if (existing.markdown !== markdown) chunk.statements.push(stmt("UPDATE pages SET source_changed = 1 WHERE id = ?", existing.id));
     return "kept";
   }
   if (existing.markdown === markdown && existing.title === title) return "kept";
@@ -244,14 +248,19 @@ function upsertStatements(brainId: string, upserts: ConceptPage[]): Statement[] 
  */
 async function relatedConcepts(db: RootDb, brainId: string, slug: string, mentions: MentionRow[], chunk: Chunk) {
   const pageSlugs = [...new Set(mentions.map((m) => m.pageSlug))].slice(0, 10);
-  const linked = await db.all<{ slug: string; n: number; title: string | null }>(sql`
-    SELECT c.concept AS slug, c.n, p.title FROM (
-      SELECT l.to_slug AS concept, COUNT(*) AS n FROM json_each(${JSON.stringify(pageSlugs)}) j
-      CROSS JOIN pages s ON s.brain_id = ${brainId} AND s.slug = j.value
+  const linked = await queryRows<{ slug: string; n: number; title: string | null }>(
+    db,
+    `SELECT c.concept AS slug, c.n, p.title FROM (
+      SELECT l.to_slug AS concept, COUNT(*) AS n FROM json_each(?1) j
+      CROSS JOIN pages s ON s.brain_id = ?2 AND s.slug = j.value
       CROSS JOIN page_links l ON l.from_page_id = s.id
-      WHERE l.to_slug != ${slug}
+      WHERE l.to_slug != ?3
       GROUP BY l.to_slug ORDER BY n DESC LIMIT 40
-    ) c LEFT JOIN pages p ON p.brain_id = ${brainId} AND p.slug = c.concept AND p.kind = 'concept'`);
+    ) c LEFT JOIN pages p ON p.brain_id = ?2 AND p.slug = c.concept AND p.kind = 'concept'`,
+    JSON.stringify(pageSlugs),
+    brainId,
+    slug,
+  );
   const found = new Map<string, { slug: string; n: number; title: string }>();
   const add = (related: string, n: number, title: string | null | undefined) => {
     title ??= chunk.creating.get(related)?.title;
@@ -269,11 +278,16 @@ async function relatedConcepts(db: RootDb, brainId: string, slug: string, mentio
 async function linkInward(db: RootDb, brainId: string, slug: string, mentions: MentionRow[], chunk: Chunk) {
   const surfaces = [...new Set(mentions.map((m) => m.surface))].sort((a, b) => b.length - a.length);
   const pageSlugs = [...new Set(mentions.map((m) => m.pageSlug))].slice(0, MAX_INWARD_LINKS);
-  const targets = await db.all<{ id: number; slug: string; markdown: string }>(sql`
-    SELECT p.id, p.slug, p.markdown FROM json_each(${JSON.stringify(pageSlugs)}) j
-    CROSS JOIN pages p ON p.brain_id = ${brainId} AND p.slug = j.value
+  const targets = await queryRows<{ id: number; slug: string; markdown: string }>(
+    db,
+    `SELECT p.id, p.slug, p.markdown FROM json_each(?) j
+    CROSS JOIN pages p ON p.brain_id = ? AND p.slug = j.value
     WHERE p.kind = 'source' AND p.edited = 0
-      AND NOT EXISTS (SELECT 1 FROM page_links l WHERE l.from_page_id = p.id AND l.to_slug = ${slug})`);
+      AND NOT EXISTS (SELECT 1 FROM page_links l WHERE l.from_page_id = p.id AND l.to_slug = ?)`,
+    JSON.stringify(pageSlugs),
+    brainId,
+    slug,
+  );
   for (const page of targets) {
     const current = chunk.markdownById.get(page.id) ?? page.markdown;
     const { markdown, linked } = linkConceptsInline(current, [{ slug, surfaces }]);

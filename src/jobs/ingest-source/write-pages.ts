@@ -10,7 +10,7 @@ import { TitleIndex } from "../../ingest/title-index";
 import { readRowsOf } from "../../db/read-rows";
 import { relatedLinksOf, type InwardLink } from "../../ingest/inward-links";
 import { linksAddedStatements, runBatch, type Statement } from "../../concepts/page-links";
-import { stmt } from "../../db/plain";
+import { queryRows, stmt } from "../../db/plain";
 import { appendRelatedLinks, slugify, uniqueSlug, type SynthesizedPage } from "../../ingest";
 
 export interface PageToWrite extends SynthesizedPage {
@@ -37,15 +37,19 @@ export async function allocateSlugs(db: RootDb, brainId: string, sourceId: strin
   // Reprocessing: a page whose title is unchanged keeps its slug, so links to it keep working even when the
   // slug rule or the brain's other pages would now give another ("page-2" from before non-Latin slugs,
   // "harbour-2" once "harbour" is gone). One index read by source; nothing for a new source.
-  const previous = await db.all<{ slug: string; title: string }>(sql`
-    SELECT slug, title FROM ${pages} WHERE source_id = ${sourceId} AND edited = 0 ORDER BY position`);
+  const previous = await queryRows<{ slug: string; title: string }>(db, "SELECT slug, title FROM pages WHERE source_id = ? AND edited = 0 ORDER BY position", sourceId);
   const keptByTitle = new Map<string, string[]>();
   for (const p of previous) keptByTitle.set(p.title, [...(keptByTitle.get(p.title) ?? []), p.slug]);
   for (const base of new Set(drafts.map((d) => slugify(d.title)))) {
     // [base, base + ".") holds exactly `base` and `base-…` ("." follows "-"): one range of the index.
-    const rows = await db.all<{ slug: string; own: number }>(sql`
-      SELECT slug, (source_id IS ${sourceId} AND edited = 1) AS own FROM ${pages}
-      WHERE brain_id = ${brainId} AND slug >= ${base} AND slug < ${`${base}.`} AND (source_id IS NOT ${sourceId} OR edited = 1)`);
+    const rows = await queryRows<{ slug: string; own: number }>(
+      db,
+      "SELECT slug, (source_id IS ?1 AND edited = 1) AS own FROM pages WHERE brain_id = ?2 AND slug >= ?3 AND slug < ?4 AND (source_id IS NOT ?1 OR edited = 1)",
+      sourceId,
+      brainId,
+      base,
+      `${base}.`,
+    );
     for (const r of rows) (r.own ? ownEdited : taken).add(r.slug);
   }
   // Kept slugs first, so no new slug of this source can take one of them.
