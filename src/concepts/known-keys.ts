@@ -10,6 +10,7 @@
 // row that reuses the rowid of a deleted last row is missed: that source's concept then looks lone, and the
 // next merge of lone concepts (lone.ts), which counts in the database, still finds it named twice.
 import type { ReadRows } from "../db/read-rows";
+import { keepRecent } from "../lib/recent-map";
 
 const MAX_BRAINS = 16;
 /** Bits per slug the filter is sized for: about 1% false positives with K hashes. */
@@ -97,9 +98,7 @@ export class KnownConceptSlugs {
   async of(brainId: string): Promise<(slug: string) => boolean> {
     let brain = this.brains.get(brainId);
     if (!brain || Date.now() - brain.builtAt > REBUILD_AFTER_MS) brain = this.empty(brain?.filter.capacity ?? this.firstCapacity);
-    this.brains.delete(brainId); // re-insert: the map's order is the recency order
-    this.brains.set(brainId, brain);
-    if (this.brains.size > MAX_BRAINS) this.brains.delete(this.brains.keys().next().value!);
+    keepRecent(this.brains, brainId, brain, MAX_BRAINS);
     await this.catchUp(brainId, brain);
     if (brain.filter.count > brain.filter.capacity) {
       brain = this.empty(brain.filter.count * 4);

@@ -16,6 +16,7 @@ import { mapError, resultSet, rowBuilder, toArgs } from "./embedded-values";
 import { kindOf, oneRowOf, type OneRow, type StatementKind } from "./statements";
 import { LOG_SIZE_LIMIT, startCheckpointer, WRITER_CHECKPOINT_PAGES } from "./checkpointer";
 import type { Logger } from "../lib/log";
+import { keepRecent } from "../lib/recent-map";
 
 type NativeDb = InstanceType<typeof Database>;
 type NativeStatement = ReturnType<NativeDb["prepare"]>;
@@ -125,9 +126,7 @@ export class Connection {
   private prepared(sql: string): Prepared {
     const hit = this.statements.get(sql);
     if (hit) {
-      // Refresh its place: the map's first key is the least recently used.
-      this.statements.delete(sql);
-      this.statements.set(sql, hit);
+      keepRecent(this.statements, sql, hit, STATEMENT_CACHE_SIZE);
       return hit;
     }
     const statement = this.db.prepare(sql);
@@ -144,8 +143,7 @@ export class Connection {
     }
     const kind = kindOf(sql);
     const prepared: Prepared = { statement, columns, columnTypes, toRow: columns && rowBuilder(columns), kind, oneRow: oneRowOf(sql, kind) };
-    this.statements.set(sql, prepared);
-    if (this.statements.size > STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
+    keepRecent(this.statements, sql, prepared, STATEMENT_CACHE_SIZE);
     return prepared;
   }
 

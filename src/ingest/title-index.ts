@@ -11,6 +11,7 @@
 // Reads go through a plain reader: the main connection, or an extraction thread's read-only one (which keeps
 // its own index and looks for new pages before every search).
 import type { ReadRows } from "../db/read-rows";
+import { keepRecent } from "../lib/recent-map";
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 const MAX_BRAINS = 16;
@@ -64,9 +65,7 @@ export class TitleIndex {
     if (!brain || now - brain.builtAt > REBUILD_AFTER_MS) brain = { lastId: 0, builtAt: now, readAt: now, byKey: new Map(), titlesWith: new Map() };
     brain.readAt = now;
     this.seenWrites.set(brainId, this.writes);
-    this.brains.delete(brainId); // re-insert: the map's order is the recency order
-    this.brains.set(brainId, brain);
-    if (this.brains.size > MAX_BRAINS) this.brains.delete(this.brains.keys().next().value!);
+    keepRecent(this.brains, brainId, brain, MAX_BRAINS);
     // The rowid range since the last look, every brain's rows (others' without a title): one snapshot, so
     // no page can slip between "read this brain's" and "remember how far we read".
     // Concept pages are left out: a source names a concept through inline links (src/concepts), and their
