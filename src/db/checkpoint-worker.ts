@@ -24,9 +24,13 @@ self.onmessage = (event: MessageEvent<{ path: string; intervalMs: number } | "st
   db = new Database(path, { timeout: 0 } as ConstructorParameters<typeof Database>[1]);
   const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
   checkpoint.raw(true);
+  // A connection finds the log only when it starts a read: one that opened before the writer switched the
+  // file to WAL would answer every checkpoint with "not in WAL mode" (-1) for ever, so it reads the header.
+  const readHeader = db.prepare("PRAGMA schema_version");
   timer = setInterval(() => {
     try {
-      checkpoint.get([]);
+      const [, logPages] = checkpoint.get([]) as [number, number, number];
+      if (logPages === -1) readHeader.get([]);
     } catch {
       // busy (the writer's own checkpoint runs) or the file is going away: the next tick tries again
     }

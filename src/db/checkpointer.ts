@@ -15,6 +15,8 @@ export const WRITER_CHECKPOINT_PAGES = 8000;
 export const LOG_SIZE_LIMIT = 64 * 1024 * 1024;
 
 export interface Checkpointer {
+  /** Settles once the thread has opened its connection (tests wait on it). */
+  started: Promise<void>;
   stop(): void;
 }
 
@@ -25,8 +27,12 @@ export function startCheckpointer(path: string, log?: Logger): Checkpointer | nu
     const worker = new Worker(entry) as Worker & { unref(): void };
     worker.unref(); // never keeps the process alive
     worker.onerror = (event) => log?.warn("checkpoint thread failed; the writer checkpoints by itself", { error: event.message });
+    const started = new Promise<void>((resolve) => {
+      worker.onmessage = (event: MessageEvent) => event.data === "started" && resolve();
+    });
     worker.postMessage({ path, intervalMs: CHECKPOINT_EVERY_MS });
     return {
+      started,
       stop() {
         worker.postMessage("stop");
         // Give it a moment to close its connection, then end it either way.
