@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createExtractPool } from "../../src/concepts/extract-pool";
+import { createExtractPool, QUEUED_PER_THREAD } from "../../src/concepts/extract-pool";
 import { extractConcepts } from "../../src/concepts/extract";
 import { conceptFacts, type ReadRows } from "../../src/concepts/facts";
 import { findInwardLinks } from "../../src/ingest/inward-links";
@@ -54,13 +54,13 @@ describe("the extraction pool", () => {
         expect(r.facts).toBeNull(); // no database file: the caller reads the facts
       });
     try {
-      const later = Array.from({ length: 100 }, (_, i) => ask(`later-${i}`, TEXTS[i % TEXTS.length]!, 1));
+      const later = Array.from({ length: 3 * QUEUED_PER_THREAD }, (_, i) => ask(`later-${i}`, TEXTS[i % TEXTS.length]!, 1));
       const first = ask("first", TEXTS[0]!, 0);
       await Promise.all([...later, first]);
-      expect(answered).toHaveLength(101);
-      // The thread holds a few requests at once; "first" goes right after those, long before the 100th.
-      expect(answered.indexOf("first")).toBeLessThan(50);
-      expect(answered.filter((l) => l !== "first")).toEqual(Array.from({ length: 100 }, (_, i) => `later-${i}`)); // equal priorities: in order
+      expect(answered).toHaveLength(3 * QUEUED_PER_THREAD + 1);
+      // The thread holds QUEUED_PER_THREAD requests at once; "first" goes right after those, long before the last.
+      expect(answered.indexOf("first")).toBeLessThanOrEqual(QUEUED_PER_THREAD);
+      expect(answered.filter((l) => l !== "first")).toEqual(Array.from({ length: 3 * QUEUED_PER_THREAD }, (_, i) => `later-${i}`)); // equal priorities: in order
     } finally {
       pool.close();
     }
@@ -68,7 +68,7 @@ describe("the extraction pool", () => {
 
   test("closing the pool rejects the requests still waiting for a thread", async () => {
     const pool = createExtractPool(1, log);
-    const outcomes = Array.from({ length: 60 }, () => pool.extract(pagesOf(TEXTS[1]!), TEXTS[1]!.title).then(() => "answered", (e: Error) => e.message));
+    const outcomes = Array.from({ length: 2 * QUEUED_PER_THREAD }, () => pool.extract(pagesOf(TEXTS[1]!), TEXTS[1]!.title).then(() => "answered", (e: Error) => e.message));
     pool.close();
     const settled = await Promise.all(outcomes);
     expect(settled.every((o) => o === "shutting down")).toBe(true);
