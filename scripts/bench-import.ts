@@ -214,6 +214,16 @@ const rates: number[] = [];
 // the same first documents, and the segment's rate is also given per 1,000 docs/s of that probe.
 const PROBE_DOCS = Math.min(TOTAL, 5000);
 const relativeRates: number[] = [];
+// The wiki's work per source: concept pages created, and concept-page writes (creations plus rewrites; each
+// write bumps a page's revision). It grows with the brain as more of a new source's phrases recur.
+async function conceptWork(): Promise<{ pages: number; writes: number }> {
+  const row = await server.ctx.database.client.execute({
+    sql: "SELECT count(*) AS pages, coalesce(sum(revision), 0) AS writes FROM pages WHERE brain_id = ? AND kind = 'concept'",
+    args: [brain.id],
+  });
+  return { pages: Number(row.rows[0]!.pages), writes: Number(row.rows[0]!.writes) };
+}
+let wikiBefore = { pages: 0, writes: 0 };
 let done = 0;
 for (const size of SIZES) {
   askTimes = [];
@@ -235,6 +245,10 @@ for (const size of SIZES) {
     `${`${done}→${size}`.padEnd(16)} ${((posted - started) / 1000).toFixed(1).padStart(6)}   ${seconds.toFixed(1).padStart(7)}   ${rate.toFixed(0).padStart(9)}   ` +
       `${`${percentile(sorted, 50).toFixed(0)} / ${percentile(sorted, 99).toFixed(0)} (${sorted.length})`.padEnd(22)} ${cpu.padEnd(33)} ${probe.toFixed(0)}, ${relativeRates.at(-1)!.toFixed(1)}`,
   );
+  const wikiAfter = await conceptWork();
+  const n = size - done;
+  console.log(`  wiki: concept pages created ${((wikiAfter.pages - wikiBefore.pages) / n).toFixed(2)}/source, concept-page writes ${((wikiAfter.writes - wikiBefore.writes) / n).toFixed(2)}/source (${wikiAfter.pages} concept pages)`);
+  wikiBefore = wikiAfter;
   if (process.env.PROFILE) {
     const per = [...threads].map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / (size - done)] as const);
     console.log(`CPU ms/source by thread: ${per.filter(([, ms]) => ms >= 0.01).sort((a, b) => b[1] - a[1]).map(([n, ms]) => `${n} ${ms.toFixed(2)}`).join(", ")}`);
