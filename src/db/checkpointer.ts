@@ -4,7 +4,8 @@
 // writes (measured: 12-17 ms per commit of 16 sources at 5k, 7 ms with checkpoints elsewhere; ask p99
 // during the import 635 → 390 ms). A worker thread now checkpoints every CHECKPOINT_EVERY_MS; the
 // writer's own automatic checkpoint stays as a backstop at WRITER_CHECKPOINT_PAGES, should the thread fall
-// behind or fail.
+// behind or fail. The thread tells why a checkpoint failed (logged once per kind) and, when its ticks do
+// nothing for a while, opens its connection again.
 import type { Logger } from "../lib/log";
 import { workerEntry } from "../lib/worker-entry";
 
@@ -28,7 +29,10 @@ export function startCheckpointer(path: string, log?: Logger): Checkpointer | nu
     worker.unref(); // never keeps the process alive
     worker.onerror = (event) => log?.warn("checkpoint thread failed; the writer checkpoints by itself", { error: event.message });
     const started = new Promise<void>((resolve) => {
-      worker.onmessage = (event: MessageEvent) => event.data === "started" && resolve();
+      worker.onmessage = (event: MessageEvent) => {
+        if (event.data === "started") resolve();
+        else if (event.data?.error) log?.warn("checkpoint failed; the thread tries again", { error: event.data.error });
+      };
     });
     worker.postMessage({ path, intervalMs: CHECKPOINT_EVERY_MS });
     return {

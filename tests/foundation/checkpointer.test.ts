@@ -1,11 +1,12 @@
 // Checkpoints on their own thread (src/db/checkpointer.ts): the log is copied into the database file without
 // the writer doing it, the writer's own checkpoint stays as a backstop, and nothing is lost across a reopen.
 import { expect, test } from "bun:test";
-import { statSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import Database from "libsql";
 import { startCheckpointer, WRITER_CHECKPOINT_PAGES } from "../../src/db/checkpointer";
 import { createEmbeddedClient } from "../../src/db/embedded";
+import { createLogger } from "../../src/lib/log";
 import { tempDir } from "../support/server";
 
 async function fill(checkpointThread: boolean) {
@@ -59,3 +60,23 @@ test("a thread that opened the file before it was switched to WAL still finds th
   expect(statSync(path).size).toBeGreaterThan(2_000_000);
   writer.close();
 }, 30_000);
+
+test("a thread that cannot open the file says why, and checkpoints once it can", async () => {
+  const dir = join(tempDir(), "not-yet");
+  const path = join(dir, "db.sqlite");
+  const lines: string[] = [];
+  const checkpointer = startCheckpointer(path, createLogger("warn", (line) => lines.push(line)));
+  await checkpointer!.started;
+  const until = Date.now() + 20_000;
+  while (Date.now() < until && lines.length === 0) await Bun.sleep(50);
+  expect(lines.join("\n")).toContain("checkpoint failed");
+  mkdirSync(dir);
+  const writer = new Database(path);
+  writer.exec(`PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=${WRITER_CHECKPOINT_PAGES}; CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)`);
+  const insert = writer.prepare("INSERT INTO t (body) VALUES (?)");
+  for (let i = 0; i < 1000; i++) insert.run("x".repeat(2000));
+  while (Date.now() < until + 10_000 && statSync(path).size < 2_000_000) await Bun.sleep(50);
+  checkpointer!.stop();
+  expect(statSync(path).size).toBeGreaterThan(2_000_000);
+  writer.close();
+}, 40_000);
