@@ -12,7 +12,8 @@ import { tempDir } from "../support/server";
 async function fill(checkpointThread: boolean) {
   const dir = tempDir();
   const path = join(dir, "db.sqlite");
-  const client = createEmbeddedClient(path, { timeoutMs: 5000, checkpointThread });
+  const lines: string[] = []; // what the checkpoint thread reported, shown should the test fail
+  const client = createEmbeddedClient(path, { timeoutMs: 5000, checkpointThread, log: createLogger("warn", (line) => lines.push(line)) });
   await client.execute("PRAGMA journal_mode=WAL");
   await client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)");
   const body = "x".repeat(2000);
@@ -27,12 +28,13 @@ async function fill(checkpointThread: boolean) {
   const reopened = createEmbeddedClient(path, { timeoutMs: 5000 });
   const rows = Number((await reopened.execute("SELECT count(*) AS n FROM t")).rows[0]!.n);
   reopened.close();
-  return { fileBytes, rows, pages };
+  return { fileBytes, rows, pages, lines };
 }
 
 test("the thread copies committed pages into the file; the writer's own threshold is raised to a backstop", async () => {
   const threaded = await fill(true);
   expect(threaded.pages).toBe(8000);
+  if (threaded.fileBytes <= 2_000_000) console.error("the checkpoint thread reported:", threaded.lines);
   expect(threaded.fileBytes).toBeGreaterThan(2_000_000); // checkpointed by the thread
   expect(threaded.rows).toBe(1000);
 }, 30_000);
