@@ -103,8 +103,7 @@ const server = await startServer(config, createLogger("error"));
 // PROFILE=1: time spent per SQL statement shape, printed after each segment; PROFILE=statements also times
 // each statement where the connection runs it (inside batches too). A PROFILE=1 time runs until the caller
 // resumes, so it also counts whatever other work ran first (marking jobs done showed 4-40 ms a call at
-// 20k-50k sources, with or without the writer's own checkpoints; in a PROFILE=statements run its `run:`
-// time was under the top list's): the `run:` lines are the statement's own cost.
+// 20k-50k sources, with or without the writer's own checkpoints): the `run:` lines are a statement's own cost.
 const sqlTimes = new Map<string, { n: number; ms: number }>();
 if (process.env.PROFILE) {
   const client = server.ctx.database.client;
