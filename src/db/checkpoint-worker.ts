@@ -7,12 +7,12 @@ declare const self: Worker;
 /** Ticks in a row without a checkpoint (an error, or "not in WAL mode") before the connection is reopened. */
 const REOPEN_AFTER_TICKS = 8;
 
-type Checkpoint = { db: InstanceType<typeof Database>; checkpoint: { get(args: unknown[]): unknown }; readHeader: { get(args: unknown[]): unknown } };
+type CheckpointConnection = { db: InstanceType<typeof Database>; checkpoint: { get(args: unknown[]): unknown }; readHeader: { get(args: unknown[]): unknown } };
 
-let open: Checkpoint | null = null;
+let open: CheckpointConnection | null = null;
 let timer: ReturnType<typeof setInterval> | null = null;
 
-function connect(path: string): Checkpoint {
+function connect(path: string): CheckpointConnection {
   // A PASSIVE checkpoint never waits for writers or readers: it copies what no reader still needs.
   const db = new Database(path, { timeout: 0 } as ConstructorParameters<typeof Database>[1]);
   const checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");

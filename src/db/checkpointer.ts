@@ -16,7 +16,7 @@ export const WRITER_CHECKPOINT_PAGES = 8000;
 export const LOG_SIZE_LIMIT = 64 * 1024 * 1024;
 
 export interface Checkpointer {
-  /** Settles once the thread has opened its connection (tests wait on it). */
+  /** Settles once the thread runs: its connection opened, or why it could not reported (tests wait on it). */
   started: Promise<void>;
   stop(): void;
 }

@@ -1,11 +1,14 @@
+import type { Db } from "./client";
+import { queryRows } from "./plain";
+
 /**
  * Rows of a read with plain SQL: the main connection's, or a worker thread's own read-only connection to the
  * embedded file, so reads that only decide a write can run off the thread that writes.
  */
 export type ReadRows = (sql: string, args: (string | number)[]) => Promise<Record<string, unknown>[]> | Record<string, unknown>[];
 
-/** A reader over a drizzle handle's client (the main connection). */
+/** A reader over a drizzle handle (the main connection). */
 export const readRowsOf =
-  (db: object): ReadRows =>
-  async (sql, args) =>
-    (await (db as { $client: { execute(s: { sql: string; args: (string | number)[] }): Promise<{ rows: unknown[] }> } }).$client.execute({ sql, args })).rows as Record<string, unknown>[];
+  (db: Db): ReadRows =>
+  (sql, args) =>
+    queryRows<Record<string, unknown>>(db, sql, ...args);
