@@ -71,7 +71,10 @@ test("the lone binary serves, creates a key and lists brains, embeds and reads a
       const added = (await (await api(`/api/v1/brains/${brainId}/sources`, { method: "POST", body: JSON.stringify({ type: "text", title, content }) })).json()) as any;
       expect((await waitForSource({ api }, brainId, added.source.id)).status).toBe("ready");
     }
-    const concept = (await (await api(`/api/v1/brains/${brainId}/pages/ada-quill`)).json()) as any;
+    // The concept pages follow the source's ready state (its job refreshes them after the write): wait for it.
+    let concept: any = null;
+    for (const until = Date.now() + 20_000; Date.now() < until && concept?.page?.kind !== "concept"; await Bun.sleep(50))
+      concept = await (await api(`/api/v1/brains/${brainId}/pages/ada-quill`)).json();
     expect(concept.page?.kind).toBe("concept");
     expect(server.stderr()).not.toMatch(/thread/);
   } finally {
