@@ -1,5 +1,5 @@
 // The lead of a source page without a model: its most central sentence (the one sharing the most words
-// with the rest of the page), placed first unless the page already opens with it.
+// with the rest of the page and its title), placed first unless the page already opens with it.
 import { proseOf } from "./extract";
 
 const MAX_LEAD_CHARS = 320;
@@ -12,28 +12,34 @@ function sentencesOf(text: string): string[] {
     .filter((s) => s.length >= 20);
 }
 
-/** The lead sentence, or "" when the page is one sentence long or already starts with its lead. */
-export function extractiveLead(markdown: string): string {
+/**
+ * The lead sentence, or "" when the page is one sentence long or already starts with its lead. A sentence
+ * is central by the words it shares with the other sentences and with the page's title; one that shares
+ * nothing is no evidence, so the page keeps its opening (the shortest sentence used to win such a page).
+ */
+export function extractiveLead(markdown: string, title = ""): string {
   const sentences = sentencesOf(proseOf(markdown));
   if (sentences.length < 3) return "";
   const words = sentences.map((s) => new Set((s.toLowerCase().match(WORD) ?? []) as string[]));
+  const titleWords = new Set((title.toLowerCase().match(WORD) ?? []) as string[]);
   const frequency = new Map<string, number>();
   for (const set of words) for (const w of set) frequency.set(w, (frequency.get(w) ?? 0) + 1);
   let best = -1;
   let bestScore = 0;
+  let bestShared = 0;
   sentences.forEach((sentence, i) => {
     if (sentence.length > MAX_LEAD_CHARS) return;
     let shared = 0;
-    for (const w of words[i]!) shared += (frequency.get(w) ?? 1) - 1;
+    for (const w of words[i]!) shared += (frequency.get(w) ?? 1) - 1 + (titleWords.has(w) ? 1 : 0);
     const score = (shared + 1) / Math.sqrt(words[i]!.size + 1) / (1 + i * 0.05); // earlier wins ties
-    if (score > bestScore) [best, bestScore] = [i, score];
+    if (score > bestScore) [best, bestScore, bestShared] = [i, score, shared];
   });
-  if (best <= 0) return ""; // the page already opens with it
+  if (best <= 0 || bestShared === 0) return ""; // the page already opens with it, or nothing is central
   return sentences[best]!;
 }
 
 /** The page with its lead paragraph first (unchanged when there is no separate lead). */
-export function withLead(markdown: string): string {
-  const lead = extractiveLead(markdown);
+export function withLead(markdown: string, title = ""): string {
+  const lead = extractiveLead(markdown, title);
   return lead ? `${lead}\n\n${markdown}` : markdown;
 }

@@ -41,26 +41,75 @@ export async function searchLexical(
   const match = ftsMatch(terms);
   const fts = sql.raw(index);
   const inBrains = sql.join(brainIds.map((id) => sql`${id}`), sql`, `);
-  const top = await db.all<{ page_id: number; score: number }>(sql`
+  const small = await smallIndexRanking(db, index, terms);
+  const top =
+    small ??
+    (await db.all<{ page_id: number; score: number }>(sql`
     SELECT rowid AS page_id, -bm25(${fts}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
-    FROM ${fts} WHERE ${fts} MATCH ${match} ORDER BY score DESC LIMIT ${Math.max(globalTop, limit)}`);
+    FROM ${fts} WHERE ${fts} MATCH ${match} ORDER BY score DESC LIMIT ${Math.max(globalTop, limit)}`));
   if (top.length === 0) return [];
   // `+brain_id` keeps the planner on the primary key: through the brain index it read every page of a
   // 100k-page brain (7.7 ms against 0.9 ms).
   const owners = await db.all<{ id: number; brain_id: string }>(sql`
-    SELECT id, brain_id FROM pages WHERE id IN (${sql.join(top.map((t) => sql`${t.page_id}`), sql`, `)}) AND +brain_id IN (${inBrains})`);
+    SELECT id, brain_id FROM pages WHERE id IN (SELECT value FROM json_each(${JSON.stringify(top.map((t) => Number(t.page_id)))})) AND +brain_id IN (${inBrains})`);
   const brainOf = new Map(owners.map((o) => [Number(o.id), o.brain_id]));
   const hits = top.flatMap((t) => {
     const brainId = brainOf.get(Number(t.page_id));
     return brainId ? [{ pageId: Number(t.page_id), brainId, score: Number(t.score) }] : [];
   });
-  if (hits.length >= limit || top.length < Math.max(globalTop, limit)) return hits.slice(0, limit);
+  // The small index's ranking holds every match: exact.
+  if (small || hits.length >= limit || top.length < Math.max(globalTop, limit)) return hits.slice(0, limit);
   const rows = await db.all<{ page_id: number; brain_id: string; score: number }>(sql`
     SELECT p.id AS page_id, p.brain_id, -bm25(${fts}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
     FROM ${fts} CROSS JOIN pages p ON p.id = ${fts}.rowid
     WHERE ${fts} MATCH ${match} AND p.brain_id IN (${inBrains})
     ORDER BY score DESC LIMIT ${limit}`);
   return rows.map((r) => ({ pageId: Number(r.page_id), brainId: r.brain_id, score: Number(r.score) }));
+}
+
+/** When each database's indexes were last counted large (smallIndexRanking). */
+const largeIndexes = new WeakMap<Db, Map<LexicalIndex, number>>();
+
+/** Indexes below this many rows are ranked with an IDF that stays positive (smallIndexRanking). */
+export const SMALL_INDEX_ROWS = 2_000;
+
+/**
+ * BM25 with Lucene's always-positive IDF, for a small index; null for a large one. FTS5's bm25() uses the
+ * classic IDF, log((N − n + 0.5) / (n + 0.5)), floored at 1e-6: a term in half the pages or more weighs
+ * nothing. In a large index only stopword-like terms are that common, but in a brain's first few sources on
+ * one subject its own words are ("lighthouse" in 3 of 4 pages): a question naming them ranked a page matching
+ * them below any page with one rarer word, at a millionth of its score. Each term's bm25() is read alone
+ * and re-weighted by the ratio of the two IDFs (the same term frequency and length normalization), then
+ * summed: a query per term, over postings no longer than the index.
+ */
+async function smallIndexRanking(db: Db, index: LexicalIndex, terms: readonly string[]): Promise<{ page_id: number; score: number }[] | null> {
+  const known = largeIndexes.get(db)?.get(index);
+  if (known !== undefined && Date.now() - known < STATS_TTL_MS) return null;
+  const fts = sql.raw(index);
+  const [count] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(`${index}_docsize`)} LIMIT ${SMALL_INDEX_ROWS})`);
+  const rows = Number(count?.n ?? 0);
+  if (rows >= SMALL_INDEX_ROWS) {
+    // Counting to the bound walks that many rows: a large index is taken as large for a while.
+    if (!largeIndexes.has(db)) largeIndexes.set(db, new Map());
+    largeIndexes.get(db)!.set(index, Date.now());
+    return null;
+  }
+  // Every term's matches in one statement (a round trip per term cost more than the index reads).
+  const unique = [...new Set(terms)];
+  const perTerm = sql.join(
+    unique.map((term, i) => sql`SELECT ${i} AS term, rowid AS page_id, -bm25(${fts}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score FROM ${fts} WHERE ${fts} MATCH ${ftsMatch([term])}`),
+    sql` UNION ALL `,
+  );
+  const hits = await db.all<{ term: number; page_id: number; score: number }>(perTerm);
+  const found = unique.map(() => 0);
+  for (const hit of hits) found[Number(hit.term)]!++;
+  const ratios = found.map((n) => {
+    const odds = (rows - n + 0.5) / (n + 0.5);
+    return Math.log(1 + odds) / Math.max(1e-6, Math.log(odds));
+  });
+  const scores = new Map<number, number>();
+  for (const hit of hits) scores.set(Number(hit.page_id), (scores.get(Number(hit.page_id)) ?? 0) + Number(hit.score) * ratios[Number(hit.term)]!);
+  return [...scores].map(([page_id, score]) => ({ page_id, score })).sort((a, b) => b.score - a.score || a.page_id - b.page_id);
 }
 
 export interface TermStats {

@@ -133,6 +133,15 @@ describe("leads and notes", () => {
     const [lead, body] = mills.markdown.replace(/\[\[[^|\]]+\|([^\]]+)\]\]/g, "$1").split("\n\n");
     expect(lead).toBe("The mill at Ostby ground wheat for the valley.");
     expect(body).toStartWith("Grain mills were common along the river.");
+    // Sentences that share no word: the one naming the page's title stays first, the shortest is not the lead.
+    await ready(
+      brainId,
+      "The Kestrel lighthouse",
+      "The Kestrel lighthouse was designed by Ada Quill, an engineer from Dunmore. It stands above Port Salter harbour. The lamp was first lit in 1871.",
+    );
+    const kestrel = (await page(brainId, "the-kestrel-lighthouse")).markdown.replace(/\[\[[^|\]]+\|([^\]]+)\]\]/g, "$1");
+    expect(kestrel).toStartWith("The Kestrel lighthouse was designed by Ada Quill");
+    expect(kestrel.split("The lamp was first lit in 1871.").length).toBe(2);
     const note = "Remember: Ostby mill opens at 9. Ostby mill, Ostby mill, Ostby mill.";
     const { source } = await expectJson(
       await s.api(`/api/v1/brains/${brainId}/sources`, { method: "POST", json: { title: "My note", content: note, mode: "note" } }),
