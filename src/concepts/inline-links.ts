@@ -15,8 +15,16 @@ export interface LinkTarget {
 }
 
 
-/** Adds links for `targets` (most important first); returns the new markdown and the slugs linked. */
-export function linkConceptsInline(markdown: string, targets: LinkTarget[], max = MAX_CONCEPT_LINKS_PER_PAGE): { markdown: string; linked: string[] } {
+/**
+ * Adds links for `targets` (most important first); returns the new markdown and the slugs linked.
+ * `ignoreCase`: a surface matches in any case (a page title named mid-sentence, "the Marren workshop").
+ */
+export function linkConceptsInline(
+  markdown: string,
+  targets: LinkTarget[],
+  max = MAX_CONCEPT_LINKS_PER_PAGE,
+  opts: { ignoreCase?: boolean } = {},
+): { markdown: string; linked: string[] } {
   let text = markdown;
   const linked: string[] = [];
   const already = new Set([...text.matchAll(/\[\[([^\[\]|\n]+)(?:\|[^\[\]\n]*)?\]\]/g)].map((m) => m[1]!.trim()));
@@ -34,7 +42,8 @@ export function linkConceptsInline(markdown: string, targets: LinkTarget[], max 
     for (const surface of target.surfaces) {
       if (done || surface.length < 2) continue;
       // A surface whose first word is nowhere in the text cannot match: no pattern to build.
-      if (!text.includes(surface.split(" ", 1)[0]!)) continue;
+      const first = surface.split(" ", 1)[0]!;
+      if (opts.ignoreCase ? !text.toLowerCase().includes(first.toLowerCase()) : !text.includes(first)) continue;
       // Inside a longer name of another concept ("東京" in "東京タワー", "Paris" in "University of Paris") a
       // shorter one is not linked: that would break the longer name's link.
       const longer = allSurfaces.filter((l) => l.length > surface.length && l.includes(surface) && !target.surfaces.includes(l));
@@ -45,7 +54,7 @@ export function linkConceptsInline(markdown: string, targets: LinkTarget[], max 
         });
       // The plain body finds candidates (compiled by the engine); the word boundaries are checked on each, and
       // every start is tried in turn, as a pattern with a lookbehind would.
-      const pattern = new RegExp(escapeRegExp(surface).replace(/ /g, "\\s+"), "g");
+      const pattern = new RegExp(escapeRegExp(surface).replace(/ /g, "\\s+"), opts.ignoreCase ? "gi" : "g");
       const bounded = mentionBoundaries(surface, "\\p{L}\\p{N}_", "\\[|", "\\]");
       for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
         const end = m.index + m[0].length;

@@ -9,17 +9,18 @@
 // per page from 1k to 10k sources; the AND 6× cheaper on the same index).
 import type { ReadRows } from "../db/read-rows";
 import { queryTerms } from "../retrieval/terms";
-import { linkRelatedPages } from "./wiki-links";
+import { linkRelatedPages, linkTargetsOf } from "./wiki-links";
 
 /** Pages of other sources read per new page. */
 const INWARD_CANDIDATES = 50;
 /** Title terms the first full-text query asks for (longestTerms). */
 const MATCH_TERMS = 3;
 
-/** Page `from` (of another source) names the title of the new page `to`. */
+/** Page `from` (of another source) names `title`, the title of the new page `to`. */
 export interface InwardLink {
   from: number;
   to: string;
+  title: string;
 }
 
 /** Source pages of the brain, not of `sourceId`, that name one of `fresh`'s titles as a phrase and do not link it yet. */
@@ -42,7 +43,7 @@ export async function findInwardLinks(read: ReadRows, brainId: string, sourceId:
     if (mentions.length === INWARD_CANDIDATES && selective.length < terms.length) mentions = await candidates(terms);
     for (const other of mentions) {
       const confirmed = linkRelatedPages([other, { ...page, markdown: "" }]).get(other.slug) ?? [];
-      if (confirmed.includes(page.slug) && !relatedLinksOf(other.markdown).includes(page.slug)) links.push({ from: Number(other.id), to: page.slug });
+      if (confirmed.includes(page.slug) && !linkTargetsOf(other.markdown).includes(page.slug)) links.push({ from: Number(other.id), to: page.slug, title: page.title });
     }
   }
   return links;
@@ -55,9 +56,4 @@ export async function findInwardLinks(read: ReadRows, brainId: string, sourceId:
  */
 function longestTerms(terms: string[]): string[] {
   return terms.length <= MATCH_TERMS ? terms : [...terms].sort((a, b) => b.length - a.length).slice(0, MATCH_TERMS);
-}
-
-/** The slugs on a page's `Related:` line. */
-export function relatedLinksOf(markdown: string): string[] {
-  return (/^Related: (.*)$/m.exec(markdown)?.[1] ?? "").match(/\[\[([^\]]+)\]\]/g)?.map((l) => l.slice(2, -2)) ?? [];
 }

@@ -1,6 +1,7 @@
 import { codePointAt, codePointBefore, escapeRegExp } from "../lib/regexp.ts";
 import { slugRef } from "../lib/slug.ts";
 import { parseBlocks } from "./markdown-blocks.ts";
+import { linkConceptsInline } from "../concepts/inline-links.ts";
 
 /**
  * Cross-links between wiki pages: `[[slug]]` links, and a trailing "Related:" line computed from
@@ -36,6 +37,33 @@ export function linkRelatedPages(pages: ReadonlyArray<LinkablePage>): Map<string
     related.set(page.slug, [...new Set(slugs)]);
   }
   return related;
+}
+
+/**
+ * Links a page to the pages whose titles it names (`targets`, found by linkRelatedPages): the first mention
+ * of each title the page does not link yet becomes `[[slug|As written]]`, in any case ("the Marren
+ * workshop"); a title named only where no link can go (inside another link, a heading, code) goes on the
+ * `Related:` line. Inline, a title link reads like a concept link, and which of the two pages came first no
+ * longer decides how a page links a person or place that has a page of its own.
+ */
+export function addTitleLinks(markdown: string, targets: ReadonlyArray<{ slug: string; title: string }>): string {
+  const linked = new Set(linkTargetsOf(markdown));
+  const fresh = targets.filter((t) => !linked.has(t.slug));
+  if (fresh.length === 0) return markdown;
+  const surfaces = fresh.map((t) => ({ slug: t.slug, surfaces: [t.title.trim().replace(/\s+/g, " ")] }));
+  const inline = linkConceptsInline(markdown, surfaces, Infinity, { ignoreCase: true });
+  const rest = fresh.filter((t) => !inline.linked.includes(t.slug)).map((t) => t.slug);
+  return rest.length ? appendRelatedLinks(inline.markdown, [...relatedLinksOf(inline.markdown), ...rest]) : inline.markdown;
+}
+
+/** The slugs on a page's `Related:` line. */
+export function relatedLinksOf(markdown: string): string[] {
+  return (/^Related: (.*)$/m.exec(markdown)?.[1] ?? "").match(/\[\[([^\]]+)\]\]/g)?.map((l) => l.slice(2, -2)) ?? [];
+}
+
+/** Every slug a page's text links, inline or on its `Related:` line (no markdown parse: a quick check). */
+export function linkTargetsOf(markdown: string): string[] {
+  return [...markdown.matchAll(/\[\[([^\[\]|\n]+)(?:\|[^\[\]\n]*)?\]\]/g)].map((m) => m[1]!.trim());
 }
 
 /** Adds (or replaces) the trailing `Related: [[a]], [[b]]` line; no slugs removes it. Idempotent. */

@@ -42,6 +42,19 @@ describe("a four-source brain on one subject", () => {
     expect(harbour?.score).toBeGreaterThan(0.1);
   });
 
+  test("a page names a person whose page came later: linked inline, as it would be had her page come first", async () => {
+    const page = async (slug: string) => (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${slug}`), 200)).page;
+    // Links into earlier pages are written once the new source is ready: waited for.
+    let kestrel = await page("the-kestrel-lighthouse");
+    for (const deadline = Date.now() + 20_000; !kestrel.markdown.includes("[[ada-quill") && Date.now() < deadline; await Bun.sleep(50))
+      kestrel = await page("the-kestrel-lighthouse");
+    expect(kestrel.markdown).toContain("designed by [[ada-quill|Ada Quill]]");
+    expect(kestrel.markdown).toContain("above [[port-salter|Port Salter]] harbour");
+    expect(kestrel.markdown).not.toMatch(/^Related: .*ada-quill/m);
+    expect(kestrel.links).toEqual(expect.arrayContaining(["ada-quill", "port-salter"]));
+    expect((await page("ada-quill")).backlinks).toContain("the-kestrel-lighthouse");
+  });
+
   test("a bridge question (who designed it; where was that person born) is answered from both sources", async () => {
     const body = await expectJson(
       await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: "Where was the designer of the Kestrel lighthouse born?" } }),

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { addTitleLinks } from "../../src/ingest/wiki-links";
 import {
   appendRelatedLinks,
   extractWikiLinks,
@@ -203,6 +204,25 @@ describe("wiki links", () => {
     expect(appendRelatedLinks(once, ["c"])).toBe("Body text.\n\nRelated: [[c]]");
     expect(appendRelatedLinks(once, [])).toBe("Body text.");
     expect(appendRelatedLinks("Related: see the appendix.", ["x"])).toBe("Related: see the appendix.\n\nRelated: [[x]]");
+  });
+
+  test("addTitleLinks links a named title where it is named, in any case; where no link can go, on the Related line", () => {
+    const targets = [
+      { slug: "heat-pumps", title: "Heat Pumps" },
+      { slug: "marren-workshop", title: "Marren workshop" },
+      { slug: "tides", title: "Tides" },
+      { slug: "old-harbour", title: "Old Harbour" },
+    ];
+    const markdown = "## Tides\n\nModern homes use heat  pumps. She trained at the [[marren|Marren]] workshop. `Old Harbour` is code.\n\nRelated: [[faq]]";
+    const linked = addTitleLinks(markdown, targets);
+    expect(linked).toBe(
+      "## Tides\n\nModern homes use [[heat-pumps|heat pumps]]. She trained at the [[marren|Marren]] workshop. `Old Harbour` is code.\n\n" +
+        "Related: [[faq]], [[marren-workshop]], [[tides]], [[old-harbour]]",
+    );
+    // Applied again (a retry), or with titles it links already: unchanged.
+    expect(addTitleLinks(linked, targets)).toBe(linked);
+    expect(addTitleLinks("See [[tides|the tides]]. Tides turn.", [{ slug: "tides", title: "Tides" }])).toBe("See [[tides|the tides]]. Tides turn.");
+    expect(addTitleLinks("No title here.", [])).toBe("No title here.");
   });
 
   test("our own Related and Source lines do not keep a link alive", () => {

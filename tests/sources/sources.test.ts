@@ -82,10 +82,11 @@ describe("adding sources (v1)", () => {
     await waitForSource(s, brainId, b.source.id);
     const pages = await pagesOf(s, brainId);
     const heating = pages.find((p) => p.slug === "home-heating")!;
-    expect(heating.markdown).toContain("[[heat-pumps]]");
+    // Linked where it names the title, as written.
+    expect(heating.markdown).toContain("Modern home heating often uses [[heat-pumps|heat pumps]]");
     const c = await addText(s, brainId, "Efficiency", "Home heating is the largest energy use in most houses.");
     await waitForSource(s, brainId, c.source.id);
-    expect((await pagesOf(s, brainId)).find((p) => p.slug === "efficiency")!.markdown).toContain("[[home-heating]]");
+    expect((await pagesOf(s, brainId)).find((p) => p.slug === "efficiency")!.markdown).toContain("[[home-heating|Home heating]] is the largest");
   });
 
   test("a long document is split into several pages with unique slugs", async () => {

@@ -8,10 +8,11 @@ import { conceptWriteStatements, pageLinkStatements, type ResolvedConcept } from
 import { searchTextOf } from "../../retrieval/search-text";
 import { TitleIndex } from "../../ingest/title-index";
 import { readRowsOf } from "../../db/read-rows";
-import { relatedLinksOf, type InwardLink } from "../../ingest/inward-links";
+import type { InwardLink } from "../../ingest/inward-links";
 import { linksAddedStatements, runBatch, type Statement } from "../../concepts/page-links";
 import { queryRows, stmt } from "../../db/plain";
-import { appendRelatedLinks, slugify, uniqueSlug, type SynthesizedPage } from "../../ingest";
+import { slugify, uniqueSlug, type SynthesizedPage } from "../../ingest";
+import { addTitleLinks, linkTargetsOf } from "../../ingest/wiki-links";
 
 export interface PageToWrite extends SynthesizedPage {
   slug: string;
@@ -165,25 +166,25 @@ export function writeManyStatements(writes: { source: SourceRef; written: Writte
 }
 
 /**
- * Adds new pages to the `Related:` line of the pages that name them (found by findInwardLinks, maybe on another
+ * Links new pages from the pages that name them (inline, or on their `Related:` line; found by findInwardLinks, maybe on another
  * connection): each page's text is read again here, so a link added meanwhile is kept. Returns the pages
  * updated.
  */
 export async function applyInwardLinks(db: RootDb, brainId: string, links: InwardLink[]): Promise<number> {
   if (links.length === 0) return 0;
-  const byPage = new Map<number, string[]>();
-  for (const { from, to } of links) byPage.set(from, [...(byPage.get(from) ?? []), to]);
+  const byPage = new Map<number, { slug: string; title: string }[]>();
+  for (const { from, to, title } of links) byPage.set(from, [...(byPage.get(from) ?? []), { slug: to, title }]);
   const rows = await db.all<{ id: number; markdown: string }>(sql`
     SELECT p.id, p.markdown FROM json_each(${JSON.stringify([...byPage.keys()])}) j CROSS JOIN ${pages} p ON p.id = j.value
     WHERE p.kind = 'source' AND p.edited = 0`);
   const statements: Statement[] = [];
   let updated = 0;
   for (const row of rows) {
-    const existing = relatedLinksOf(row.markdown);
-    const added = [...new Set(byPage.get(Number(row.id))!)].filter((slug) => !existing.includes(slug));
+    const existing = new Set(linkTargetsOf(row.markdown));
+    const added = byPage.get(Number(row.id))!.filter((t) => !existing.has(t.slug) && existing.add(t.slug));
     if (added.length === 0) continue;
     updated++;
-    statements.push(...linksAddedStatements(Number(row.id), brainId, appendRelatedLinks(row.markdown, [...existing, ...added]), added));
+    statements.push(...linksAddedStatements(Number(row.id), brainId, addTitleLinks(row.markdown, added), added.map((t) => t.slug)));
   }
   await runBatch(db, statements);
   return updated;
