@@ -59,6 +59,14 @@ export async function loadSources(server: EvalServer, brainId: string, docs: { e
     if (sources.every((s: any) => s.status === "ready")) break;
     await Bun.sleep(50);
   }
+  // A source is ready before the wiki's work on it ends (concept pages, links into earlier pages): questions
+  // wait for the job queue to empty, so they meet the wiki as built.
+  for (;;) {
+    const metrics = await (await fetch(`${server.running.url}/metrics`)).text();
+    const jobs = (status: string) => Number(new RegExp(`^brainbox_jobs\\{status="${status}"\\} (\\d+)`, "m").exec(metrics)?.[1] ?? NaN);
+    if (jobs("queued") === 0 && jobs("running") === 0) break;
+    await Bun.sleep(50);
+  }
   if (!opts.quiet) console.log(`loaded ${docs.length} sources in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return ids;
 }

@@ -19,6 +19,8 @@ export interface Extraction {
   facts: ConceptFacts | null;
   /** The pages' markdown linked outward on the thread (asked with `outward`); null: the caller links them. */
   markdowns: string[] | null;
+  /** With `markdowns`: the last page id whose title the thread looked at. */
+  outwardSeen?: number;
 }
 
 export interface ExtractPool {
@@ -28,7 +30,10 @@ export interface ExtractPool {
    * them). `priority`: lower goes first (see QUEUED_PER_THREAD).
    */
   extractWithFacts(pages: PageText[], docTitle: string, lookup: Omit<ConceptLookup, "file">, priority?: number): Promise<Extraction>;
-  /** Pages of other sources that name the titles of a source's committed pages; null: the caller reads them. */
+  /**
+   * Pages of other sources that name the titles of a source's committed pages, and titles written since its
+   * outward links were found that its pages name (findLateLinks); null: the caller reads them.
+   */
   inwardLinks(lookup: Omit<InwardLookup, "file">, priority?: number): Promise<InwardLink[] | null>;
   /** Worker threads running (0: extraction runs in this thread). */
   readonly threads: number;
@@ -160,11 +165,11 @@ export function createExtractPool(size: number, log: Logger, entry?: string, fil
     extract: async (pages, docTitle) => (await send(extractTask(pages, docTitle))).concepts!,
     async extractWithFacts(pages, docTitle, lookup, priority) {
       const answer = await send(extractTask(pages, docTitle, file ? { ...lookup, file } : undefined), priority);
-      return { concepts: answer.concepts!, facts: answer.facts ?? null, markdowns: answer.markdowns ?? null };
+      return { concepts: answer.concepts!, facts: answer.facts ?? null, markdowns: answer.markdowns ?? null, outwardSeen: answer.outwardSeen };
     },
     async inwardLinks(lookup, priority) {
       if (!file || threads.length === 0) return null;
-      const pages = lookup.pages.map(({ slug, title }) => ({ slug, title }));
+      const pages = lookup.pages.map(({ slug, title, markdown }) => ({ slug, title, markdown }));
       return (await send({ kind: "inward", lookup: { ...lookup, pages, file } }, priority)).inward ?? null;
     },
     close() {

@@ -5,7 +5,7 @@
 // source's pages to the titles they name (ingest/outward-links.ts, with this thread's own title index) and
 // finds the pages that name a new page's title (ingest/inward-links.ts).
 import Database from "libsql";
-import { findInwardLinks, type InwardLink } from "../ingest/inward-links";
+import { findLateLinks, type InwardLink } from "../ingest/inward-links";
 import { linkOutward } from "../ingest/outward-links";
 import { TitleIndex } from "../ingest/title-index";
 import type { ReadRows } from "../db/read-rows";
@@ -31,7 +31,9 @@ export interface InwardLookup {
   brainId: string;
   sourceId: string;
   /** The source's pages, committed. */
-  pages: { slug: string; title: string }[];
+  pages: { slug: string; title: string; markdown?: string }[];
+  /** The last page id the source's outward links looked at (findLateLinks); none for a note. */
+  outwardSeen?: number;
 }
 
 export type Task = { kind: "extract"; pages: PageText[]; docTitle: string; lookup?: ConceptLookup } | { kind: "inward"; lookup: InwardLookup };
@@ -40,8 +42,10 @@ export type Task = { kind: "extract"; pages: PageText[]; docTitle: string; looku
 export interface Answer {
   concepts?: ExtractedConcept[];
   facts?: ConceptFacts | null;
-  /** The pages' markdown with their `Related:` links (asked with `outward`); null when the read failed here. */
+  /** The pages' markdown linked to the titles they name (asked with `outward`); null when the read failed here. */
   markdowns?: string[] | null;
+  /** With `markdowns`: the last page id whose title was looked at. */
+  outwardSeen?: number;
   inward?: InwardLink[] | null;
 }
 
@@ -65,10 +69,11 @@ function connect(file: string) {
 const read = (file: string) => connect(file).read;
 
 /** The pages as linkOutward leaves them: the index reads the pages committed since its last look first. */
-async function outwardMarkdowns(file: string, brainId: string, sourceId: string, pages: PageText[]): Promise<string[]> {
+async function outwardMarkdowns(file: string, brainId: string, sourceId: string, pages: PageText[]): Promise<{ markdowns: string[]; seen: number }> {
   const { titles } = connect(file);
   titles.touch();
-  return (await linkOutward(titles, brainId, sourceId, pages)).map((p) => p.markdown);
+  const linked = await linkOutward(titles, brainId, sourceId, pages);
+  return { markdowns: linked.pages.map((p) => p.markdown), seen: linked.seen };
 }
 
 /** What `reads` gives, or null when it fails (the caller reads it; the next read reconnects). */
@@ -102,19 +107,20 @@ async function inSnapshot<T>(file: string, reads: () => Promise<T>): Promise<T> 
 
 async function answer(task: Task): Promise<Answer> {
   if (task.kind === "inward") {
-    const { file, brainId, sourceId, pages } = task.lookup;
-    return inSnapshot(file, async () => ({ inward: await tryRead(() => findInwardLinks(read(file), brainId, sourceId, pages)) }));
+    const { file, brainId, sourceId, pages, outwardSeen } = task.lookup;
+    return inSnapshot(file, async () => ({ inward: await tryRead(() => findLateLinks(read(file), connect(file).titles, brainId, sourceId, pages, outwardSeen)) }));
   }
   const concepts = extractConcepts(task.pages, task.docTitle);
   const lookup = task.lookup;
   if (!lookup) return { concepts, facts: null };
-  return inSnapshot(lookup.file, async () => ({
-    concepts,
-    facts: await tryRead(async () =>
+  return inSnapshot(lookup.file, async () => {
+    const facts = await tryRead(async () =>
       conceptFacts(read(lookup.file), lookup.brainId, lookup.sourceId, concepts, lookup.ownSlugs, await connect(lookup.file).known.of(lookup.brainId)),
-    ),
-    ...(lookup.outward ? { markdowns: await tryRead(() => outwardMarkdowns(lookup.file, lookup.brainId, lookup.sourceId, task.pages)) } : {}),
-  }));
+    );
+    if (!lookup.outward) return { concepts, facts };
+    const outward = await tryRead(() => outwardMarkdowns(lookup.file, lookup.brainId, lookup.sourceId, task.pages));
+    return { concepts, facts, markdowns: outward?.markdowns ?? null, outwardSeen: outward?.seen };
+  });
 }
 
 self.onmessage = async (event: MessageEvent<{ id: number; task: Task }>) => {

@@ -1,4 +1,4 @@
-// Which pages of a brain mention a new page's title, so they can list it on their `Related:` line? Reads
+// Which pages of a brain mention a new page's title, so they can link to it? Reads
 // only (a full-text query per title, then the phrase confirmed on each candidate's text), through a plain
 // reader, so they run on an extraction thread's read-only connection after the page is committed; the thread
 // that writes only applies the links (applyInwardLinks in jobs/ingest-source/write-pages.ts).
@@ -9,6 +9,7 @@
 // per page from 1k to 10k sources; the AND 6× cheaper on the same index).
 import type { ReadRows } from "../db/read-rows";
 import { queryTerms } from "../retrieval/terms";
+import type { TitleIndex } from "./title-index";
 import { linkRelatedPages, linkTargetsOf } from "./wiki-links";
 
 /** Pages of other sources read per new page. */
@@ -45,6 +46,43 @@ export async function findInwardLinks(read: ReadRows, brainId: string, sourceId:
       const confirmed = linkRelatedPages([other, { ...page, markdown: "" }]).get(other.slug) ?? [];
       if (confirmed.includes(page.slug) && !linkTargetsOf(other.markdown).includes(page.slug)) links.push({ from: Number(other.id), to: page.slug, title: page.title });
     }
+  }
+  return links;
+}
+
+/**
+ * The links a new source's pages could not get while it was prepared, found once they are written: pages of
+ * the brain naming their titles (findInwardLinks), and, when `outwardSeen` is given (the last page id its
+ * outward links looked at), the titles of pages written since that its own pages name. Two sources prepared
+ * at the same time (concurrent job batches) otherwise never linked each other: each looked for the other's
+ * title before it was written. `titles` reads the pages written since its last look first.
+ */
+export async function findLateLinks(
+  read: ReadRows,
+  titles: TitleIndex,
+  brainId: string,
+  sourceId: string,
+  pages: { slug: string; title: string; markdown?: string }[],
+  outwardSeen?: number,
+): Promise<InwardLink[]> {
+  const links = await findInwardLinks(read, brainId, sourceId, pages);
+  if (outwardSeen === undefined || pages.length === 0) return links;
+  titles.touch();
+  const bodies = pages.map((p) => ({ ...p, markdown: p.markdown ?? "" }));
+  const late = await titles.candidatesAfter(brainId, sourceId, bodies.map((p) => p.markdown), outwardSeen);
+  if (late.length === 0) return links;
+  const lateSlugs = new Set(late.map((t) => t.slug));
+  const related = linkRelatedPages([...bodies, ...late.map((t) => ({ ...t, markdown: "" }))]);
+  const ids = (await read(`SELECT id, slug FROM pages WHERE source_id = ? AND slug IN (SELECT value FROM json_each(?))`, [
+    sourceId,
+    JSON.stringify(pages.map((p) => p.slug)),
+  ])) as { id: number; slug: string }[];
+  const idOf = new Map(ids.map((r) => [r.slug, Number(r.id)]));
+  const titleOf = new Map(late.map((t) => [t.slug, t.title]));
+  for (const page of bodies) {
+    const from = idOf.get(page.slug);
+    if (from === undefined) continue;
+    for (const to of related.get(page.slug) ?? []) if (lateSlugs.has(to) && !linkTargetsOf(page.markdown).includes(to)) links.push({ from, to, title: titleOf.get(to)! });
   }
   return links;
 }

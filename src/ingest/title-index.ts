@@ -32,6 +32,8 @@ interface BrainTitles {
   byKey: Map<string, Entry[]>;
   /** Titles indexed so far that contain each word. */
   titlesWith: Map<string, number>;
+  /** Every entry in page id order, with all its words (candidatesAfter). */
+  ordered: { id: number; words: string[] }[];
 }
 
 /** The title's rarest word so far (ties: the longest, then the first). */
@@ -62,7 +64,7 @@ export class TitleIndex {
     let brain = this.brains.get(brainId);
     const now = Date.now();
     if (brain && now - brain.readAt < REFRESH_EVERY_MS && this.seenWrites.get(brainId) === this.writes) return brain;
-    if (!brain || now - brain.builtAt > REBUILD_AFTER_MS) brain = { lastId: 0, builtAt: now, readAt: now, byKey: new Map(), titlesWith: new Map() };
+    if (!brain || now - brain.builtAt > REBUILD_AFTER_MS) brain = { lastId: 0, builtAt: now, readAt: now, byKey: new Map(), titlesWith: new Map(), ordered: [] };
     brain.readAt = now;
     this.seenWrites.set(brainId, this.writes);
     keepRecent(this.brains, brainId, brain, MAX_BRAINS);
@@ -81,6 +83,7 @@ export class TitleIndex {
       const key = keyOf(words, brain.titlesWith);
       if (!key) continue;
       for (const w of words) brain.titlesWith.set(w, (brain.titlesWith.get(w) ?? 0) + 1);
+      brain.ordered.push({ id: Number(row.id), words: [...words] });
       // The other words, longest (rarest) first: most candidates fail on their first check.
       words.splice(words.indexOf(key), 1);
       words.sort((a, b) => b.length - a.length);
@@ -93,7 +96,16 @@ export class TitleIndex {
 
   /** Pages of the brain (not of `sourceId`) whose title's words all occur in one of `bodies`, as they are now. */
   async candidates(brainId: string, sourceId: string, bodies: string[]): Promise<{ slug: string; title: string }[]> {
+    return (await this.candidatesSeen(brainId, sourceId, bodies)).pages;
+  }
+
+  /**
+   * The same, with `seen`: the last page id whose title was checked (candidatesAfter from there finds the
+   * titles written since).
+   */
+  async candidatesSeen(brainId: string, sourceId: string, bodies: string[]): Promise<{ pages: { slug: string; title: string }[]; seen: number }> {
     const brain = await this.refresh(brainId);
+    const seen = brain.lastId; // the walk below is synchronous: it checks exactly the titles up to here
     const ids = new Set<number>();
     for (const body of bodies) {
       const words = new Set(body.toLowerCase().match(WORD) ?? []);
@@ -103,6 +115,27 @@ export class TitleIndex {
         }
       }
     }
+    return { pages: await this.pagesOf(brainId, sourceId, ids), seen };
+  }
+
+  /**
+   * Candidates among the titles of pages after `after` (a page id): the few written since an earlier look, so
+   * they are checked one by one, not through the body's words.
+   */
+  async candidatesAfter(brainId: string, sourceId: string, bodies: string[], after: number): Promise<{ slug: string; title: string }[]> {
+    const brain = await this.refresh(brainId);
+    let from = brain.ordered.length;
+    while (from > 0 && brain.ordered[from - 1]!.id > after) from--;
+    if (from === brain.ordered.length) return [];
+    const bodyWords = bodies.map((body) => new Set(body.toLowerCase().match(WORD) ?? []));
+    const ids = new Set<number>();
+    for (const entry of brain.ordered.slice(from, from + MAX_CANDIDATES)) {
+      if (bodyWords.some((words) => entry.words.every((w) => words.has(w)))) ids.add(entry.id);
+    }
+    return this.pagesOf(brainId, sourceId, ids);
+  }
+
+  private async pagesOf(brainId: string, sourceId: string, ids: Set<number>): Promise<{ slug: string; title: string }[]> {
     if (ids.size === 0) return [];
     return (await this.read(`SELECT slug, title FROM pages WHERE id IN (SELECT value FROM json_each(?)) AND +brain_id = ? AND source_id != ?`, [
       JSON.stringify([...ids]),

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { createExtractPool, QUEUED_PER_THREAD } from "../../src/concepts/extract-pool";
 import { extractConcepts } from "../../src/concepts/extract";
 import { conceptFacts, type ReadRows } from "../../src/concepts/facts";
-import { findInwardLinks } from "../../src/ingest/inward-links";
+import { findInwardLinks, findLateLinks } from "../../src/ingest/inward-links";
 import { linkOutward } from "../../src/ingest/outward-links";
 import { TitleIndex } from "../../src/ingest/title-index";
 import { applyInwardLinks } from "../../src/jobs/ingest-source/write-pages";
@@ -175,7 +175,7 @@ describe("facts read in a thread", () => {
       // Asked, the thread links the pages to the titles they name, as the main connection's index does.
       const linked = await pool.extractWithFacts(pagesOf(t), t.title, { ...lookup, outward: true });
       const onMainLinked = await linkOutward(new TitleIndex(read), brainId, "src_new", pagesOf(t));
-      expect(linked.markdowns).toEqual(onMainLinked.map((p) => p.markdown));
+      expect(linked.markdowns).toEqual(onMainLinked.pages.map((p) => p.markdown));
       expect(linked.markdowns![0]).toContain("returned to [[velsmouth|Velsmouth]]");
       await expectNoReaderLeft(s);
     } finally {
@@ -234,6 +234,39 @@ describe("inward title links read in a thread", () => {
     expect(links.map((l) => l.to_slug)).toEqual(expect.arrayContaining(["harbour-town", "lighthouse", "north-coast"]));
     // Linked now: found no more.
     expect(await findInwardLinks(read, brainId, "src_new", fresh)).toEqual([]);
+  });
+
+  test("late links: a source prepared while another was written links to its title once both are written", async () => {
+    const { s, brainId, read } = await harbourBrain("Late");
+    const [{ seen }] = (await read("SELECT max(id) AS seen FROM pages")) as { seen: number }[];
+    // "Wharf notes" was prepared (its outward links looked at titles up to `seen`) while "Harbour Pilots" was
+    // written: its page names that title, and nothing linked the two.
+    const pilots = await addText(s, brainId, "Harbour Pilots", "Pilots guide ships into Velsmouth.");
+    expect((await waitForSource(s, brainId, pilots.source.id)).status).toBe("ready");
+    const notes = await addText(s, brainId, "Wharf notes", "The harbour pilots met every ship.");
+    expect((await waitForSource(s, brainId, notes.source.id)).status).toBe("ready");
+    const page = { slug: "wharf-notes", title: "Wharf notes", markdown: "The harbour pilots met every ship." };
+    const [{ id }] = (await read("SELECT id FROM pages WHERE slug = 'wharf-notes'")) as { id: number }[];
+
+    const late = await findLateLinks(read, new TitleIndex(read), brainId, notes.source.id, [page], seen);
+    expect(late).toEqual([{ from: Number(id), to: "harbour-pilots", title: "Harbour Pilots" }]);
+    // The same on a thread; from a later look (nothing written since), or for a note (no look): none.
+    const pool = createExtractPool(1, log, undefined, s.ctx.database.file);
+    try {
+      expect(await pool.inwardLinks({ brainId, sourceId: notes.source.id, pages: [page], outwardSeen: seen })).toEqual(late);
+      await expectNoReaderLeft(s);
+    } finally {
+      pool.close();
+    }
+    const [{ now }] = (await read("SELECT max(id) AS now FROM pages")) as { now: number }[];
+    expect(await findLateLinks(read, new TitleIndex(read), brainId, notes.source.id, [page], Number(now))).toEqual([]);
+    expect(await findLateLinks(read, new TitleIndex(read), brainId, notes.source.id, [page])).toEqual([]);
+    // Applied to the page as the race left it (written unlinked): linked where it names the title.
+    await s.ctx.database.client.execute({ sql: "UPDATE pages SET markdown = ? WHERE id = ?", args: [page.markdown, id] });
+    await s.ctx.database.client.execute({ sql: "DELETE FROM page_links WHERE from_page_id = ?", args: [id] });
+    expect(await applyInwardLinks(s.ctx.db, brainId, late)).toBe(1);
+    expect(String((await read("SELECT markdown FROM pages WHERE id = ?", [id]))[0]!.markdown)).toBe("The [[harbour-pilots|harbour pilots]] met every ship.");
+    expect(await read("SELECT to_slug FROM page_links WHERE from_page_id = ?", [id])).toEqual([{ to_slug: "harbour-pilots" }] as any);
   });
 });
 

@@ -22,6 +22,8 @@ export interface FoundConcepts {
   facts: ConceptFacts;
   /** The source's pages, linked outward when `titles` was given. */
   pages: PageToWrite[];
+  /** When linked outward: the last page id whose title was looked at (later ones: findLateLinks). */
+  outwardSeen?: number;
 }
 
 export interface ConceptDeps {
@@ -42,6 +44,7 @@ export async function findConcepts(deps: ConceptDeps, source: SourceRef, docTitl
   let extracted: ExtractedConcept[] | null = null;
   let facts: ConceptFacts | null = null;
   let markdowns: string[] | null = null;
+  let outwardSeen: number | undefined;
   const ownSlugs = pages.map((p) => p.slug);
   const outward = deps.titles !== undefined && source.type !== "note";
   if (deps.generator) {
@@ -53,13 +56,13 @@ export async function findConcepts(deps: ConceptDeps, source: SourceRef, docTitl
     }
   }
   if (!extracted && deps.pool)
-    ({ concepts: extracted, facts, markdowns } = await deps.pool.extractWithFacts(pages, docTitle, { brainId: source.brainId, sourceId: source.id, ownSlugs, outward }, deps.priority));
+    ({ concepts: extracted, facts, markdowns, outwardSeen } = await deps.pool.extractWithFacts(pages, docTitle, { brainId: source.brainId, sourceId: source.id, ownSlugs, outward }, deps.priority));
   extracted ??= extractConcepts(pages, docTitle);
   facts ??= await conceptFacts(deps.read, source.brainId, source.id, extracted, ownSlugs);
   // (Extraction skips `Related:` lines: linking after it finds the same concepts.)
   if (markdowns) pages = pages.map((p, i) => ({ ...p, markdown: markdowns![i]! }));
-  else if (outward) pages = await linkOutward(deps.titles!, source.brainId, source.id, pages);
-  return { extracted, facts, pages };
+  else if (outward) ({ pages, seen: outwardSeen } = await linkOutward(deps.titles!, source.brainId, source.id, pages));
+  return { extracted, facts, pages, outwardSeen: outward ? outwardSeen : undefined };
 }
 
 /** Resolves what `findConcepts` found, after the batch's earlier sources (`namedInBatch`), and links the pages. */

@@ -11,7 +11,7 @@ import { enqueue, type Job } from "../queue";
 import { loadDocument, type SourceDocument } from "./document";
 import { synthesize } from "./synthesis";
 import { writeBatch, type FindInwardLinks, type PreparedWrite } from "./write-batch";
-import { findInwardLinks } from "../../ingest/inward-links";
+import { findLateLinks } from "../../ingest/inward-links";
 import { allocateSlugs, titleIndexFor } from "./write-pages";
 import { InFlightSlugs, type BatchSlugs } from "./in-flight-slugs";
 import { applyConcepts, findConcepts, type FoundConcepts } from "./concepts";
@@ -61,11 +61,12 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
   let batchesStarted = 0;
   const extractPool = createExtractPool(ctx.config.nlpThreads, log, undefined, ctx.database.file);
   const read = readRowsOf(db);
-  /** Inward title links read on an extraction thread; here for a remote database or when no thread can. */
+  /** Late title links (findLateLinks) read on an extraction thread; here for a remote database or when no thread can. */
   const findInwardFor =
     (priority: number): FindInwardLinks =>
-    async (brainId, sourceId, pages) =>
-      (await extractPool.inwardLinks({ brainId, sourceId, pages }, priority).catch(() => null)) ?? (await findInwardLinks(read, brainId, sourceId, pages));
+    async (brainId, sourceId, pages, outwardSeen) =>
+      (await extractPool.inwardLinks({ brainId, sourceId, pages, outwardSeen }, priority).catch(() => null)) ??
+      (await findLateLinks(read, titleIndexFor(db), brainId, sourceId, pages, outwardSeen));
   const docDeps = {
     storage: ctx.storage,
     allowHosts: ctx.config.fetchAllowHosts,
@@ -103,7 +104,8 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
   /** The second half, in the batch's source order: concepts resolved after the earlier sources', vectors. */
   async function finish({ source, doc, found }: Draft, batch: BrainBatch, signal: AbortSignal): Promise<PreparedWrite> {
     return ingestErrors(async () => {
-      const plan = applyConcepts(await found, source, batch.named);
+      const concepts = await found;
+      const plan = applyConcepts(concepts, source, batch.named);
       let pages = plan.pages;
       const embedder = ctx.ai.embedder;
       if (embedder) {
@@ -113,6 +115,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
       signal.throwIfAborted();
       return {
         source,
+        outwardSeen: concepts.outwardSeen,
         written: {
           title: doc.title,
           content: source.type === "link" || source.type === "file" ? doc.markdown : source.content,

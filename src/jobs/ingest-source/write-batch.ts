@@ -10,11 +10,14 @@ import { applyInwardLinks, titleIndexFor, writeManyStatements, writeStatements, 
 import { runBatch } from "../../db/plain";
 
 /** Pages of other sources that name the titles of a source's committed pages (on a thread, or here). */
-export type FindInwardLinks = (brainId: string, sourceId: string, pages: { slug: string; title: string }[]) => Promise<InwardLink[]>;
+/** findLateLinks, wherever it runs. */
+export type FindInwardLinks = (brainId: string, sourceId: string, pages: { slug: string; title: string; markdown: string }[], outwardSeen?: number) => Promise<InwardLink[]>;
 
 export interface PreparedWrite {
   source: Source;
   written: WrittenSource;
+  /** The last page id the source's outward links looked at (none for a note): later titles are linked after the write. */
+  outwardSeen?: number;
 }
 
 /**
@@ -44,7 +47,7 @@ export async function writeBatch(db: RootDb, writes: PreparedWrite[], log: Logge
     log.warn("linking new pages into the brain failed", { source: w.source.id, error: (e as Error).message });
     return [];
   };
-  const found = writes.map((w, i) => (wrote[i] ? findInward(w.source.brainId, w.source.id, w.written.pages).catch(missed(w)) : null));
+  const found = writes.map((w, i) => (wrote[i] ? findInward(w.source.brainId, w.source.id, w.written.pages, w.outwardSeen).catch(missed(w)) : null));
   for (const [i, w] of writes.entries()) {
     if (!found[i]) continue;
     await new Promise((resolve) => setImmediate(resolve)); // let HTTP requests in between sources
