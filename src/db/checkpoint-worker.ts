@@ -40,8 +40,10 @@ self.onmessage = (event: MessageEvent<{ path: string; intervalMs: number } | "st
   let stalled = 0;
   const reported = new Set<string>();
   const report = (e: unknown) => {
-    // Each kind of failure is told once (the parent logs it); the next tick tries again.
+    // Each kind of failure is told once (the parent logs it); the next tick tries again. Busy is not a
+    // failure: another checkpoint (the writer's own) held the log for that tick.
     const message = (e as Error)?.message ?? String(e);
+    if (/database is locked|SQLITE_BUSY/i.test(message)) return;
     if (!reported.has(message) && reported.size < 5) {
       reported.add(message);
       self.postMessage({ error: message });
@@ -64,7 +66,7 @@ self.onmessage = (event: MessageEvent<{ path: string; intervalMs: number } | "st
       // file to WAL would answer every checkpoint with "not in WAL mode" (-1) for ever, so it reads the header.
       open.readHeader.get([]);
     } catch (e) {
-      report(e); // busy (the writer's own checkpoint runs), or the file cannot be opened
+      report(e); // busy (the writer's own checkpoint runs: not told), or the file cannot be opened
     }
     // Still nothing after a while (whatever the cause: a connection that kept a stale view of the file):
     // a fresh connection, as a restart would give.

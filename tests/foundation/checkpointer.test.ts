@@ -82,3 +82,27 @@ test("a thread that cannot open the file says why, and checkpoints once it can",
   expect(statSync(path).size).toBeGreaterThan(2_000_000);
   writer.close();
 }, 40_000);
+
+test("a checkpoint that finds the file locked is not a failure: nothing is told, and it checkpoints once the lock goes", async () => {
+  const path = join(tempDir(), "db.sqlite");
+  const writer = new Database(path);
+  writer.exec(`PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=${WRITER_CHECKPOINT_PAGES}; CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)`);
+  // The writer holds the file (exclusive locking mode): every tick of the thread finds it locked.
+  writer.exec("PRAGMA locking_mode=EXCLUSIVE");
+  const insert = writer.prepare("INSERT INTO t (body) VALUES (?)");
+  for (let i = 0; i < 1000; i++) insert.run("x".repeat(2000));
+  const lines: string[] = [];
+  const checkpointer = startCheckpointer(path, createLogger("warn", (line) => lines.push(line)));
+  await checkpointer!.started;
+  await Bun.sleep(1500); // six ticks
+  expect(statSync(path).size).toBeLessThan(2_000_000);
+  expect(lines).toEqual([]);
+  writer.exec("PRAGMA locking_mode=NORMAL");
+  writer.prepare("SELECT count(*) FROM t").get(); // the next access gives the lock up
+  const until = Date.now() + 20_000;
+  while (Date.now() < until && statSync(path).size < 2_000_000) await Bun.sleep(50);
+  checkpointer!.stop();
+  expect(statSync(path).size).toBeGreaterThan(2_000_000);
+  expect(lines).toEqual([]);
+  writer.close();
+}, 40_000);
