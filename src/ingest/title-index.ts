@@ -47,6 +47,22 @@ function keyOf(words: string[], titlesWith: Map<string, number>): string {
   return best;
 }
 
+const wordsOf = (body: string) => new Set(body.toLowerCase().match(WORD) ?? []);
+
+/** Ids of the titles (of pages after `after`) whose words all occur in one of `bodies`, through each body's words. */
+function walk(brain: BrainTitles, bodies: string[], after: number): Set<number> {
+  const ids = new Set<number>();
+  for (const body of bodies) {
+    const words = wordsOf(body);
+    for (const word of words) {
+      for (const entry of brain.byKey.get(word) ?? []) {
+        if (ids.size < MAX_CANDIDATES && entry.id > after && entry.words.every((w) => words.has(w))) ids.add(entry.id);
+      }
+    }
+  }
+  return ids;
+}
+
 export class TitleIndex {
   private brains = new Map<string, BrainTitles>();
   /** Bumped when this process writes pages, so the next look reads them. */
@@ -106,30 +122,22 @@ export class TitleIndex {
   async candidatesSeen(brainId: string, sourceId: string, bodies: string[]): Promise<{ pages: { slug: string; title: string }[]; seen: number }> {
     const brain = await this.refresh(brainId);
     const seen = brain.lastId; // the walk below is synchronous: it checks exactly the titles up to here
-    const ids = new Set<number>();
-    for (const body of bodies) {
-      const words = new Set(body.toLowerCase().match(WORD) ?? []);
-      for (const word of words) {
-        for (const entry of brain.byKey.get(word) ?? []) {
-          if (ids.size < MAX_CANDIDATES && entry.words.every((w) => words.has(w))) ids.add(entry.id);
-        }
-      }
-    }
-    return { pages: await this.pagesOf(brainId, sourceId, ids), seen };
+    return { pages: await this.pagesOf(brainId, sourceId, walk(brain, bodies, 0)), seen };
   }
 
   /**
-   * Candidates among the titles of pages after `after` (a page id): the few written since an earlier look, so
-   * they are checked one by one, not through the body's words.
+   * Candidates among the titles of pages after `after` (a page id): the few written since an earlier look are
+   * checked one by one; more than MAX_CANDIDATES of them, through the body's words as candidates() does.
    */
   async candidatesAfter(brainId: string, sourceId: string, bodies: string[], after: number): Promise<{ slug: string; title: string }[]> {
     const brain = await this.refresh(brainId);
     let from = brain.ordered.length;
-    while (from > 0 && brain.ordered[from - 1]!.id > after) from--;
+    while (from > 0 && brain.ordered[from - 1]!.id > after && brain.ordered.length - from <= MAX_CANDIDATES) from--;
     if (from === brain.ordered.length) return [];
-    const bodyWords = bodies.map((body) => new Set(body.toLowerCase().match(WORD) ?? []));
+    if (brain.ordered.length - from > MAX_CANDIDATES) return this.pagesOf(brainId, sourceId, walk(brain, bodies, after));
+    const bodyWords = bodies.map(wordsOf);
     const ids = new Set<number>();
-    for (const entry of brain.ordered.slice(from, from + MAX_CANDIDATES)) {
+    for (const entry of brain.ordered.slice(from)) {
       if (bodyWords.some((words) => entry.words.every((w) => words.has(w)))) ids.add(entry.id);
     }
     return this.pagesOf(brainId, sourceId, ids);

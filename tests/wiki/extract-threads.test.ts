@@ -238,7 +238,7 @@ describe("inward title links read in a thread", () => {
 
   test("late links: a source prepared while another was written links to its title once both are written", async () => {
     const { s, brainId, read } = await harbourBrain("Late");
-    const [{ seen }] = (await read("SELECT max(id) AS seen FROM pages")) as { seen: number }[];
+    const seen = Number((await read("SELECT max(id) AS seen FROM pages", []))[0]!.seen);
     // "Wharf notes" was prepared (its outward links looked at titles up to `seen`) while "Harbour Pilots" was
     // written: its page names that title, and nothing linked the two.
     const pilots = await addText(s, brainId, "Harbour Pilots", "Pilots guide ships into Velsmouth.");
@@ -246,10 +246,10 @@ describe("inward title links read in a thread", () => {
     const notes = await addText(s, brainId, "Wharf notes", "The harbour pilots met every ship.");
     expect((await waitForSource(s, brainId, notes.source.id)).status).toBe("ready");
     const page = { slug: "wharf-notes", title: "Wharf notes", markdown: "The harbour pilots met every ship." };
-    const [{ id }] = (await read("SELECT id FROM pages WHERE slug = 'wharf-notes'")) as { id: number }[];
+    const id = Number((await read("SELECT id FROM pages WHERE slug = 'wharf-notes'", []))[0]!.id);
 
     const late = await findLateLinks(read, new TitleIndex(read), brainId, notes.source.id, [page], seen);
-    expect(late).toEqual([{ from: Number(id), to: "harbour-pilots", title: "Harbour Pilots" }]);
+    expect(late).toEqual([{ from: id, to: "harbour-pilots", title: "Harbour Pilots" }]);
     // The same on a thread; from a later look (nothing written since), or for a note (no look): none.
     const pool = createExtractPool(1, log, undefined, s.ctx.database.file);
     try {
@@ -258,8 +258,8 @@ describe("inward title links read in a thread", () => {
     } finally {
       pool.close();
     }
-    const [{ now }] = (await read("SELECT max(id) AS now FROM pages")) as { now: number }[];
-    expect(await findLateLinks(read, new TitleIndex(read), brainId, notes.source.id, [page], Number(now))).toEqual([]);
+    const now = Number((await read("SELECT max(id) AS now FROM pages", []))[0]!.now);
+    expect(await findLateLinks(read, new TitleIndex(read), brainId, notes.source.id, [page], now)).toEqual([]);
     expect(await findLateLinks(read, new TitleIndex(read), brainId, notes.source.id, [page])).toEqual([]);
     // Applied to the page as the race left it (written unlinked): linked where it names the title.
     await s.ctx.database.client.execute({ sql: "UPDATE pages SET markdown = ? WHERE id = ?", args: [page.markdown, id] });

@@ -109,6 +109,30 @@ describe("the title index", () => {
     expect(found.map((f) => f.slug).sort()).toEqual(["kelp-observations", "obs-7"]);
     expect(await index.candidates(brainId, "src_none", ["Nothing here mentions the ocean."])).toEqual([]);
   });
+
+  test("candidatesSeen says how far it looked; candidatesAfter finds the titles written since, few or many", async () => {
+    const brainId = await newBrain(s, "Late titles");
+    const c = s.ctx.database.client;
+    const source = `src_late_${brainId}`;
+    await c.execute(`INSERT INTO sources (id, brain_id, type, title, status) VALUES ('${source}', '${brainId}', 'text', 'T', 'ready')`);
+    const write = (titles: string[]) =>
+      c.execute(`INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown) VALUES ${titles.map((t) => `('${brainId}', '${source}', 'source', '${t.toLowerCase().replace(/ /g, "-")}', '${t}', 'x')`).join(", ")}`);
+    await write(["Old Quay"]);
+    const index = new TitleIndex(readRowsOf(s.ctx.db));
+    const body = ["The old quay and the salt barns met the fish market and the net lofts."];
+    const { pages, seen } = await index.candidatesSeen(brainId, "src_none", body);
+    expect(pages.map((p) => p.slug)).toEqual(["old-quay"]);
+    // A few titles written since: checked one by one; the one looked at before is not found again.
+    await write(["Salt Barns", "Rope Walk"]);
+    index.touch();
+    expect((await index.candidatesAfter(brainId, "src_none", body, seen)).map((p) => p.slug)).toEqual(["salt-barns"]);
+    // More than a look checks one by one (250 titles): found through the body's words.
+    const many = Array.from({ length: 250 }, (_, i) => `Pier number ${i}`);
+    await write([...many.slice(0, 120), "Fish Market", ...many.slice(120), "Net Lofts"]);
+    index.touch();
+    expect((await index.candidatesAfter(brainId, "src_none", body, seen)).map((p) => p.slug).sort()).toEqual(["fish-market", "net-lofts", "salt-barns"]);
+    expect(await index.candidatesAfter(brainId, source, body, seen)).toEqual([]); // the source's own pages
+  });
 });
 
 describe("migration 0014", () => {
