@@ -61,19 +61,100 @@ function withoutOpeningRole(surface: string, sentence: string): string {
   return isCommonNoun(words[0]!) ? words.slice(1).join(" ") : surface;
 }
 
+/** Lower-case words that join the parts of one name ("University of Paris", "Charles de Gaulle"). */
+const NAME_JOINERS = new Set(["of", "de", "du", "da", "del", "della", "von", "van", "der", "den", "la", "le"]);
+/** A name's possessive mark, its own token ("Mariners' Institute", "St John's College"). */
+const POSSESSIVE = new Set(["'", "’", "'s", "’s"]);
+/** Parts of speech a sentence's capitalized first word has when it is not part of a name ("The", "In"). */
+const NOT_NAME_START = new Set(["DET", "PRON", "ADP", "ADV", "CCONJ", "SCONJ", "AUX", "PART", "VERB", "NUM"]);
+const CAPITALIZED = /^\p{Lu}/u;
+
+interface Tokens {
+  text: string[];
+  pos: string[];
+  spaces: string[];
+  /** Token index → its sentence's first token. */
+  sentenceStart: number[];
+  sentenceEnd: number[];
+}
+
+/**
+ * The tagger's name spans with their true edges. Its patterns see a name as a run of proper nouns, so a name
+ * with a word it tags otherwise ("School of Building Arts", "Wystan Market Hall") or a possessive ("Mariners'
+ * Institute") came out as fragments ("Arts", "Hall", "Institute": junk pages), and its `[PROPN] [ADP]
+ * [PROPN]` joined two names over any preposition ("Institute in Corrowick"). A span is cut at a preposition
+ * that does not join names, then grown over the capitalized words, joiners and possessive marks around it,
+ * within its sentence (a sentence's opening article or preposition is not part of a name).
+ */
+function nameSpans(t: Tokens, start: number, end: number): [number, number][] {
+  const pieces: [number, number][] = [];
+  let from = start;
+  for (let i = start; i <= end; i++) {
+    const joins = (t.pos[i] === "ADP" || t.pos[i] === "CCONJ") && !NAME_JOINERS.has(t.text[i]!);
+    if (joins) {
+      if (i > from) pieces.push([from, i - 1]);
+      from = i + 1;
+    }
+  }
+  if (from <= end) pieces.push([from, end]);
+  const capital = (i: number) => CAPITALIZED.test(t.text[i] ?? "") && !(i === t.sentenceStart[i] && NOT_NAME_START.has(t.pos[i]!));
+  const link = (i: number) => NAME_JOINERS.has(t.text[i]!) || POSSESSIVE.has(t.text[i]!);
+  return pieces.map(([a, b]) => {
+    const first = t.sentenceStart[a]!;
+    const last = t.sentenceEnd[a]!;
+    for (;;) {
+      if (b + 1 <= last && capital(b + 1)) b++;
+      else if (b + 2 <= last && link(b + 1) && capital(b + 2)) b += 2;
+      else break;
+    }
+    for (;;) {
+      if (a - 1 >= first && capital(a - 1)) a--;
+      else if (a - 2 >= first && link(a - 1) && capital(a - 2)) a -= 2;
+      else break;
+    }
+    return [a, b];
+  });
+}
+
 /** Sentences of a text and the name/noun phrases in each. `maxChars` bounds the work on huge texts. */
 export function findPhrases(text: string, maxChars = 60_000): { sentences: string[]; phrases: Phrase[] } {
   const n = nlp();
   const its = n.its;
   const doc = n.readDoc(text.length > maxChars ? text.slice(0, maxChars) : text);
   const sentences = doc.sentences().out() as string[];
+  const sentenceOf: number[] = [];
+  // The tokens' text, tags and sentences, read once the first name needs them (a text may name none).
+  let tokens: Tokens | null = null;
+  const tokensOf = (): Tokens => {
+    if (tokens) return tokens;
+    const t: Tokens = { text: doc.tokens().out(), pos: doc.tokens().out(its.pos), spaces: doc.tokens().out(its.precedingSpaces), sentenceStart: [], sentenceEnd: [] };
+    doc.sentences().each((s: any, index: number) => {
+      const [a, b] = s.out(its.span) as [number, number];
+      for (let i = a; i <= b; i++) [t.sentenceStart[i], t.sentenceEnd[i], sentenceOf[i]] = [a, b, index];
+    });
+    return (tokens = t);
+  };
   const phrases: Phrase[] = [];
+  const names: [number, number][] = [];
   doc.customEntities().each((entity: any) => {
     const detail = entity.out(its.detail) as { value: string; type: string };
-    const sentence = entity.parentSentence().index() as number;
-    const kind = detail.type === "proper" ? "proper" : "phrase";
-    const surface = kind === "proper" ? withoutOpeningRole(detail.value, sentences[sentence] ?? "") : detail.value;
-    if (surface) phrases.push({ surface, kind, sentence });
+    if (detail.type === "proper") {
+      const [start, end] = entity.out(its.span) as [number, number];
+      names.push(...nameSpans(tokensOf(), start, end));
+    } else phrases.push({ surface: detail.value, kind: "phrase", sentence: entity.parentSentence().index() as number });
   });
+  // Two fragments of one name grow into the same span: each span once, the longest where they overlap.
+  const kept: [number, number][] = [];
+  for (const span of names.sort((x, y) => y[1] - y[0] - (x[1] - x[0]) || x[0] - y[0])) {
+    if (!kept.some(([a, b]) => span[0] <= b && span[1] >= a)) kept.push(span);
+  }
+  for (const [a, b] of kept.sort((x, y) => x[0] - y[0])) {
+    const t = tokensOf();
+    let value = t.text[a]!;
+    for (let i = a + 1; i <= b; i++) value += t.spaces[i]! + t.text[i]!;
+    const sentence = sentenceOf[a]!;
+    const surface = withoutOpeningRole(value, sentences[sentence] ?? "");
+    if (surface) phrases.push({ surface, kind: "proper", sentence });
+  }
   return { sentences, phrases };
 }

@@ -86,6 +86,17 @@ describe("concept pages", () => {
     expect(concepts.map((c) => c.slug)).not.toContain("1931");
   });
 
+  test("a name the tagger reads in pieces is one concept, named in full; a preposition does not join two names", async () => {
+    const brain = await newBrain(s, "Names");
+    await ready(brain, "Ulbricht", "As a young student Konrad Ulbricht studied at the School of Building Arts. He sold fish at the Wystan Market Hall.");
+    await ready(brain, "Ferreira", "Cyril Ferreira studied ironwork at the Mariners' Institute in Corrowick, then at the School of Building Arts.");
+    await ready(brain, "Market days", "Fish and grain were sold at the Wystan Market Hall. Students of the Mariners' Institute came on Fridays.");
+    const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
+    expect(slugs).toEqual(expect.arrayContaining(["school-of-building-arts", "wystan-market-hall", "mariners-institute"]));
+    for (const fragment of ["arts", "hall", "wystan", "institute", "mariners", "institute-in-corrowick"]) expect(slugs).not.toContain(fragment);
+    expect((await page(brain, "mariners-institute")).title).toBe("Mariners' Institute");
+  });
+
   test("the list filters by kind, and kind is on every row", async () => {
     const sources = await listKind(brainId, "source");
     expect(sources.map((p) => p.slug).sort()).toEqual(["early-life-of-an-engineer", "halvard-bridge-history", "optical-workshops"]);
