@@ -30,20 +30,28 @@ function nlp() {
   return instance;
 }
 
-const lexiconCache = new Map<string, string>();
+const lexiconCache = new Map<string, { pos: string; inflected: boolean }>();
+/** Lemmas of a token list (its.lemma's declared type does not fit `out`'s, though the call is documented). */
+const lemmas = (tokens: any): string[] => tokens.out(nlp().its.lemma);
 
-/** How the tagger reads the word written lower-case in a neutral frame ("surveyor" NOUN, "local" ADJ). */
-function lowerCasePos(word: string): string {
+/**
+ * How the tagger reads the word written lower-case in a neutral frame ("surveyor" NOUN, "local" ADJ), and
+ * whether its lemma differs (an inflected form: "visitors" → visitor).
+ */
+function lowerCaseReading(word: string): { pos: string; inflected: boolean } {
   const lower = word.toLowerCase();
-  let pos = lexiconCache.get(lower);
-  if (pos === undefined) {
+  let reading = lexiconCache.get(lower);
+  if (reading === undefined) {
     const n = nlp();
-    pos = String(n.readDoc(`the ${lower} one`).tokens().out(n.its.pos)[1]);
+    const tokens = n.readDoc(`the ${lower} one`).tokens();
+    reading = { pos: String(tokens.out(n.its.pos)[1]), inflected: String(lemmas(tokens)[1]) !== lower };
     if (lexiconCache.size > 10_000) lexiconCache.clear();
-    lexiconCache.set(lower, pos);
+    lexiconCache.set(lower, reading);
   }
-  return pos;
+  return reading;
 }
+
+const lowerCasePos = (word: string) => lowerCaseReading(word).pos;
 
 export const isCommonNoun = (word: string) => lowerCasePos(word) === "NOUN";
 
@@ -55,8 +63,12 @@ function withoutOpeningRole(surface: string, sentence: string): string {
   const words = surface.split(/\s+/);
   if (!sentence.trimStart().startsWith(surface)) return surface;
   // One capitalized word opening a sentence is not a name when, written lower-case, it reads as another
-  // part of speech ("Local builders", "Several years"); unknown words read as nouns and stay ("Holm was").
-  if (words.length === 1) return ["NOUN", "PROPN"].includes(lowerCasePos(words[0]!)) ? surface : "";
+  // part of speech ("Local builders", "Several years") or as a plural common noun ("Visitors still come");
+  // unknown words read as nouns and stay ("Holm was").
+  if (words.length === 1) {
+    const { pos, inflected } = lowerCaseReading(words[0]!);
+    return pos === "PROPN" || (pos === "NOUN" && !inflected) ? surface : "";
+  }
   if (words.length < 3) return surface;
   return isCommonNoun(words[0]!) ? words.slice(1).join(" ") : surface;
 }
