@@ -16,7 +16,7 @@ const JUNK = new Set(
 
 /** First words that make a noun phrase vague, not a concept ("several years", "last stage", "local stone"). */
 const VAGUE = new Set(
-  "several many few some any other last first next previous same own whole various certain local small large big great little new old early late recent further main major minor such each every most more less only".split(" "),
+  "several many few some any other last first next previous same own whole various certain local small large big great little new old young early late recent further main major minor such each every most more less only".split(" "),
 );
 
 /** Trailing words of organization names that the short form drops ("Zeiss works", "Acme Inc"). */
