@@ -23,7 +23,7 @@ const VAGUE = new Set(
 const ORG_TAILS = new Set(["works", "inc", "ltd", "llc", "gmbh", "co", "corp", "plc", "ag", "sa"]);
 
 /** Last words that make a poor alias on their own ("Halvard Bridge" must not claim "bridge"). */
-const GENERIC_HEADS = new Set(
+export const GENERIC_HEADS = new Set(
   "bridge company university street river road city town college school institute museum church hall station park lake mountain island bay harbour harbor port house court works group society council museum square tower building".split(" "),
 );
 

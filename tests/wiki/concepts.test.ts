@@ -91,12 +91,16 @@ describe("concept pages", () => {
     await ready(brain, "Ulbricht", "As a young student Konrad Ulbricht studied at the School of Building Arts. He sold fish at the Wystan Market Hall. Visitors came every summer.");
     await ready(brain, "Ferreira", "As a young student Cyril Ferreira studied ironwork at the Mariners' Institute in Corrowick, then at the School of Building Arts.");
     await ready(brain, "Market days", "Fish and grain were sold at the Wystan Market Hall. Students of the Mariners' Institute came on Fridays. Visitors still come.");
+    // A person's possessive before a name is not part of it: Cyril Ferreira is named twice, apart from it.
+    await ready(brain, "Ferreira's Forge", "Cyril Ferreira's Iron Forge stood in Corrowick.");
     const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
     expect(slugs).toEqual(expect.arrayContaining(["school-of-building-arts", "wystan-market-hall", "mariners-institute"]));
     // Nor is a plural common noun opening two sentences a name ("Visitors came", "Visitors still come"), nor
     // "a young student" an idea.
     for (const fragment of ["arts", "hall", "wystan", "institute", "mariners", "institute-in-corrowick", "visitors", "visitor", "young-student"]) expect(slugs).not.toContain(fragment);
     expect((await page(brain, "mariners-institute")).title).toBe("Mariners' Institute");
+    expect(slugs).toContain("cyril-ferreira");
+    expect(slugs.filter((slug) => slug.startsWith("cyril-ferreira-"))).toEqual([]);
   });
 
   test("the list filters by kind, and kind is on every row", async () => {
