@@ -11,12 +11,18 @@ export interface MentionRow {
 /** Mention sentences shown on a concept page. */
 export const MAX_SHOWN_MENTIONS = 12;
 
-/** A sentence that defines its subject: "<name> is/was a ..." scores highest, any "is/was" next. */
+/**
+ * A sentence that defines its subject: "<name> is/was a ..." scores highest, any "is/was" next; one that
+ * opens with the name (after an article) is about it, more than one naming it a few words in ("Ask Priya
+ * Natarajan before ...").
+ */
 function definitionScore(m: MentionRow): number {
   const s = m.sentence;
-  const at = s.toLowerCase().indexOf(m.surface.toLowerCase());
+  const surface = m.surface.toLowerCase();
+  const at = s.toLowerCase().indexOf(surface);
   let score = 0;
-  if (at >= 0 && at < 12) score += 2;
+  if (s.replace(/^(?:the|a|an)\s+/i, "").toLowerCase().startsWith(surface)) score += 3;
+  else if (at >= 0 && at < 12) score += 2;
   if (/\b(?:is|was|are|were)\s+(?:a|an|the)\b/i.test(s)) score += 2;
   else if (/\b(?:is|was|are|were)\b/i.test(s)) score += 1;
   if (s.length > 40 && s.length < 300) score += 1;

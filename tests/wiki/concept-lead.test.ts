@@ -1,0 +1,26 @@
+// The lead of a concept page without a model: the mention sentence that best defines the concept.
+import { expect, test } from "bun:test";
+import { conceptLead, type MentionRow } from "../../src/concepts/concept-page";
+
+const mention = (sentence: string, surface = "Priya Natarajan"): MentionRow => ({ sourceId: "s", pageSlug: "p", pageTitle: "P", surface, sentence });
+
+test("a sentence that opens with the name leads, before one naming it a few words in", () => {
+  const lead = conceptLead([
+    mention("Ask Priya Natarajan in the release channel before any Friday deploy."),
+    mention("Priya Natarajan leads the team that owns the payments service."),
+  ]);
+  expect(lead?.sentence).toBe("Priya Natarajan leads the team that owns the payments service.");
+});
+
+test("a definition (\"<name> was a ...\") leads, also after an article; an earlier sentence wins a tie", () => {
+  const surface = "Marren workshop";
+  expect(
+    conceptLead([
+      mention("She trained at the Marren workshop under Tobias Wren before designing lighthouses.", surface),
+      mention("The Marren workshop was an engineering firm in Dunmore founded by Tobias Wren.", surface),
+    ])?.sentence,
+  ).toBe("The Marren workshop was an engineering firm in Dunmore founded by Tobias Wren.");
+  const tie = [mention("Priya Natarajan owns the rollback decision today."), mention("Priya Natarajan reviews every Friday deploy.")];
+  expect(conceptLead(tie)?.sentence).toBe("Priya Natarajan owns the rollback decision today.");
+  expect(conceptLead([])).toBeUndefined();
+});
