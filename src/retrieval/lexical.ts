@@ -105,7 +105,8 @@ async function smallIndexRanking(db: Db, index: LexicalIndex, terms: readonly st
   for (const hit of hits) found[Number(hit.term)]!++;
   const ratios = found.map((n) => {
     const odds = (rows - n + 0.5) / (n + 0.5);
-    return Math.log(1 + odds) / Math.max(1e-6, Math.log(odds));
+    const classic = Math.log(odds);
+    return Math.log(1 + odds) / (classic <= 0 ? 1e-6 : classic); // FTS5's floor, as fts5_aux.c applies it
   });
   const scores = new Map<number, number>();
   for (const hit of hits) scores.set(Number(hit.page_id), (scores.get(Number(hit.page_id)) ?? 0) + Number(hit.score) * ratios[Number(hit.term)]!);
