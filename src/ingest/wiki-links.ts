@@ -4,8 +4,8 @@ import { parseBlocks } from "./markdown-blocks.ts";
 import { linkConceptsInline } from "../concepts/inline-links.ts";
 
 /**
- * Cross-links between wiki pages: `[[slug]]` links, and a trailing "Related:" line computed from
- * which page titles are mentioned in which page bodies.
+ * Cross-links between wiki pages: `[[slug]]` links, computed from which page titles are mentioned in which
+ * page bodies: inline where the title is named, a trailing "Related:" line for the rest.
  */
 export type LinkablePage = { slug: string; title: string; markdown: string };
 
