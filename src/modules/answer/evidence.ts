@@ -10,6 +10,8 @@ import { termWeights } from "./term-weights";
 
 /** Pages whose sentences are weighed. */
 const EVIDENCE_PAGES = 5;
+/** A sentence whose subject is a pronoun standing for what the page is about. */
+const OPENING_PRONOUN = /^(?:it|its|he|his|she|her|they|their)\b/i;
 
 export type AnswerType = "person" | "place" | "time" | "quantity";
 
@@ -129,7 +131,10 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const typeFound = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords) : null;
       const ownCoverage = coverageOf(sentence.stems, typeFound === true);
       const coverage = coverageOf(new Set([...sentence.stems, ...titleStems]), typeFound === true);
-      const score = coverage + 0.25 * ownCoverage + 0.1 * page.score + (typeFound ? 0.1 : 0);
+      // A sentence opening with a pronoun ("It runs on ...") is about its page's subject: its title counts as
+      // its own words when choosing sentences (not for `thin`, which weighs ownCoverage as fitted).
+      const subject = OPENING_PRONOUN.test(sentence.text) ? coverage : ownCoverage;
+      const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound ? 0.1 : 0);
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, typeFound, score });
       if (!candidates) return;
       const window = new Set([...titleStems, ...sentence.stems, ...(all[index - 1]?.stems ?? []), ...(all[index + 1]?.stems ?? [])]);
