@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createEmbeddedFacilitator } from "../../src/pay/embedded-facilitator.ts";
 import { FacilitatorUnavailableError } from "../../src/pay/facilitator.ts";
 import { makeRequirements, type PaymentRequirements } from "../../src/pay/wire.ts";
-import { newAccount, startAnvil, startChainRig, TOKEN_NAME, TOKEN_VERSION, type ChainRig } from "../support/chain/rig.ts";
+import { newAccount, startChainRig, TOKEN_NAME, TOKEN_VERSION, type ChainRig } from "../support/chain/rig.ts";
 import { signPayment } from "../support/chain/sign.ts";
 
 let rig: ChainRig;
@@ -45,9 +45,10 @@ describe("createEmbeddedFacilitator", () => {
   });
 
   test("an unreachable RPC is FacilitatorUnavailableError, not an invalid payment", async () => {
-    const dead = await startAnvil();
-    await dead.stop(); // a port that was just a node and now refuses connections
-    const facilitator = createEmbeddedFacilitator({ rpcUrl: dead.rpcUrl, gasPrivateKey: rig.gasKey, rpcTimeoutMs: 1_000 });
+    // Loopback port 1: nothing listens there, and it is outside the ephemeral range. (A just-stopped node's
+    // port is in that range: a connection to it may draw the same port as its own source and connect to
+    // itself, which once held this test for its whole timeout.)
+    const facilitator = createEmbeddedFacilitator({ rpcUrl: "http://127.0.0.1:1", gasPrivateKey: rig.gasKey, rpcTimeoutMs: 1_000 });
     const { payload } = await signPayment({ privateKey: rig.payer.privateKey, requirements });
     await expect(facilitator.verify(payload, requirements)).rejects.toBeInstanceOf(FacilitatorUnavailableError);
     await expect(facilitator.settle(payload, requirements)).rejects.toBeInstanceOf(FacilitatorUnavailableError);
