@@ -15,6 +15,11 @@ export interface LinkTarget {
 }
 
 
+/** Every slug a page's text links, inline or on its `Related:` line (no markdown parse: a quick check). */
+export function linkTargetsOf(markdown: string): string[] {
+  return [...markdown.matchAll(/\[\[([^\[\]|\n]+)(?:\|[^\[\]\n]*)?\]\]/g)].map((m) => m[1]!.trim());
+}
+
 /**
  * Adds links for `targets` (most important first); returns the new markdown and the slugs linked.
  * `ignoreCase`: a surface matches in any case (a page title named mid-sentence, "the Marren workshop").
@@ -27,7 +32,7 @@ export function linkConceptsInline(
 ): { markdown: string; linked: string[] } {
   let text = markdown;
   const linked: string[] = [];
-  const already = new Set([...text.matchAll(/\[\[([^\[\]|\n]+)(?:\|[^\[\]\n]*)?\]\]/g)].map((m) => m[1]!.trim()));
+  const already = new Set(linkTargetsOf(text));
   const allSurfaces = [...new Set(targets.flatMap((t) => t.surfaces))];
   // The ranges links may not touch, found again only after the text changed (a link was added).
   let protectedRanges: (readonly [number, number])[] | null = null;

@@ -1,7 +1,9 @@
 import { codePointAt, codePointBefore, escapeRegExp } from "../lib/regexp.ts";
 import { slugRef } from "../lib/slug.ts";
 import { parseBlocks } from "./markdown-blocks.ts";
-import { linkConceptsInline } from "../concepts/inline-links.ts";
+import { linkConceptsInline, linkTargetsOf } from "../concepts/inline-links.ts";
+
+export { linkTargetsOf };
 
 /**
  * Cross-links between wiki pages: `[[slug]]` links, computed from which page titles are mentioned in which
@@ -61,10 +63,6 @@ export function relatedLinksOf(markdown: string): string[] {
   return (/^Related: (.*)$/m.exec(markdown)?.[1] ?? "").match(/\[\[([^\]]+)\]\]/g)?.map((l) => l.slice(2, -2)) ?? [];
 }
 
-/** Every slug a page's text links, inline or on its `Related:` line (no markdown parse: a quick check). */
-export function linkTargetsOf(markdown: string): string[] {
-  return [...markdown.matchAll(/\[\[([^\[\]|\n]+)(?:\|[^\[\]\n]*)?\]\]/g)].map((m) => m[1]!.trim());
-}
 
 /** Adds (or replaces) the trailing `Related: [[a]], [[b]]` line; no slugs removes it. Idempotent. */
 export function appendRelatedLinks(markdown: string, slugs: readonly string[]): string {

@@ -31,6 +31,18 @@ async function fill(checkpointThread: boolean) {
   return { fileBytes, rows, pages, lines };
 }
 
+/** ~2 MB in 1,000 rows of table `t`: far over what the file holds before a checkpoint. */
+function writeTwoMegabytes(writer: InstanceType<typeof Database>) {
+  const insert = writer.prepare("INSERT INTO t (body) VALUES (?)");
+  for (let i = 0; i < 1000; i++) insert.run("x".repeat(2000));
+}
+
+/** Waits (up to `ms`; a loaded host may starve the thread) for the file to hold what the log held. */
+async function untilCheckpointed(path: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until && statSync(path).size < 2_000_000) await Bun.sleep(50);
+}
+
 test("the thread copies committed pages into the file; the writer's own threshold is raised to a backstop", async () => {
   const threaded = await fill(true);
   expect(threaded.pages).toBe(8000);
@@ -54,10 +66,8 @@ test("a thread that opened the file before it was switched to WAL still finds th
   expect(checkpointer).not.toBeNull();
   await checkpointer!.started;
   writer.exec(`PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=${WRITER_CHECKPOINT_PAGES}`);
-  const insert = writer.prepare("INSERT INTO t (body) VALUES (?)");
-  for (let i = 0; i < 1000; i++) insert.run("x".repeat(2000));
-  const until = Date.now() + 20_000;
-  while (Date.now() < until && statSync(path).size < 2_000_000) await Bun.sleep(50);
+  writeTwoMegabytes(writer);
+  await untilCheckpointed(path, 20_000);
   checkpointer!.stop();
   expect(statSync(path).size).toBeGreaterThan(2_000_000);
   writer.close();
@@ -75,9 +85,8 @@ test("a thread that cannot open the file says why, and checkpoints once it can",
   mkdirSync(dir);
   const writer = new Database(path);
   writer.exec(`PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=${WRITER_CHECKPOINT_PAGES}; CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)`);
-  const insert = writer.prepare("INSERT INTO t (body) VALUES (?)");
-  for (let i = 0; i < 1000; i++) insert.run("x".repeat(2000));
-  while (Date.now() < until + 10_000 && statSync(path).size < 2_000_000) await Bun.sleep(50);
+  writeTwoMegabytes(writer);
+  await untilCheckpointed(path, 20_000);
   checkpointer!.stop();
   expect(statSync(path).size).toBeGreaterThan(2_000_000);
   writer.close();
@@ -89,8 +98,7 @@ test("a checkpoint that finds the file locked is not a failure: nothing is told,
   writer.exec(`PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=${WRITER_CHECKPOINT_PAGES}; CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)`);
   // The writer holds the file (exclusive locking mode): every tick of the thread finds it locked.
   writer.exec("PRAGMA locking_mode=EXCLUSIVE");
-  const insert = writer.prepare("INSERT INTO t (body) VALUES (?)");
-  for (let i = 0; i < 1000; i++) insert.run("x".repeat(2000));
+  writeTwoMegabytes(writer);
   const lines: string[] = [];
   const checkpointer = startCheckpointer(path, createLogger("warn", (line) => lines.push(line)));
   await checkpointer!.started;
@@ -99,8 +107,7 @@ test("a checkpoint that finds the file locked is not a failure: nothing is told,
   expect(lines).toEqual([]);
   writer.exec("PRAGMA locking_mode=NORMAL");
   writer.prepare("SELECT count(*) FROM t").get(); // the next access gives the lock up
-  const until = Date.now() + 20_000;
-  while (Date.now() < until && statSync(path).size < 2_000_000) await Bun.sleep(50);
+  await untilCheckpointed(path, 20_000);
   checkpointer!.stop();
   expect(statSync(path).size).toBeGreaterThan(2_000_000);
   expect(lines).toEqual([]);
