@@ -1,8 +1,8 @@
 // A source's concepts, without a model: names and recurring noun phrases from the NLP library, merged
 // within the source (case, plurals, "Curie" under "Marie Curie"), ranked by salience, bounded.
 import { parseBlocks } from "../ingest/markdown-blocks";
-import { cleanSurface, conceptKey, surnameAlias } from "./keys";
-import { findPhrases } from "./nlp";
+import { cleanSurface, conceptKey, orgShortName, surnameAlias } from "./keys";
+import { findPhrases, lowerCaseReading } from "./nlp";
 
 export interface ConceptMention {
   pageSlug: string;
@@ -17,6 +17,11 @@ export interface ExtractedConcept {
   kind: "proper" | "phrase";
   /** Other keys this concept answers to in the brain (e.g. a surname). */
   aliasKeys: string[];
+  /**
+   * An organization's short name ("northwind" for Northwind Coffee), also in aliasKeys: when the brain
+   * already has that short name as a concept of its own, this concept is that one (resolve.ts).
+   */
+  shortKey?: string;
   /** Every surface form seen, longest first: what inline links wrap. */
   surfaces: string[];
   salience: number;
@@ -98,8 +103,13 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
     if (inTitle) c.salience += 3;
     if (c.kind === "phrase") c.salience *= 0.5; // a name weighs more than a common noun phrase
     c.surfaces.sort((a, b) => b.length - a.length);
-    const alias = c.kind === "proper" ? surnameAlias(c.title) : null;
-    if (alias && alias !== c.key) c.aliasKeys.push(alias);
+    const surname = c.kind === "proper" ? surnameAlias(c.title) : null;
+    if (surname && surname !== c.key) c.aliasKeys.push(surname);
+    const short = shortKeyOf(c);
+    if (short) {
+      c.shortKey = short;
+      c.aliasKeys.push(short);
+    }
   }
   return [...byKey.values()]
     .filter((c) => c.mentions.length > 0)
@@ -107,12 +117,27 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
     .slice(0, MAX_CONCEPTS_PER_SOURCE);
 }
 
-/** "Curie" joins "Marie Curie" when the source names both: the longer name is the concept. */
+/** The key of an organization's short name ("Northwind Coffee" → northwind), when it is a name. */
+function shortKeyOf(c: ExtractedConcept): string | null {
+  const short = c.kind === "proper" ? orgShortName(c.title) : null;
+  if (!short) return null;
+  // One word left must read as a noun, not as an ordinary adjective or verb ("General Motors", "United Airlines").
+  if (!short.includes(" ") && !["NOUN", "PROPN"].includes(lowerCaseReading(short).pos)) return null;
+  const key = conceptKey(short, "proper");
+  return key && key !== c.key ? key : null;
+}
+
+/**
+ * "Curie" joins "Marie Curie", and "Northwind" joins "Northwind Coffee", when the source names both: the
+ * longer name is the concept.
+ */
 function mergeShortNames(byKey: Map<string, ExtractedConcept>) {
   const longByAlias = new Map<string, ExtractedConcept>();
   for (const c of byKey.values()) {
-    const alias = c.kind === "proper" ? surnameAlias(c.title) : null;
-    if (alias && alias !== c.key) longByAlias.set(alias, longByAlias.has(alias) ? c : c); // last one wins: rare
+    const surname = c.kind === "proper" ? surnameAlias(c.title) : null;
+    if (surname && surname !== c.key) longByAlias.set(surname, c); // two names sharing one: the last wins (rare)
+    const short = shortKeyOf(c);
+    if (short) longByAlias.set(short, c);
   }
   for (const [alias, long] of longByAlias) {
     const short = byKey.get(alias);

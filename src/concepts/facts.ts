@@ -21,7 +21,13 @@ export interface ConceptFacts {
 
 /** The source's own page named like the concept ("Solar Panels" for "solar panel") is that concept's page. */
 export const ownPagesByKey = (ownSlugs: string[]) => new Map(ownSlugs.map((s) => [conceptKey(s.replace(/-/g, " "), "phrase"), s] as const));
-export const slugOf = (c: ExtractedConcept, aliases: Map<string, string>, ownByKey: Map<string | null, string>) => aliases.get(c.key) ?? ownByKey.get(c.key) ?? c.key;
+/**
+ * A concept's page slug: what its key is an alias of, else the source page named like it, else the concept of
+ * its organization's short name when the brain knows that name as a concept of its own (named "Northwind"
+ * before "Northwind Coffee"), else its key.
+ */
+export const slugOf = (c: ExtractedConcept, aliases: { get(key: string): string | undefined }, ownByKey: Map<string | null, string>) =>
+  aliases.get(c.key) ?? ownByKey.get(c.key) ?? (c.shortKey !== undefined && aliases.get(c.shortKey) === c.shortKey ? c.shortKey : c.key);
 
 /**
  * The facts `resolveConcepts` needs, read now. `known` (known-keys.ts, in the caller's read transaction): a

@@ -3,7 +3,7 @@
 export { extractConcepts, proseOf, MAX_CONCEPTS_PER_SOURCE, type ExtractedConcept, type PageText } from "./extract";
 export { proposeConcepts } from "./model-concepts";
 export { linkConceptsInline, MAX_CONCEPT_LINKS_PER_PAGE } from "./inline-links";
-export { conceptWriteStatements, resolveConcepts, CENTRAL_SALIENCE, type ResolvedConcept } from "./resolve";
+export { conceptWriteStatements, resolveConcepts, CENTRAL_SALIENCE, NamedInBatch, type ResolvedConcept } from "./resolve";
 export { conceptFacts, type ConceptFacts, type ReadRows } from "./facts";
 export { refreshAllDirtyConcepts, refreshConcept, refreshDirtyConcepts } from "./refresh";
 export { pageLinkStatements, runBatch } from "./page-links";

@@ -22,6 +22,17 @@ const VAGUE = new Set(
 /** Trailing words of organization names that the short form drops ("Zeiss works", "Acme Inc"). */
 const ORG_TAILS = new Set(["works", "inc", "ltd", "llc", "gmbh", "co", "corp", "plc", "ag", "sa"]);
 
+/**
+ * Last words of an organization's full name that its short name drops ("Northwind Coffee" is Northwind,
+ * "Acme Labs" is Acme): unlike ORG_TAILS they stay in the key (a source titled "Northwind Coffee" is still
+ * that concept's page), and the short name becomes an alias (shortNameKey).
+ */
+const ORG_NAME_TAILS = new Set(
+  ("company corporation incorporated limited holdings industries enterprises partners associates labs laboratories systems " +
+    "technologies software solutions networks analytics robotics therapeutics pharmaceuticals motors airlines airways foods " +
+    "brewing brewery roasters coffee bakery studios publishing consulting").split(" "),
+);
+
 /** Last words that make a poor alias on their own ("Halvard Bridge" must not claim "bridge"). */
 export const GENERIC_HEADS = new Set(
   "bridge company university street river road city town college school institute museum church hall station park lake mountain island bay harbour harbor port house court works group society council museum square tower building".split(" "),
@@ -34,7 +45,8 @@ const ROLE = /^(?:engineer|architect|professor|prof|doctor|dr|mr|mrs|ms|sir|lady
 /** Cleans a surface form for display: no leading article, no possessive, no edge punctuation. */
 export function cleanSurface(surface: string): string {
   const cleaned = surface.replace(/\s+/g, " ").replace(LEADING, "");
-  const withoutRole = cleaned.replace(ROLE, "");
+  // "General Motors" is a company, not a general named Motors.
+  const withoutRole = isOrgName(cleaned) ? cleaned : cleaned.replace(ROLE, "");
   return (withoutRole.includes(" ") || withoutRole !== cleaned ? withoutRole : cleaned)
     .replace(/[’']s$/i, "")
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, "")
@@ -70,6 +82,20 @@ export function surnameAlias(title: string): string | null {
   if (words.length < 2 || words.length > 3) return null;
   if (!words.every((w) => /^\p{Lu}[\p{Ll}'’-]+$/u.test(w))) return null;
   const last = words.at(-1)!.toLowerCase();
-  if (GENERIC_HEADS.has(last) || JUNK.has(last) || last.length < 3) return null;
+  if (GENERIC_HEADS.has(last) || ORG_NAME_TAILS.has(last) || JUNK.has(last) || last.length < 3) return null;
   return slugify(last, "") || null;
+}
+
+/**
+ * The short name of an organization's full name, as written ("Northwind Coffee" → "Northwind"), or null:
+ * a name of two to four capitalized words ending in an ORG_NAME_TAILS word. Whether a one-word short name is
+ * a name rather than an ordinary word ("General Motors") is the caller's to check (it needs the tagger).
+ */
+export function orgShortName(title: string): string | null {
+  return isOrgName(title) ? title.split(" ").slice(0, -1).join(" ") : null;
+}
+
+function isOrgName(name: string): boolean {
+  const words = name.split(" ");
+  return words.length >= 2 && words.length <= 4 && ORG_NAME_TAILS.has(words.at(-1)!.toLowerCase()) && words.every((w) => /^\p{Lu}/u.test(w));
 }

@@ -39,7 +39,7 @@ const lemmas = (tokens: any): string[] => tokens.out(nlp().its.lemma);
  * How the tagger reads the word written lower-case in a neutral frame ("surveyor" NOUN, "local" ADJ), and
  * whether its lemma differs (an inflected form: "visitors" → visitor).
  */
-function lowerCaseReading(word: string): { pos: string; inflected: boolean } {
+export function lowerCaseReading(word: string): { pos: string; inflected: boolean } {
   const lower = word.toLowerCase();
   let reading = lexiconCache.get(lower);
   if (reading === undefined) {

@@ -9,6 +9,12 @@ import { ownPagesByKey, slugOf, type ConceptFacts } from "./facts";
 import type { ExtractedConcept } from "./extract";
 import { loneWriteStatements, type LoneMention } from "./lone";
 
+/** What the earlier sources of one write batch named: concepts by slug, and the aliases their writes record. */
+export class NamedInBatch {
+  readonly bySlug = new Map<string, ResolvedConcept>();
+  readonly aliases = new Map<string, string>();
+}
+
 /** Salience at which one source alone earns a concept its page (named three times, or in the title). */
 export const CENTRAL_SALIENCE = 3;
 
@@ -26,18 +32,21 @@ export interface ResolvedConcept extends ExtractedConcept {
  * A source's concepts, resolved with what the brain knows of them (`facts`, read just before).
  * `ownSlugs`: the source's own page slugs. A concept whose key is the slug of a source or note page (a
  * source titled "Marie Curie") has that page as its page: links go there and no concept page is made.
- * `namedInBatch`: concepts named by sources prepared earlier in the same write batch (not yet in the
- * database), by slug: named there counts as named by another source, and the earlier source's concept, if it
- * was lone, becomes linked too (its write stores mention rows, not a lone row). This source's are added.
+ * `batch`: what sources prepared earlier in the same write batch named (not yet in the database): named
+ * there counts as named by another source, the earlier source's concept, if it was lone, becomes linked too
+ * (its write stores mention rows, not a lone row), and the aliases its write will record resolve as if
+ * recorded. This source's are added.
  */
 export function resolveConcepts(
   facts: ConceptFacts,
   extracted: ExtractedConcept[],
   ownSlugs: string[] = [],
-  namedInBatch: Map<string, ResolvedConcept> = new Map(),
+  batch: NamedInBatch = new NamedInBatch(),
 ): ResolvedConcept[] {
   if (extracted.length === 0) return [];
-  const aliases = new Map(facts.aliases);
+  const known = new Map(facts.aliases);
+  // The database's aliases were recorded first, so they win, as INSERT OR IGNORE lets them.
+  const aliases = { get: (key: string) => known.get(key) ?? batch.aliases.get(key) };
   const pageSlugs = new Set([...facts.pageSlugs, ...ownSlugs]);
   const ownByKey = ownPagesByKey(ownSlugs);
   const bySlug = new Map<string, ResolvedConcept>();
@@ -57,7 +66,7 @@ export function resolveConcepts(
   const found = new Map(facts.elsewhere.map((r) => [r.slug, r]));
   for (const c of resolved) {
     const f = found.get(c.slug);
-    const earlier = namedInBatch.get(c.slug);
+    const earlier = batch.bySlug.get(c.slug);
     const elsewhereToo = Number(f?.others) > 0 || Number(f?.lone) > 0 || earlier !== undefined;
     c.ownPage = ownSlugs.includes(c.slug);
     c.linked = !c.ownPage && (elsewhereToo || Number(f?.page) > 0 || pageSlugs.has(c.slug) || c.salience >= CENTRAL_SALIENCE);
@@ -66,14 +75,15 @@ export function resolveConcepts(
     c.refresh = c.linked && !(Number(f?.page) > 0 && Number(f?.others) >= MAX_SHOWN_MENTIONS);
   }
   for (const c of resolved) {
-    const earlier = namedInBatch.get(c.slug);
+    const earlier = batch.bySlug.get(c.slug);
     // Not yet written: the earlier source's lone concept is stored as mention rows after all (its pages are
     // linked inward when the concept's page is made).
     if (earlier && !earlier.linked && !earlier.ownPage && c.linked) {
       earlier.linked = true;
       earlier.refresh = true;
     }
-    if (!earlier) namedInBatch.set(c.slug, c);
+    if (!earlier) batch.bySlug.set(c.slug, c);
+    for (const alias of aliasesRecorded(c)) if (!batch.aliases.has(alias)) batch.aliases.set(alias, c.slug);
   }
   return resolved;
 }
@@ -88,7 +98,7 @@ export function conceptWriteStatements(source: { id: string; brainId: string }, 
     list.flatMap((c) => c.mentions.map((m) => ({ c: c.slug, p: m.pageSlug, s: m.surface, t: m.sentence, w: c.salience })));
   const linked = concepts.filter((c) => c.linked);
   const mentions = rowsOf(linked);
-  const aliases = concepts.filter((c) => c.linked || c.kind === "proper").flatMap((c) => [c.key, ...c.aliasKeys].map((a) => ({ a, c: c.slug })));
+  const aliases = concepts.flatMap((c) => aliasesRecorded(c).map((a) => ({ a, c: c.slug })));
   const dirty = concepts.filter((c) => c.refresh ?? c.linked).map((c) => c.slug);
   const guarded = (sql: string, ...args: InValue[]): Statement => ({ sql: `${sql} ${current.sql}`, args: [...args, ...current.args] });
   return [
@@ -107,4 +117,9 @@ export function conceptWriteStatements(source: { id: string; brainId: string }, 
     guarded("INSERT OR IGNORE INTO concept_dirty (brain_id, concept) SELECT ?, value FROM json_each(?) WHERE", source.brainId, JSON.stringify(dirty)),
     ...loneWriteStatements(source, rowsOf(concepts.filter((c) => !c.linked)), linked.map((c) => c.slug), current),
   ];
+}
+
+/** The alias keys a concept's write records for its slug (a lone phrase records none). */
+function aliasesRecorded(c: ResolvedConcept): string[] {
+  return c.linked || c.kind === "proper" ? [c.key, ...c.aliasKeys] : [];
 }

@@ -103,6 +103,49 @@ describe("concept pages", () => {
     expect(slugs.filter((slug) => slug.startsWith("cyril-ferreira-"))).toEqual([]);
   });
 
+  test("an organization's short name is the same concept, whichever source comes first", async () => {
+    const FULL = "Northwind Coffee was founded in 2009 by Lena Ortiz in Tacoma. Northwind now roasts about 40 tonnes a year.";
+    const SHORT = "Northwind sells to about 120 cafes in Tacoma and Seattle.";
+    const LATER = "Harbor Light is the house espresso of Northwind Coffee, first roasted in 2012.";
+    for (const [n, order] of [[FULL, SHORT, LATER], [SHORT, FULL, LATER]].entries()) {
+      const brain = await newBrain(s, `Roasters ${n}`);
+      for (const [i, text] of order.entries()) await ready(brain, `Roastery notes ${i}`, text);
+      const northwind = (await listKind(brain, "concept")).filter((c) => c.slug.startsWith("northwind"));
+      expect(northwind.map((c) => c.title)).toEqual(["Northwind Coffee"]); // the full name is its title
+      const concept = await page(brain, northwind[0]!.slug);
+      for (const text of order) expect(concept.markdown).toContain(text.split(" ").slice(1, 4).join(" "));
+      // Every source links the one page, under the name as written.
+      expect(concept.backlinks.filter((b: string) => b.startsWith("roastery-notes-")).sort()).toEqual(["roastery-notes-0", "roastery-notes-1", "roastery-notes-2"]);
+      expect((await page(brain, "roastery-notes-0")).markdown).toMatch(new RegExp(`\\[\\[${northwind[0]!.slug}\\|Northwind( Coffee)?\\]\\]`));
+    }
+  });
+
+  test("within one write batch too: the short name named first meets the full name named after it", async () => {
+    const brain = await newBrain(s, "Roasters batch");
+    const sources = [
+      { title: "Cafes", content: "Northwind sells to about 120 cafes in Tacoma and Seattle." },
+      { title: "History", content: "Northwind Coffee was founded in 2009 by Lena Ortiz in Tacoma." },
+    ];
+    const { results } = await expectJson(await s.api(`/api/v1/brains/${brain}/sources/batch`, { method: "POST", json: { sources } }), 200);
+    for (const r of results) expect((await waitForSource(s, brain, r.source.id)).status).toBe("ready");
+    const northwind = (await listKind(brain, "concept")).filter((c) => c.slug.startsWith("northwind"));
+    expect(northwind.map((c) => c.title)).toEqual(["Northwind Coffee"]);
+    expect((await page(brain, "history")).markdown).toContain(`[[${northwind[0]!.slug}|Northwind Coffee]]`);
+    expect((await page(brain, "cafes")).markdown).toContain(`[[${northwind[0]!.slug}|Northwind]]`);
+  });
+
+  test("a short name that is an ordinary word, or a person's surname, is not taken for the organization", async () => {
+    const brain = await newBrain(s, "Makers");
+    await ready(brain, "Cars", "In 1926 General Motors built the plant. Later General Ada Marsh visited it. The Ortiz Coffee cart stands at the gate, run by Lena Ortiz.");
+    await ready(brain, "More cars", "In 1987 General Motors closed the plant. Lena Ortiz still sells coffee there. Ortiz Coffee has a second cart.");
+    const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
+    expect(slugs).toEqual(expect.arrayContaining(["general-motors", "ortiz-coffee", "lena-ortiz"]));
+    for (const short of ["general", "motors", "ortiz", "coffee"]) expect(slugs).not.toContain(short);
+    // Ortiz is also the person's surname: the cart and she stay two concepts.
+    expect((await page(brain, "ortiz-coffee")).title).toBe("Ortiz Coffee");
+    expect((await page(brain, "general-motors")).title).toBe("General Motors");
+  });
+
   test("the list filters by kind, and kind is on every row", async () => {
     const sources = await listKind(brainId, "source");
     expect(sources.map((p) => p.slug).sort()).toEqual(["early-life-of-an-engineer", "halvard-bridge-history", "optical-workshops"]);

@@ -5,7 +5,7 @@
 // the extraction threads) while it resolves the earlier ones, in source order. The first half also links the
 // pages to the brain's titles they name (`Related:`), on the thread when it can.
 import type { Generator } from "../../ai/generator";
-import { conceptFacts, extractConcepts, linkConceptsInline, proposeConcepts, resolveConcepts, type ConceptFacts, type ExtractedConcept, type ReadRows, type ResolvedConcept } from "../../concepts";
+import { conceptFacts, extractConcepts, linkConceptsInline, proposeConcepts, resolveConcepts, type NamedInBatch, type ConceptFacts, type ExtractedConcept, type ReadRows, type ResolvedConcept } from "../../concepts";
 import type { ExtractPool } from "../../concepts/extract-pool";
 import type { Logger } from "../../lib/log";
 import type { PageToWrite } from "./write-pages";
@@ -66,7 +66,7 @@ export async function findConcepts(deps: ConceptDeps, source: SourceRef, docTitl
 }
 
 /** Resolves what `findConcepts` found, after the batch's earlier sources (`namedInBatch`), and links the pages. */
-export function applyConcepts(found: FoundConcepts, source: SourceRef, namedInBatch?: Map<string, ResolvedConcept>): ConceptPlan {
+export function applyConcepts(found: FoundConcepts, source: SourceRef, namedInBatch?: NamedInBatch): ConceptPlan {
   const pages = found.pages;
   const concepts = resolveConcepts(found.facts, found.extracted, pages.map((p) => p.slug), namedInBatch);
   if (source.type === "note") return { concepts, pages };
@@ -81,7 +81,7 @@ export async function planConcepts(
   docTitle: string,
   pages: PageToWrite[],
   signal: AbortSignal,
-  namedInBatch?: Map<string, ResolvedConcept>,
+  namedInBatch?: NamedInBatch,
 ): Promise<ConceptPlan> {
   return applyConcepts(await findConcepts(deps, source, docTitle, pages, signal), source, namedInBatch);
 }

@@ -15,7 +15,7 @@ import { findLateLinks } from "../../ingest/inward-links";
 import { allocateSlugs, titleIndexFor } from "./write-pages";
 import { InFlightSlugs, type BatchSlugs } from "./in-flight-slugs";
 import { applyConcepts, findConcepts, type FoundConcepts } from "./concepts";
-import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts, WIKI_REFRESH_JOB, type ResolvedConcept } from "../../concepts";
+import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts, WIKI_REFRESH_JOB, NamedInBatch } from "../../concepts";
 import { readRowsOf } from "../../db/read-rows";
 import { createExtractPool } from "../../concepts/extract-pool";
 
@@ -48,7 +48,7 @@ interface BrainBatch {
   /** Slugs given to sources of this batch and of every other batch of this process still in flight. */
   reserved: BatchSlugs;
   /** Concepts earlier sources of the batch named: a second source naming one earns it a page. */
-  named: Map<string, ResolvedConcept>;
+  named: NamedInBatch;
   /** The job batch's place in claim order: the extraction threads serve older batches first (extract-pool.ts). */
   order: number;
 }
@@ -153,7 +153,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     // time, each after a turn of the event loop, so HTTP requests are served between sources (database calls
     // resolve as microtasks, so without the turn a batch would run start to end while requests wait).
     const batchOf = (source: Source) => {
-      if (!batches.has(source.brainId)) batches.set(source.brainId, { reserved: inFlight.forBatch(source.brainId), named: new Map(), order });
+      if (!batches.has(source.brainId)) batches.set(source.brainId, { reserved: inFlight.forBatch(source.brainId), named: new NamedInBatch(), order });
       return batches.get(source.brainId)!;
     };
     /** The first half of a source; null when it is gone or failed (its error recorded). */
