@@ -1,6 +1,6 @@
 // A source's concepts, without a model: names and recurring noun phrases from the NLP library, merged
 // within the source (case, plurals, "Curie" under "Marie Curie"), ranked by salience, bounded.
-import { parseBlocks } from "../ingest/markdown-blocks";
+import { proseUnits, type ProseUnit } from "../ingest/markdown-prose";
 import { cleanSurface, conceptKey, orgShortName, surnameAlias } from "./keys";
 import { findPhrases, lowerCaseReading } from "./nlp";
 
@@ -42,21 +42,28 @@ export const MAX_MENTIONS_PER_SOURCE = 3;
 const MAX_TEXT_CHARS = 60_000;
 const MAX_SENTENCE_CHARS = 400;
 
-/** The prose of a page for NLP: no code, no link syntax, no generated lines. */
-export function proseOf(markdown: string): string {
-  return parseBlocks(markdown)
-    .filter((b) => b.kind === "paragraph")
-    .map((b) =>
-      b.text
-        .replace(/^(?:Source|Related): .*$/gm, "")
+/**
+ * The prose of a page for NLP: its paragraphs, list items and table rows (markdown-prose.ts), each ending
+ * as a sentence, without link syntax or generated lines. Inline code keeps its text (a sentence such as
+ * "Vault runs at `vault.internal:8200`" stays whole; `code: "blank"` blanks it instead, to tell which names
+ * are found outside code). `kinds`: the units to read (the lead reads paragraphs only).
+ */
+export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = ["paragraph", "item", "row"], code: "keep" | "blank" = "keep"): string {
+  return proseUnits(markdown)
+    .filter((u) => kinds.includes(u.kind))
+    .map((u) => {
+      const text = (u.cells?.join("; ") ?? u.text)
         .replace(/\[\[([^\[\]|\n]+)\|([^\[\]\n]*)\]\]/g, "$2")
         .replace(/\[\[([^\[\]|\n]+)\]\]/g, "$1")
         .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-        .replace(/`[^`]*`/g, " ")
-        .replace(/[*_>#|]+/g, " ")
-        .replace(/^\s*(?:[-+]|\d+[.)])\s+/gm, ""),
-    )
-    .filter((t) => t.trim())
+        .replace(/`+([^`]*)`+/g, code === "keep" ? "$1" : " ")
+        .replace(/[*_|]+/g, " ")
+        .replace(/\s+/g, " ")
+        .trim();
+      // An item or row is a sentence of its own, whether or not it ends like one.
+      return u.kind === "paragraph" || /[.!?:;…。！？]$/.test(text) ? text : `${text}.`;
+    })
+    .filter((t) => /[\p{L}\p{N}]/u.test(t))
     .join("\n\n");
 }
 
@@ -75,7 +82,9 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
     const prose = proseOf(page.markdown).slice(0, budget);
     budget -= prose.length;
     const { sentences, phrases } = findPhrases(prose);
+    const outsideCode = page.markdown.includes("`") ? proseOf(page.markdown, undefined, "blank") : null;
     for (const phrase of phrases) {
+      if (outsideCode !== null && !outsideCode.includes(phrase.surface)) continue; // a command or identifier, not a name
       // A sentence said twice (a page's lead repeats its most central sentence) counts once.
       const said = (sentences[phrase.sentence] ?? "").trim();
       if (repeated(page.slug, phrase.sentence, said)) continue;

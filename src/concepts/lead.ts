@@ -18,7 +18,7 @@ function sentencesOf(text: string): string[] {
  * nothing is no evidence, so the page keeps its opening (the shortest sentence used to win such a page).
  */
 export function extractiveLead(markdown: string, title = ""): string {
-  const sentences = sentencesOf(proseOf(markdown));
+  const sentences = sentencesOf(proseOf(markdown, ["paragraph"]));
   if (sentences.length < 3) return "";
   const words = sentences.map((s) => new Set((s.toLowerCase().match(WORD) ?? []) as string[]));
   const titleWords = new Set((title.toLowerCase().match(WORD) ?? []) as string[]);
@@ -38,8 +38,13 @@ export function extractiveLead(markdown: string, title = ""): string {
   return sentences[best]!;
 }
 
-/** The page with its lead paragraph first (unchanged when there is no separate lead). */
+/** A page's opening "# Title" line: the lead goes under it. */
+const OPENING_TITLE = /^# [^\n]*\n+/;
+
+/** The page with its lead paragraph first, under its opening title if it has one (unchanged when there is no separate lead). */
 export function withLead(markdown: string, title = ""): string {
   const lead = extractiveLead(markdown, title);
-  return lead ? `${lead}\n\n${markdown}` : markdown;
+  if (!lead) return markdown;
+  const heading = OPENING_TITLE.exec(markdown)?.[0] ?? "";
+  return `${heading.trimEnd()}${heading ? "\n\n" : ""}${lead}\n\n${markdown.slice(heading.length)}`;
 }

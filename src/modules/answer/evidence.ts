@@ -130,7 +130,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     all.forEach((sentence, index) => {
       const typeFound = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords) : null;
       const ownCoverage = coverageOf(sentence.stems, typeFound === true);
-      const coverage = coverageOf(new Set([...sentence.stems, ...titleStems]), typeFound === true);
+      // With its page's title and the headings it sits under: what the sentence is about.
+      const coverage = coverageOf(new Set([...sentence.stems, ...titleStems, ...sentence.context]), typeFound === true);
       // A sentence opening with a pronoun ("It runs on ...") is about its page's subject: its title counts as
       // its own words when choosing sentences (not for `thin`, which weighs ownCoverage as fitted).
       const subject = OPENING_PRONOUN.test(sentence.text) ? coverage : ownCoverage;

@@ -2,6 +2,7 @@
 // (FTS5's porter stemmer is not exposed; this only needs to agree on plurals and simple verb forms).
 import { wordsOf } from "../../retrieval";
 import { hardWrap } from "../../lib/hard-wrap";
+import { proseUnits } from "../../ingest/markdown-prose";
 
 export interface Sentence {
   text: string;
@@ -9,37 +10,41 @@ export interface Sentence {
   stems: Set<string>;
   /** The whole sentence, when `text` is one piece of an overlong one (answers quote whole sentences). */
   whole: string;
+  /** Stems of the headings the sentence sits under (what its section is about, like a page's title). */
+  context: Set<string>;
 }
 
-const GENERATED_LINE = /^(Related: \[\[.*|Source: <[^>\n]*>)\s*$/gm;
-const FENCE = /^(```|~~~)[\s\S]*?^\1\s*$/gm;
 /** A sentence ends at . ! ? (or CJK 。！？) followed by space and what can start a sentence. */
 const SENTENCE_END = /(?<=[.!?…])\s+(?=["“'(\[]?[\p{Lu}\p{N}])|(?<=[。！？])/u;
 const MAX_SENTENCE_CHARS = 600;
+const NO_CONTEXT: Set<string> = new Set();
 
-/** The page's prose as sentences: code, headings markers, link syntax and our generated lines removed. */
+/**
+ * The page's prose as sentences (markdown-prose.ts: paragraphs, list items, table rows; no code, headings or
+ * generated lines), with link syntax, tags and emphasis marks removed.
+ */
 export function sentencesOf(markdown: string): Sentence[] {
-  const prose = markdown
-    .replace(FENCE, "\n")
-    .replace(GENERATED_LINE, "")
-    .replace(/\[\[([^\]|\n]+)(?:\|([^\]\n]*))?\]\]/g, (_, slug: string, label?: string) => label || slug.replaceAll("-", " "))
-    .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, "$1")
-    .replace(/<[^>\n]+>/g, " ")
-    .replace(/[*_`]{1,3}/g, "");
   const out: Sentence[] = [];
-  for (const block of prose.split(/\n\s*\n/)) {
-    const lines = block
-      .split("\n")
-      .map((l) => l.replace(/^\s*(#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s?|\|)/, "").trim())
-      .filter((l) => l && !/^[-|:\s]+$/.test(l));
-    if (lines.length === 0) continue;
-    for (const piece of lines.join(" ").split(SENTENCE_END)) {
+  for (const unit of proseUnits(markdown)) {
+    const prose = plainInline(unit.text);
+    const context = unit.headings.length > 0 ? stemSet(unit.headings.join(" ")) : NO_CONTEXT;
+    for (const piece of unit.kind === "row" ? [prose] : prose.split(SENTENCE_END)) {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
-      for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: stemSet(chunk), whole: text });
+      for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: stemSet(chunk), whole: text, context });
     }
   }
   return out;
+}
+
+/** Inline Markdown as plain text: wiki links and links keep their labels; tags, emphasis and code marks go. */
+function plainInline(text: string): string {
+  return text
+    .replace(/\[\[([^\]|\n]+)(?:\|([^\]\n]*))?\]\]/g, (_, slug: string, label?: string) => label || slug.replaceAll("-", " "))
+    .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, "$1")
+    .replace(/<[^>\n]+>/g, " ")
+    .replace(/[*_`]{1,3}/g, "")
+    .replace(/\s+/g, " ");
 }
 
 export function stemSet(text: string): Set<string> {

@@ -1,0 +1,78 @@
+// The prose of a Markdown page as units a sentence splitter can read: a paragraph, one list item, or one
+// table row. Runbooks, READMEs and incident reviews are made of lists and tables; read as paragraphs, a list
+// ran into one "sentence" ("Access to the namespace A Vault token with the policy kubectl 1.29 or newer")
+// and a table into a string of cells, which answers quoted and concept pages showed as mentions. Headings
+// are not prose: each unit carries the headings it sits under, as context.
+import { parseBlocks, plainHeading } from "./markdown-blocks";
+
+export interface ProseUnit {
+  /** `row`: one table row, read as "Header: cell; Header: cell" (one sentence, never split). */
+  kind: "paragraph" | "item" | "row";
+  text: string;
+  /** A row's cells without their headers (a header is a label, not something the row names). */
+  cells?: string[];
+  /** The headings above the unit, outermost first (plain text). */
+  headings: string[];
+}
+
+const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s+/;
+const QUOTE = /^\s{0,3}>\s?/;
+const TABLE_SEPARATOR = /^\s*\|?\s*:?-{1,}:?\s*(?:\|\s*:?-{1,}:?\s*)*\|?\s*$/;
+/** Code fences are not prose; neither are the generated lines a page may end with. */
+const GENERATED_LINE = /^(?:Related: \[\[.*|Source: <[^>\n]*>)\s*$/;
+
+export function proseUnits(markdown: string): ProseUnit[] {
+  const units: ProseUnit[] = [];
+  const path: { level: number; title: string }[] = [];
+  for (const block of parseBlocks(markdown)) {
+    if (block.kind === "heading") {
+      while (path.length > 0 && path.at(-1)!.level >= block.level) path.pop();
+      if (block.title) path.push({ level: block.level, title: block.title });
+      continue;
+    }
+    if (block.kind === "fence") continue;
+    const headings = path.map((h) => h.title);
+    const lines = block.text
+      .split("\n")
+      .map((l) => l.replace(QUOTE, ""))
+      .filter((l) => !GENERATED_LINE.test(l));
+    if (isTable(lines)) {
+      units.push(...tableRows(lines).map(({ text, cells }) => ({ kind: "row" as const, text, cells, headings })));
+      continue;
+    }
+    let current: ProseUnit | null = null;
+    for (const line of lines) {
+      const item = LIST_ITEM.exec(line);
+      // As in CommonMark, a numbered line interrupts a paragraph only as "1." (a wrapped line may start "1990. ").
+      if (item && current?.kind === "paragraph" && /^\s*\d/.test(item[0]) && !/^\s*1[.)]/.test(item[0])) current.text += ` ${line.trim()}`;
+      else if (item) units.push((current = { kind: "item", text: line.slice(item[0].length).trim(), headings }));
+      else if (current && line.trim()) current.text += ` ${line.trim()}`; // a continuation line
+      else if (line.trim()) units.push((current = { kind: "paragraph", text: line.trim(), headings }));
+    }
+  }
+  return units.filter((u) => /[\p{L}\p{N}]/u.test(u.text));
+}
+
+/** A pipe table: a header row, then a separator row ("|---|:--:|"), then its rows. */
+function isTable(lines: string[]): boolean {
+  return lines.length >= 2 && lines[0]!.includes("|") && TABLE_SEPARATOR.test(lines[1]!) && lines[1]!.includes("-");
+}
+
+/** Each body row as "Header: cell; Header: cell" (empty cells left out), and its cells alone. */
+function tableRows(lines: string[]): { text: string; cells: string[] }[] {
+  const cells = (line: string) =>
+    line
+      // A wiki link's "|" is not a cell's edge: links are read as their labels.
+      .replace(/\[\[([^\[\]|\n]+)\|([^\[\]\n]*)\]\]/g, "$2")
+      .trim()
+      .replace(/^\|/, "")
+      .replace(/(?<!\\)\|$/, "")
+      .split(/(?<!\\)\|/)
+      .map((c) => c.trim());
+  const header = cells(lines[0]!).map(plainHeading);
+  return lines.slice(2).flatMap((line) => {
+    const row = cells(line);
+    const parts = row.flatMap((cell, i) => (cell ? [header[i] ? `${header[i]}: ${cell}` : cell] : []));
+    return parts.length > 0 ? [{ text: parts.join("; "), cells: row.filter(Boolean) }] : [];
+  });
+}

@@ -1,0 +1,106 @@
+// A brain of runbooks, team pages and incident reviews: Markdown with headings, lists, tables and inline code,
+// the common shape of a team's knowledge base. Answers quote one list item or table row, never a heading or
+// a run of items; concept pages quote them the same way; names inside code are not concepts; a lead goes
+// under the page's opening title. Pages are written by the test; answers are checked for the fact.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { addText, newBrain, waitForSource } from "../support/sources";
+
+const SOURCES: Record<string, string> = {
+  "Deploying Ledgerline": `# Deploying Ledgerline
+
+Ledgerline is our billing service. It runs on Kubernetes in the \`prod-eu\` cluster and is owned by the Payments team.
+
+## Prerequisites
+
+- Access to the \`ledgerline\` namespace
+- A Vault token with the \`billing-deploy\` policy
+- kubectl 1.29 or newer
+
+## Steps
+
+1. Tag the release with \`git tag\`.
+2. Run \`helm upgrade Ledgerchart ./chart\`.`,
+  "Payments team": `# Payments team
+
+The Payments team owns Ledgerline and the invoice generator.
+
+| Role | Person |
+|---|---|
+| Engineering manager | Ines Carvalho |
+| Tech lead | Oskar Nyberg |
+
+Oskar Nyberg approves all schema migrations for Ledgerline.`,
+  "Duplicate invoices": `# Incident review: duplicate invoices
+
+Ines Carvalho declared an incident at 08:05 after support reported duplicates. About 3,200 customers received duplicate invoices. The invoice generator retried a batch after a timeout, and the idempotency key was not checked.
+
+## Actions
+
+- Oskar Nyberg added an idempotency check to the invoice generator
+- Support refunded every second charge within two days`,
+};
+
+let s: TestServer;
+let brainId: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  brainId = await newBrain(s, "Runbooks");
+  const ids = [];
+  for (const [title, content] of Object.entries(SOURCES)) ids.push((await addText(s, brainId, title, content)).source.id);
+  for (const id of ids) expect((await waitForSource(s, brainId, id)).status).toBe("ready");
+});
+afterAll(() => s.close());
+
+const ask = async (question: string) => expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question } }), 200);
+const page = async (slug: string) => (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${slug}`), 200)).page;
+
+describe("answers from lists and tables", () => {
+  test("a table row is quoted as one sentence, header by cell", async () => {
+    const body = await ask("Who is the engineering manager of the Payments team?");
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("Role: Engineering manager; Person: Ines Carvalho.");
+    expect(body.answer).not.toContain("|");
+    expect(body.answer).not.toContain("Tech lead");
+  });
+
+  test("a list item is quoted alone, not run into the items around it", async () => {
+    const body = await ask("Which kubectl version is needed?");
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("kubectl 1.29 or newer.");
+    expect(body.answer).not.toContain("namespace A Vault");
+    expect(body.answer).not.toContain("Prerequisites");
+  });
+
+  test("a heading is never an answer sentence", async () => {
+    const body = await ask("How do I deploy Ledgerline?");
+    expect(body.answer).not.toMatch(/^Deploying Ledgerline\./);
+    expect(body.citations.map((c: any) => c.slug)).toContain("deploying-ledgerline");
+  });
+});
+
+describe("the wiki of structured pages", () => {
+  test("concept pages quote a row or an item, not the table or list; table headers are not concepts", async () => {
+    const ines = await page("ines-carvalho");
+    expect(ines.markdown).toContain("Engineering manager; Ines Carvalho");
+    expect(ines.markdown).not.toContain("Tech lead");
+    const oskar = await page("oskar-nyberg");
+    expect(oskar.markdown).toContain("- Oskar Nyberg added an idempotency check to the invoice generator (");
+    expect(oskar.markdown).not.toContain("Support refunded");
+    for (const header of ["role", "person"]) expect((await s.api(`/api/v1/brains/${brainId}/pages/${header}`)).status).toBe(404);
+  });
+
+  test("a capitalized word inside inline code is not a concept", async () => {
+    const concepts = (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages?kind=concept&limit=100`), 200)).pages.map((p: any) => p.slug);
+    expect(concepts).toContain("ledgerline");
+    expect(concepts).not.toContain("ledgerchart");
+  });
+
+  test("the lead goes under the page's opening title", async () => {
+    const incident = await page("duplicate-invoices");
+    expect(incident.markdown.startsWith("# Incident review: duplicate invoices\n\n")).toBe(true);
+    const lead = incident.markdown.split("\n\n")[1]!;
+    expect(lead).toContain("invoice");
+    expect(lead).not.toStartWith("Ines Carvalho declared"); // the opening sentence is not repeated as its lead
+  });
+});

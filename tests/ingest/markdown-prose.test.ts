@@ -1,0 +1,99 @@
+// The prose reader behind answers' sentences, concept mentions and leads: paragraphs, list items and table
+// rows as separate units, headings as their context, code fences and generated lines left out.
+import { describe, expect, test } from "bun:test";
+import { proseUnits } from "../../src/ingest/markdown-prose";
+import { proseOf } from "../../src/concepts/extract";
+import { sentencesOf, stem } from "../../src/modules/answer/sentences";
+
+const RUNBOOK = `# Deploying Ledgerline
+
+Ledgerline is our billing service. It runs
+in the \`prod-eu\` cluster.
+
+## Prerequisites
+
+- Access to the \`ledgerline\` namespace
+- A Vault token with the \`billing-deploy\` policy,
+  renewed monthly
+- kubectl 1.29 or newer
+
+## Steps
+
+1. Tag the release.
+2. Run \`helm upgrade ledgerline ./chart\`.
+
+\`\`\`bash
+helm rollback ledgerline 0
+\`\`\`
+
+> Quoted: ask in #payments-oncall first.
+
+| Role | Person |
+|---|:---:|
+| Engineering manager | [[ines-carvalho|Ines Carvalho]] |
+| Tech lead | |
+
+The founding year was
+1990. The team moved in 2004.
+
+Related: [[vault-access|Vault access]]`;
+
+describe("proseUnits", () => {
+  const units = proseUnits(RUNBOOK);
+  test("paragraph lines join; each list item is its own unit, continuation lines included", () => {
+    expect(units.map((u) => [u.kind, u.text])).toEqual([
+      ["paragraph", "Ledgerline is our billing service. It runs in the `prod-eu` cluster."],
+      ["item", "Access to the `ledgerline` namespace"],
+      ["item", "A Vault token with the `billing-deploy` policy, renewed monthly"],
+      ["item", "kubectl 1.29 or newer"],
+      ["item", "Tag the release."],
+      ["item", "Run `helm upgrade ledgerline ./chart`."],
+      ["paragraph", "Quoted: ask in #payments-oncall first."],
+      ["row", "Role: Engineering manager; Person: Ines Carvalho"],
+      ["row", "Role: Tech lead"],
+      ["paragraph", "The founding year was 1990. The team moved in 2004."],
+    ]);
+  });
+
+  test("headings are context, not prose; the fence and the generated Related line are left out", () => {
+    expect(units[0]!.headings).toEqual(["Deploying Ledgerline"]);
+    expect(units[1]!.headings).toEqual(["Deploying Ledgerline", "Prerequisites"]);
+    expect(units[4]!.headings).toEqual(["Deploying Ledgerline", "Steps"]);
+    expect(units.some((u) => u.text.includes("rollback") || u.text.startsWith("Related"))).toBe(false);
+  });
+
+  test("a table row keeps its cells apart from its headers; a wiki link's pipe is not a cell edge", () => {
+    expect(units.find((u) => u.kind === "row")!.cells).toEqual(["Engineering manager", "Ines Carvalho"]);
+    expect(proseUnits("| a | b |\n|---|---|\n| [[x|X one]] | y |")[0]!.text).toBe("a: X one; b: y");
+  });
+
+  test("a text without structure is one paragraph; an empty one has no units", () => {
+    expect(proseUnits("Just one line of text.")).toEqual([{ kind: "paragraph", text: "Just one line of text.", headings: [] }]);
+    expect(proseUnits("")).toEqual([]);
+    expect(proseUnits("# Only a heading")).toEqual([]);
+  });
+});
+
+describe("its readers", () => {
+  test("answer sentences: one per list item and table row, never a heading, with the headings as context", () => {
+    const sentences = sentencesOf(RUNBOOK);
+    const texts = sentences.map((s) => s.text);
+    expect(texts).toContain("kubectl 1.29 or newer");
+    expect(texts).toContain("Role: Engineering manager; Person: Ines Carvalho");
+    expect(texts).toContain("It runs in the prod-eu cluster.");
+    expect(texts).not.toContain("Deploying Ledgerline");
+    expect(texts.some((t) => t.includes("Prerequisites"))).toBe(false);
+    const item = sentences.find((s) => s.text === "Tag the release.")!;
+    expect([...item.context].sort()).toEqual(["deploying", "ledgerline", "steps"].map(stem).sort());
+  });
+
+  test("concept prose: items and rows end as sentences, rows without their headers, inline code kept or blanked", () => {
+    const prose = proseOf(RUNBOOK);
+    expect(prose).toContain("kubectl 1.29 or newer.");
+    expect(prose).toContain("Engineering manager; Ines Carvalho.");
+    expect(prose).not.toContain("Role");
+    expect(prose).toContain("It runs in the prod-eu cluster.");
+    expect(proseOf(RUNBOOK, undefined, "blank")).toContain("It runs in the cluster.");
+    expect(proseOf(RUNBOOK, ["paragraph"])).not.toContain("kubectl");
+  });
+});
