@@ -56,7 +56,9 @@ export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = 
         .replace(/\[\[([^\[\]|\n]+)\|([^\[\]\n]*)\]\]/g, "$2")
         .replace(/\[\[([^\[\]|\n]+)\]\]/g, "$1")
         .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-        .replace(/`+([^`]*)`+/g, code === "keep" ? "$1" : " ")
+        // A code span is `x` with no space inside its edge: "`` quoted ''" (LaTeX-style quotes) is prose.
+        .replace(/`([^`\s](?:[^`]*[^`\s])?)`/g, code === "keep" ? "$1" : " ")
+        .replace(/`+/g, " ")
         .replace(/[*_|]+/g, " ")
         .replace(/\s+/g, " ")
         .trim();
