@@ -55,3 +55,26 @@ export function queryTerms(text: string): string[] {
 export function ftsMatch(terms: readonly string[]): string {
   return terms.map((t) => `"${t}"`).join(" OR ");
 }
+
+/** Second words that make a two-word verb written also as one word ("log in" / login, "roll back" / rollback). */
+const PARTICLES: ReadonlySet<string> = new Set(["up", "out", "in", "on", "off", "over", "down", "back", "away"]);
+const LETTERS = /^\p{L}+$/u;
+
+/**
+ * A query's two-word phrases as the one word they are also written as: "roll back" → rollback, "set up" →
+ * setup, "fail over" → failover, "data base" → database. Technical writing joins them ("run `helm rollback`")
+ * where questions split them. Both words are letters; the first is no stopword, nor the second unless it is a
+ * particle. Matched as alternatives: a page holding the joined word holds both of its parts.
+ */
+export function joinedPairs(query: string): { joined: string; parts: [string, string] }[] {
+  if (CJK.test(query)) return [];
+  const words = wordsOf(query);
+  const out: { joined: string; parts: [string, string] }[] = [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [a, b] = [words[i]!, words[i + 1]!];
+    if (!LETTERS.test(a) || !LETTERS.test(b) || a.length < 2 || b.length < 2 || STOPWORDS.has(a) || (STOPWORDS.has(b) && !PARTICLES.has(b))) continue;
+    if (a.length + b.length < 5 || out.some((p) => p.joined === a + b)) continue;
+    out.push({ joined: a + b, parts: [a, b] });
+  }
+  return out;
+}

@@ -104,3 +104,25 @@ describe("the wiki of structured pages", () => {
     expect(lead).not.toStartWith("Ines Carvalho declared"); // the opening sentence is not repeated as its lead
   });
 });
+
+describe("two-word phrases written as one word", () => {
+  test("'roll back' finds and answers from the page that says 'rollback'", async () => {
+    const brain = await newBrain(s, "Rollbacks");
+    const { source } = await addText(s, brain, "Release notes", "Releases go out on Tuesdays after the freeze. Every release is announced in the changelog channel.");
+    const other = await addText(s, brain, "Recovery", "# Recovery\n\n## Rollback\n\nIf error rates rise above 2 percent, run `helm rollback ledgerline` and tell the on-call engineer.");
+    for (const id of [source.id, other.source.id]) await waitForSource(s, brain, id);
+    const body = await expectJson(await s.api(`/api/v1/brains/${brain}/ask`, { method: "POST", json: { question: "How do I roll back a release?" } }), 200);
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("run helm rollback ledgerline");
+    expect(body.citations.map((c: any) => c.slug)).toContain("recovery");
+  });
+
+  test("the phrase's joined form is found only for letters, never for a stopword pair", async () => {
+    const { joinedPairs } = await import("../../src/retrieval/terms");
+    expect(joinedPairs("How do I roll back and log in?").map((p) => p.joined)).toEqual(["rollback", "login"]);
+    expect(joinedPairs("what is the main road of it").map((p) => p.joined)).toEqual(["mainroad"]);
+    expect(joinedPairs("is it 2 x").map((p) => p.joined)).toEqual([]);
+    expect(joinedPairs("in rawl's theory, don't").map((p) => p.joined)).toEqual([]); // a possessive or contraction is no word
+    expect(joinedPairs("東京 タワー")).toEqual([]);
+  });
+});

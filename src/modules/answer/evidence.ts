@@ -3,7 +3,7 @@
 // The extractive answer picks its sentences from here and `thin` is decided from it (thin.ts). Every
 // feature is a share of the question (0..1), so it means the same at every brain size; the ones thin.ts
 // does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
-import { wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
+import { joinedPairs, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
 import { stem, sentencesOf, stemSet } from "./sentences";
 import { termWeights } from "./term-weights";
@@ -108,7 +108,11 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   // asked-for kind of thing, not by the word itself.
   const cues = expectedType ? cueWords(question) : new Set<string>();
   const isCue = stems.map((s) => cues.has(s));
-  const covers = (words: Set<string>, i: number, typeFound: boolean) => words.has(stems[i]!) || (typeFound && isCue[i]!);
+  // A term is also covered by the one word its phrase is written as ("roll back" by "rollback").
+  const phrases = joinedPairs(question);
+  const joinedOf = stems.map((s) => phrases.flatMap((p) => (p.parts.some((part) => stem(part) === s) ? [stem(p.joined)] : [])));
+  const covers = (words: Set<string>, i: number, typeFound: boolean) =>
+    words.has(stems[i]!) || (typeFound && isCue[i]!) || joinedOf[i]!.some((j) => words.has(j));
   const coverageOf = (words: Set<string>, typeFound = false) =>
     total > 0 ? stems.reduce((sum, _, i) => sum + (covers(words, i, typeFound) ? weights[i]! : 0), 0) / total : 0;
   const pairs = questionPairs(question, new Set(stems));
