@@ -25,7 +25,7 @@ const ORG_TAILS = new Set(["works", "inc", "ltd", "llc", "gmbh", "co", "corp", "
 /**
  * Last words of an organization's full name that its short name drops ("Northwind Coffee" is Northwind,
  * "Acme Labs" is Acme): unlike ORG_TAILS they stay in the key (a source titled "Northwind Coffee" is still
- * that concept's page), and the short name becomes an alias (shortNameKey).
+ * that concept's page), and the short name becomes an alias (orgShortName).
  */
 const ORG_NAME_TAILS = new Set(
   ("company corporation incorporated limited holdings industries enterprises partners associates labs laboratories systems " +

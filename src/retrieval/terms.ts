@@ -68,10 +68,13 @@ const LETTERS = /^\p{L}+$/u;
  */
 export function joinedPairs(query: string): { joined: string; parts: [string, string] }[] {
   if (CJK.test(query)) return [];
-  const words = wordsOf(query);
+  const lower = query.toLowerCase();
+  const words = [...lower.matchAll(WORD)];
   const out: { joined: string; parts: [string, string] }[] = [];
   for (let i = 0; i + 1 < words.length; i++) {
-    const [a, b] = [words[i]!, words[i + 1]!];
+    const [a, b] = [words[i]![0], words[i + 1]![0]];
+    // Only words with nothing but spaces between them: "theory, don't" is no phrase.
+    if (/\S/.test(lower.slice(words[i]!.index! + a.length, words[i + 1]!.index!))) continue;
     if (!LETTERS.test(a) || !LETTERS.test(b) || a.length < 2 || b.length < 2 || STOPWORDS.has(a) || (STOPWORDS.has(b) && !PARTICLES.has(b))) continue;
     if (a.length + b.length < 5 || out.some((p) => p.joined === a + b)) continue;
     out.push({ joined: a + b, parts: [a, b] });
