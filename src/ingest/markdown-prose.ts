@@ -13,6 +13,8 @@ export interface ProseUnit {
   cells?: string[];
   /** The headings above the unit, outermost first (plain text). */
   headings: string[];
+  /** An item's list: its number in the page (0, 1, …) and whether it is numbered (steps). */
+  list?: { id: number; ordered: boolean };
 }
 
 const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s+/;
@@ -24,6 +26,7 @@ const GENERATED_LINE = /^(?:Related: \[\[.*|Source: <[^>\n]*>)\s*$/;
 export function proseUnits(markdown: string): ProseUnit[] {
   const units: ProseUnit[] = [];
   const path: { level: number; title: string }[] = [];
+  let lists = 0;
   for (const block of parseBlocks(markdown)) {
     if (block.kind === "heading") {
       while (path.length > 0 && path.at(-1)!.level >= block.level) path.pop();
@@ -41,11 +44,15 @@ export function proseUnits(markdown: string): ProseUnit[] {
       continue;
     }
     let current: ProseUnit | null = null;
+    let list: ProseUnit["list"];
     for (const line of lines) {
       const item = LIST_ITEM.exec(line);
       // As in CommonMark, a numbered line interrupts a paragraph only as "1." (a wrapped line may start "1990. ").
       if (item && current?.kind === "paragraph" && /^\s*\d/.test(item[0]) && !/^\s*1[.)]/.test(item[0])) current.text += ` ${line.trim()}`;
-      else if (item) units.push((current = { kind: "item", text: line.slice(item[0].length).trim(), headings }));
+      else if (item) {
+        list ??= { id: lists++, ordered: /\d/.test(item[0]) };
+        units.push((current = { kind: "item", text: line.slice(item[0].length).trim(), headings, list }));
+      }
       else if (current && line.trim()) current.text += ` ${line.trim()}`; // a continuation line
       else if (line.trim()) units.push((current = { kind: "paragraph", text: line.trim(), headings }));
     }

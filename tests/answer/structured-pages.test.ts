@@ -126,3 +126,20 @@ describe("two-word phrases written as one word", () => {
     expect(joinedPairs("東京 タワー")).toEqual([]);
   });
 });
+
+describe("procedures", () => {
+  test("a 'how do I' question answered by a numbered list gets its steps, in order, cited once", async () => {
+    const body = await ask("How do I deploy Ledgerline?");
+    expect(body.thin).toBe(false);
+    const lines = body.answer.split("\n");
+    expect(lines[0]).toBe("1. Tag the release with git tag.");
+    expect(lines[1]).toStartWith("2. Run helm upgrade Ledgerchart ./chart.");
+    expect(lines[1]).toContain("/pages/deploying-ledgerline)");
+    expect(body.citations.map((c: any) => c.slug)).toEqual(["deploying-ledgerline"]);
+  });
+
+  test("a question that asks no procedure is answered by sentences, and a bulleted list is no procedure", async () => {
+    expect((await ask("Which kubectl version is needed?")).answer).not.toMatch(/^1\. /);
+    expect((await ask("How do I get access to the ledgerline namespace?")).answer).not.toMatch(/^1\. /);
+  });
+});

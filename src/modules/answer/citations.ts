@@ -25,7 +25,7 @@ export function rewriteCitations(text: string, link: (ref: string) => string): s
 function tidy(text: string): string {
   return text
     .replace(/[ \t]{2,}/g, " ")
-    .replace(/[ \t]+([.,;:!?)])/g, "$1")
+    .replace(/[ \t]+([.,;:!?)])(?=\s|$)/g, "$1") // not "./chart" in a quoted command
     .replace(/[ \t]+$/gm, "")
     .trim();
 }

@@ -10,6 +10,8 @@ import { termWeights } from "./term-weights";
 
 /** Pages whose sentences are weighed. */
 const EVIDENCE_PAGES = 5;
+/** A question asking how to do something. */
+const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user)|how to)\b|\bsteps? (?:to|for)\b/i;
 /** A sentence whose subject is a pronoun standing for what the page is about. */
 const OPENING_PRONOUN = /^(?:it|its|he|his|she|her|they|their)\b/i;
 
@@ -32,11 +34,15 @@ export interface ScoredSentence {
   typeFound: boolean | null;
   /** Ranking score for extraction. */
   score: number;
+  /** A list item's list (sentences.ts). */
+  list?: { id: number; ordered: boolean };
 }
 
 export interface Evidence {
   terms: string[];
   expectedType: AnswerType | null;
+  /** The question asks how to do something ("how do I …", "steps to …"): a numbered list answers it whole. */
+  procedural: boolean;
   /** Best first. */
   sentences: ScoredSentence[];
   features: EvidenceFeatures;
@@ -140,7 +146,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // its own words when choosing sentences (not for `thin`, which weighs ownCoverage as fitted).
       const subject = OPENING_PRONOUN.test(sentence.text) ? coverage : ownCoverage;
       const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound ? 0.1 : 0);
-      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, typeFound, score });
+      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, typeFound, score, list: sentence.list });
       if (!candidates) return;
       const window = new Set([...titleStems, ...sentence.stems, ...(all[index - 1]?.stems ?? []), ...(all[index + 1]?.stems ?? [])]);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));
@@ -169,6 +175,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   return {
     terms,
     expectedType,
+    procedural: PROCEDURE.test(question),
     sentences,
     features: {
       pages: retrieval.pages.length,

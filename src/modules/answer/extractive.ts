@@ -1,13 +1,16 @@
 // The embedded answerer (no model needed): the best sentences of the retrieved pages, composed to read as
 // a short passage: whole sentences only, grouped by page (the page of the best sentence first) and in each
 // page's reading order, duplicates and near-duplicates dropped, one [[slug]] citation after each run of
-// sentences from the same page.
+// sentences from the same page. A "how do I" question answered by a numbered list gets the list's steps.
 import type { RetrievedPage } from "../../retrieval";
 import type { Evidence, ScoredSentence } from "./evidence";
 import { stem, stemSet } from "./sentences";
 
 const MAX_SENTENCES = 3;
 const MAX_CHARS = 700;
+/** Steps of a procedure quoted at most, and their length. */
+const MAX_STEPS = 12;
+const MAX_STEPS_CHARS = 1500;
 /** A further sentence must score at least this share of the best one to be worth reading. */
 const RELATIVE_FLOOR = 0.8;
 /** Sentences sharing this share of their words (Jaccard) say the same thing: the second is dropped. */
@@ -16,6 +19,8 @@ const NEAR_DUPLICATE = 0.8;
 export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage) => string): string {
   const [best] = evidence.sentences;
   if (!best) return "";
+  const steps = evidence.procedural ? stepsFor(evidence, best) : null;
+  if (steps) return `${steps.map((s, i) => `${i + 1}. ${withStop(s.whole)}`).join("\n")} [[${refOf(steps[0]!.page)}]]`;
   const chosen: ScoredSentence[] = [best];
   let chars = best.whole.length;
   const fits = (s: ScoredSentence) => chars + s.whole.length <= MAX_CHARS && !chosen.some((c) => sameThing(c, s));
@@ -32,6 +37,23 @@ export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage
   const bridge = bridgeSentence(evidence, best, chosen);
   if (bridge && chosen.length < MAX_SENTENCES + 1 && fits(bridge)) chosen.push(bridge);
   return compose(chosen, refOf);
+}
+
+/**
+ * A "how do I …" question answered by a numbered list (a runbook's steps): the list whole, in order, when one
+ * of its items is among the sentences worth reading. One item alone is half a procedure.
+ */
+function stepsFor(evidence: Evidence, best: ScoredSentence): ScoredSentence[] | null {
+  const item = evidence.sentences.find((s) => s.score >= best.score * RELATIVE_FLOOR && s.list?.ordered);
+  if (!item) return null;
+  const steps = evidence.sentences
+    .filter((s) => s.page === item.page && s.list?.id === item.list!.id)
+    .sort((a, b) => a.index - b.index)
+    .filter((s, i, all) => i === 0 || s.whole !== all[i - 1]!.whole) // an overlong item's pieces: quoted once, whole
+    .slice(0, MAX_STEPS);
+  let chars = 0;
+  const fitting = steps.filter((s) => (chars += s.whole.length) <= MAX_STEPS_CHARS);
+  return fitting.length >= 2 ? fitting : null;
 }
 
 /**

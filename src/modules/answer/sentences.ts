@@ -12,6 +12,8 @@ export interface Sentence {
   whole: string;
   /** Stems of the headings the sentence sits under (what its section is about, like a page's title). */
   context: Set<string>;
+  /** A list item's list (markdown-prose.ts): a numbered list is a procedure, quoted whole for a "how do I". */
+  list?: { id: number; ordered: boolean };
 }
 
 /** A sentence ends at . ! ? (or CJK 。！？) followed by space and what can start a sentence. */
@@ -31,7 +33,7 @@ export function sentencesOf(markdown: string): Sentence[] {
     for (const piece of unit.kind === "row" ? [prose] : prose.split(SENTENCE_END)) {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
-      for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: stemSet(chunk), whole: text, context });
+      for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: stemSet(chunk), whole: text, context, list: unit.list });
     }
   }
   return out;
