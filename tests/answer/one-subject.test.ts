@@ -5,7 +5,7 @@
 // the test; answers are checked for the fact and the pages they cite.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addText, newBrain, waitForSource } from "../support/sources";
+import { addTextsReady, newBrain } from "../support/sources";
 
 const SOURCES: Record<string, string> = {
   "The Kestrel lighthouse":
@@ -20,12 +20,10 @@ const SOURCES: Record<string, string> = {
 
 let s: TestServer;
 let brainId: string;
-const sourceOf: Record<string, string> = {};
 beforeAll(async () => {
   s = await startTestServer();
   brainId = await newBrain(s, "Kestrel");
-  for (const [title, content] of Object.entries(SOURCES)) sourceOf[title] = (await addText(s, brainId, title, content)).source.id;
-  for (const id of Object.values(sourceOf)) await waitForSource(s, brainId, id);
+  await addTextsReady(s, brainId, SOURCES);
 });
 afterAll(() => s.close());
 

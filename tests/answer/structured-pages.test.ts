@@ -4,7 +4,7 @@
 // under the page's opening title. Pages are written by the test; answers are checked for the fact.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addText, newBrain, waitForSource } from "../support/sources";
+import { addTextsReady, newBrain } from "../support/sources";
 
 const SOURCES: Record<string, string> = {
   "Deploying Ledgerline": `# Deploying Ledgerline
@@ -46,9 +46,7 @@ let brainId: string;
 beforeAll(async () => {
   s = await startTestServer();
   brainId = await newBrain(s, "Runbooks");
-  const ids = [];
-  for (const [title, content] of Object.entries(SOURCES)) ids.push((await addText(s, brainId, title, content)).source.id);
-  for (const id of ids) expect((await waitForSource(s, brainId, id)).status).toBe("ready");
+  await addTextsReady(s, brainId, SOURCES);
 });
 afterAll(() => s.close());
 
@@ -108,9 +106,10 @@ describe("the wiki of structured pages", () => {
 describe("two-word phrases written as one word", () => {
   test("'roll back' finds and answers from the page that says 'rollback'", async () => {
     const brain = await newBrain(s, "Rollbacks");
-    const { source } = await addText(s, brain, "Release notes", "Releases go out on Tuesdays after the freeze. Every release is announced in the changelog channel.");
-    const other = await addText(s, brain, "Recovery", "# Recovery\n\n## Rollback\n\nIf error rates rise above 2 percent, run `helm rollback ledgerline` and tell the on-call engineer.");
-    for (const id of [source.id, other.source.id]) await waitForSource(s, brain, id);
+    await addTextsReady(s, brain, {
+      "Release notes": "Releases go out on Tuesdays after the freeze. Every release is announced in the changelog channel.",
+      Recovery: "# Recovery\n\n## Rollback\n\nIf error rates rise above 2 percent, run `helm rollback ledgerline` and tell the on-call engineer.",
+    });
     const body = await expectJson(await s.api(`/api/v1/brains/${brain}/ask`, { method: "POST", json: { question: "How do I roll back a release?" } }), 200);
     expect(body.thin).toBe(false);
     expect(body.answer).toContain("run helm rollback ledgerline");

@@ -43,6 +43,15 @@ async function untilCheckpointed(path: string, ms: number) {
   while (Date.now() < until && statSync(path).size < 2_000_000) await Bun.sleep(50);
 }
 
+/** Writes ~2 MB, then expects the running checkpointer to copy it into the file; stops both. */
+async function expectWritesCheckpointed(writer: InstanceType<typeof Database>, path: string, checkpointer: { stop(): void }) {
+  writeTwoMegabytes(writer);
+  await untilCheckpointed(path, 20_000);
+  checkpointer.stop();
+  expect(statSync(path).size).toBeGreaterThan(2_000_000);
+  writer.close();
+}
+
 test("the thread copies committed pages into the file; the writer's own threshold is raised to a backstop", async () => {
   const threaded = await fill(true);
   expect(threaded.pages).toBe(8000);
@@ -66,11 +75,7 @@ test("a thread that opened the file before it was switched to WAL still finds th
   expect(checkpointer).not.toBeNull();
   await checkpointer!.started;
   writer.exec(`PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=${WRITER_CHECKPOINT_PAGES}`);
-  writeTwoMegabytes(writer);
-  await untilCheckpointed(path, 20_000);
-  checkpointer!.stop();
-  expect(statSync(path).size).toBeGreaterThan(2_000_000);
-  writer.close();
+  await expectWritesCheckpointed(writer, path, checkpointer!);
 }, 30_000);
 
 test("a thread that cannot open the file says why, and checkpoints once it can", async () => {
@@ -85,11 +90,7 @@ test("a thread that cannot open the file says why, and checkpoints once it can",
   mkdirSync(dir);
   const writer = new Database(path);
   writer.exec(`PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=${WRITER_CHECKPOINT_PAGES}; CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)`);
-  writeTwoMegabytes(writer);
-  await untilCheckpointed(path, 20_000);
-  checkpointer!.stop();
-  expect(statSync(path).size).toBeGreaterThan(2_000_000);
-  writer.close();
+  await expectWritesCheckpointed(writer, path, checkpointer!);
 }, 40_000);
 
 test("a checkpoint that finds the file locked is not a failure: nothing is told, and it checkpoints once the lock goes", async () => {

@@ -43,6 +43,17 @@ export async function addText(s: { api: TestServer["api"] }, brainId: string, ti
   return body as { source: { id: string; status: string; type: string; title: string; externalId: string | null }; created: boolean };
 }
 
+/**
+ * Adds each `title → content` as a text source, all posted before any is waited for (so the job loop may
+ * batch them), then waits until each is ready. Returns the source ids by title.
+ */
+export async function addTextsReady(s: { api: TestServer["api"]; ctx?: TestServer["ctx"] }, brainId: string, sources: Record<string, string>): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const [title, content] of Object.entries(sources)) ids[title] = (await addText(s, brainId, title, content)).source.id;
+  for (const id of Object.values(ids)) expect((await waitForSource(s, brainId, id)).status).toBe("ready");
+  return ids;
+}
+
 export async function pagesOf(s: TestServer, brainId: string): Promise<Array<{ id: number; slug: string; title: string; markdown: string; source_id: string }>> {
   const rows = await s.ctx.database.client.execute({ sql: "SELECT id, slug, title, markdown, source_id FROM pages WHERE brain_id = ? ORDER BY id", args: [brainId] });
   return rows.rows as any;
