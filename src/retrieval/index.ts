@@ -1,4 +1,4 @@
 /** Retrieval: BM25 (FTS5) + optional vectors, blended per embedding model, over one brain or several. */
 export { createRetriever, type BrainScope, type RetrievedPage, type Retrieval, type Retriever } from "./retriever";
 export { idf, type TermStats } from "./lexical";
-export { joinedPairs, queryTerms, wordsOf, STOPWORDS } from "./terms";
+export { joinedPairs, queryTerms, reversedCompounds, wordsOf, STOPWORDS } from "./terms";

@@ -10,7 +10,7 @@ import type { Logger } from "../lib/log";
 import { vectorWeightFor } from "./blend-weights";
 import { createTermStats, searchLexical, selectiveTerms, type TermStats } from "./lexical";
 import { expandAlongLinks, withoutConceptPages } from "./expand";
-import { joinedPairs, queryTerms } from "./terms";
+import { joinedPairs, queryTerms, reversedCompounds } from "./terms";
 import { createVectorIndex, type VectorIndex } from "./vector-index";
 
 export interface BrainScope {
@@ -93,8 +93,10 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     const brainIds = [...new Set(brains.map((b) => b.id))];
     const preference = new Map(brains.map((b) => [b.id, b.weight ?? 1]));
     const stats = await termStats(terms);
-    // The query's two-word phrases joined ("roll back" → rollback) match too, as extra terms of the search only.
-    const matched = [...new Set([...selectiveTerms(terms, stats), ...joinedPairs(query).map((p) => p.joined)])];
+    // The query's two-word phrases joined ("roll back" → rollback, "shoes on horses" → horseshoes) match too, as
+    // extra terms of the search only.
+    const joined = [...joinedPairs(query), ...reversedCompounds(terms)].map((p) => p.joined);
+    const matched = [...new Set([...selectiveTerms(terms, stats), ...joined])];
     const [lexical, conceptHits, queryVector] = await Promise.all([
       searchLexical(db, brainIds, matched, CANDIDATES),
       concepts && expand !== false ? searchLexical(db, brainIds, matched, CONCEPT_CANDIDATES, "concept_fts", CONCEPT_GLOBAL_TOP) : [],

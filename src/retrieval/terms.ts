@@ -81,3 +81,21 @@ export function joinedPairs(query: string): { joined: string; parts: [string, st
   }
   return out;
 }
+
+/**
+ * A question's consecutive terms (stopwords skipped) as the one compound word a page may write them as, the
+ * second term first: "shoes on horses" → horseshoes, "ball for the foot" → football ("roll back" in the
+ * question's own order is joinedPairs'). The first part is taken in the singular, as compounds are written.
+ * Both terms are letters, three or more of them. Matched as alternatives: a page holding the compound holds
+ * both of its parts.
+ */
+export function reversedCompounds(terms: readonly string[]): { joined: string; parts: [string, string] }[] {
+  const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w) ? w.slice(0, -1) : w);
+  const out: { joined: string; parts: [string, string] }[] = [];
+  for (let i = 0; i + 1 < terms.length; i++) {
+    const [a, b] = [terms[i]!, terms[i + 1]!];
+    if (a.length < 3 || b.length < 3 || !LETTERS.test(a) || !LETTERS.test(b)) continue;
+    out.push({ joined: singular(b) + a, parts: [a, b] });
+  }
+  return out;
+}

@@ -116,6 +116,18 @@ describe("two-word phrases written as one word", () => {
     expect(body.citations.map((c: any) => c.slug)).toContain("recovery");
   });
 
+  test("two question words, in either order, match the one word a page writes them as ('shoes on horses' / horseshoes)", async () => {
+    const brain = await newBrain(s, "Stables");
+    await addTextsReady(s, brain, {
+      Farriery: "Farriers trim the hooves and fit the iron. Bronze horseshoes with nail holes were found in a tomb dated to 400 BC.",
+      "Stable yard": "The stable yard holds twelve stalls and a tack room. Hay is delivered on Mondays.",
+    });
+    const body = await expectJson(await s.api(`/api/v1/brains/${brain}/ask`, { method: "POST", json: { question: "When did people start putting shoes on horses?" } }), 200);
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("Bronze horseshoes with nail holes");
+    expect(body.citations.map((c: any) => c.slug)).toContain("farriery");
+  });
+
   test("the phrase's joined form is found only for letters, never for a stopword pair", async () => {
     const { joinedPairs } = await import("../../src/retrieval/terms");
     expect(joinedPairs("How do I roll back and log in?").map((p) => p.joined)).toEqual(["rollback", "login"]);
@@ -123,6 +135,9 @@ describe("two-word phrases written as one word", () => {
     expect(joinedPairs("is it 2 x").map((p) => p.joined)).toEqual([]);
     expect(joinedPairs("in rawl's theory, don't").map((p) => p.joined)).toEqual([]); // a possessive or contraction is no word
     expect(joinedPairs("東京 タワー")).toEqual([]);
+    const { reversedCompounds } = await import("../../src/retrieval/terms");
+    expect(reversedCompounds(["shoes", "horses"]).map((p) => p.joined)).toEqual(["horseshoes"]);
+    expect(reversedCompounds(["ox", "cart", "1920", "wheel"]).map((p) => p.joined)).toEqual([]); // short words and numbers join nothing
   });
 });
 

@@ -3,7 +3,7 @@
 // The extractive answer picks its sentences from here and `thin` is decided from it (thin.ts). Every
 // feature is a share of the question (0..1), so it means the same at every brain size; the ones thin.ts
 // does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
-import { joinedPairs, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
+import { joinedPairs, reversedCompounds, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
 import { stem, sentencesOf, stemSet } from "./sentences";
 import { termWeights } from "./term-weights";
@@ -114,8 +114,9 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   // asked-for kind of thing, not by the word itself.
   const cues = expectedType ? cueWords(question) : new Set<string>();
   const isCue = stems.map((s) => cues.has(s));
-  // A term is also covered by the one word its phrase is written as ("roll back" by "rollback").
-  const phrases = joinedPairs(question);
+  // A term is also covered by the one word its phrase is written as ("roll back" by "rollback", "shoes on
+  // horses" by "horseshoes").
+  const phrases = [...joinedPairs(question), ...reversedCompounds(terms)];
   const joinedOf = stems.map((s) => phrases.flatMap((p) => (p.parts.some((part) => stem(part) === s) ? [stem(p.joined)] : [])));
   const covers = (words: Set<string>, i: number, typeFound: boolean) =>
     words.has(stems[i]!) || (typeFound && isCue[i]!) || joinedOf[i]!.some((j) => words.has(j));
