@@ -14,7 +14,7 @@ import { loadSources, pageSources, startEvalServer } from "./eval-common";
 
 interface Question {
   id: string;
-  type: "bridge" | "comparison";
+  type: "bridge" | "comparison" | "reworded";
   half: "calibrate" | "report";
   question: string;
   expect: string[];
@@ -52,7 +52,7 @@ try {
     console.log(`\n${half} half: ${questions.length} questions (${questions.filter((q) => q.type === "bridge").length} bridge)`);
     for (const mode of modes) {
       retriever.retrieve = (input: any) => retrieve({ ...input, expand: mode.expand });
-      const tally = { bridge: [0, 0], comparison: [0, 0], bothCited: 0, thin: 0, bothRetrieved: 0 };
+      const tally = { bridge: [0, 0], comparison: [0, 0], reworded: [0, 0], bothCited: 0, thin: 0, bothRetrieved: 0 };
       for (const q of questions) {
         const answer = await server.api(`/api/brains/${brain.id}/ask`, { question: q.question });
         const text = String(answer.answerMd).toLowerCase();
@@ -70,8 +70,9 @@ try {
       const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
       const [bc, bn] = tally.bridge;
       const [cc, cn] = tally.comparison;
+      const [rc, rn] = tally.reworded;
       console.log(
-        `  ${mode.name.padEnd(18)} answered-and-correct ${pct(bc! + cc!, bn! + cn!)} (bridge ${pct(bc!, bn!)}, comparison ${pct(cc!, cn!)}); ` +
+        `  ${mode.name.padEnd(18)} answered-and-correct ${pct(bc! + cc! + rc!, bn! + cn! + rn!)} (bridge ${pct(bc!, bn!)}, comparison ${pct(cc!, cn!)}, reworded bridge ${pct(rc!, rn!)}); ` +
           `both sources cited ${pct(tally.bothCited, questions.length)}, retrieved ${pct(tally.bothRetrieved, questions.length)}; thin ${pct(tally.thin, questions.length)}`,
       );
     }

@@ -65,4 +65,14 @@ describe("a four-source brain on one subject", () => {
     expect(cited).toContain("the-kestrel-lighthouse");
     expect(cited).toContain("ada-quill");
   });
+
+  test("a bridge question asked in other words than the second source's ('where does she come from'): the place, from the sentence about her", async () => {
+    const body = await expectJson(
+      await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: "Where does the designer of the Kestrel lighthouse come from?" } }),
+      200,
+    );
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("designed by Ada Quill");
+    expect(body.answer).toContain("in Dunmore");
+  });
 });

@@ -243,7 +243,8 @@ function cueWords(question: string): Set<string> {
 const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b/i;
 const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|several|once|twice|every|daily|weekly|monthly|yearly|annually|times)\b/i;
 
-function holdsAnswerType(text: string, type: AnswerType, questionStems: Set<string>): boolean {
+/** Whether the text holds the asked-for kind of answer (a capitalized word the question does not name, for a person or place). */
+export function holdsAnswerType(text: string, type: AnswerType, questionStems: Set<string>): boolean {
   switch (type) {
     case "time":
       return /\b\d{3,4}s?\b/.test(text) || MONTHS.test(text) || /\b(century|centuries|decade|bc|ad|ce)\b/i.test(text);

@@ -3,7 +3,7 @@
 // page's reading order, duplicates and near-duplicates dropped, one [[slug]] citation after each run of
 // sentences from the same page. A "how do I" question answered by a numbered list gets the list's steps.
 import type { RetrievedPage } from "../../retrieval";
-import type { Evidence, ScoredSentence } from "./evidence";
+import { holdsAnswerType, type Evidence, type ScoredSentence } from "./evidence";
 import { stem, stemSet } from "./sentences";
 
 const MAX_SENTENCES = 3;
@@ -77,8 +77,24 @@ function bridgeSentence(evidence: Evidence, best: ScoredSentence, chosen: Scored
     const answers = [...open].filter((t) => words.has(t)).length;
     if (answers > pickOpen) [pick, pickOpen] = [s, answers];
   }
-  return pick;
+  if (pick || !evidence.expectedType) return pick;
+  // No sentence about the name covers the open words, but the question asks for a kind of thing ("where does
+  // the technical lead work?") that the best sentence holds only in the name itself ("Dev Raman is the
+  // technical lead"): the best sentence about the name that holds it beyond the name ("Dev Raman is a staff
+  // engineer in Berlin").
+  const type = evidence.expectedType;
+  const beyondNames = (text: string) => {
+    const rest = names.reduce((t, n) => t.replaceAll(n, " "), text);
+    return holdsAnswerType(rest, type, asked) && (type !== "place" || PLACE_CUE.test(rest));
+  };
+  if (beyondNames(best.whole)) return null;
+  const about = evidence.sentences.filter((s) => s.page !== best.page && !chosen.includes(s) && names.some((n) => s.whole.includes(n)) && beyondNames(s.whole));
+  // A sentence whose subject is the name ("Ada Quill was born in …") before one that names it in passing.
+  return about.find((s) => names.some((n) => s.whole.startsWith(n))) ?? about[0] ?? null;
 }
+
+/** A place is named after a preposition of place ("in Berlin", "from Bangalore"). */
+const PLACE_CUE = /\b(?:in|at|from|near)\s+(?:the\s+)?\p{Lu}/u;
 
 /** Runs of capitalized words (a name such as "Henrik Delacroix"), without a leading article. */
 function namesIn(text: string): string[] {
