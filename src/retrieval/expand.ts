@@ -13,6 +13,8 @@ const MAX_NEIGHBOURS = 60;
 /** A neighbour scores at most this share of the page that led to it. Calibration half of eval-multihop: both
  * sources retrieved 80.6% at 0.4, 83.3% at 0.6 and 0.85; the lowest that keeps it disturbs single-hop least. */
 export const LINK_DECAY = 0.6;
+/** What a source about a name the seed gives earns when it covers no question word (a share of the seed's score). */
+const NAMED_BRIDGE = 0.85;
 
 export interface Scored {
   pageId: number;
@@ -50,7 +52,7 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
   // One hop from the seeds; a second hop (source → named concept → source: the bridge) only out of concept
   // pages titled like names: a common noun phrase ("town council") links too many pages to be a bridge.
   // The best seed's neighbours come first when the bound cuts.
-  const neighbours = await db.all<{ id: number; brain_id: string; via: number }>(sql`
+  const neighbours = await db.all<{ id: number; brain_id: string; via: number; hop: number }>(sql`
     WITH hop1 AS (
       SELECT t.id, t.brain_id, t.kind, t.title, l.from_page_id AS via, s.key AS rank, f.kind AS via_kind
       FROM json_each(${seedIds}) s CROSS JOIN page_links l ON l.from_page_id = s.value
@@ -64,7 +66,7 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
       WHERE h.kind = 'concept' AND h.via_kind != 'concept' AND substr(h.title, 1, 1) != lower(substr(h.title, 1, 1))
       ORDER BY h.rank LIMIT ${MAX_NEIGHBOURS}
     )
-    SELECT id, brain_id, via FROM hop1 UNION SELECT id, brain_id, via FROM hop2`);
+    SELECT id, brain_id, via, 1 AS hop FROM hop1 UNION SELECT id, brain_id, via, 2 AS hop FROM hop2`);
   if (neighbours.length === 0) return ranked;
   const ids = [...new Set([...seeds.map((s) => s.pageId), ...neighbours.map((n) => Number(n.id))])];
   const texts = await db.all<{ id: number; kind: string; title: string; markdown: string }>(sql`
@@ -94,13 +96,21 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
     if (!seedCovers || !neighbourCovers) continue;
     let lacking = 0;
     let added = 0;
+    let uncovered = 0;
     seedCovers.forEach((has, i) => {
-      if (has || !coverable[i]) return;
-      lacking += weights[i]!;
-      if (neighbourCovers[i]) added += weights[i]!;
+      if (has) return;
+      if (!coverable[i]) uncovered += weights[i]!;
+      else {
+        lacking += weights[i]!;
+        if (neighbourCovers[i]) added += weights[i]!;
+      }
     });
-    if (added <= 0) continue; // it must bring something the question asks and the seed lacks
-    const contribution = seed.score * (added / lacking);
+    // It must bring something the question asks and the seed lacks; or, a source about a name the seed gives
+    // (through that name's concept page) when the seed lacks a question word no page around has: the second
+    // hop asked in other words ("where does the architect of X come from" / "… was born in Crowmarsh").
+    const bridged = added <= 0 && Number(n.hop) === 2 && uncovered > 0;
+    if (added <= 0 && !bridged) continue;
+    const contribution = bridged ? seed.score * NAMED_BRIDGE : seed.score * (added / lacking);
     missing.set(id, (missing.get(id) ?? 1) * (1 - Math.min(contribution, 0.999)));
     viasOf.set(id, (viasOf.get(id) ?? new Set()).add(seed.pageId));
   }

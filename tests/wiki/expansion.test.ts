@@ -71,3 +71,24 @@ test("a question about a concept cites the sources that name it: documentId alwa
   const v1 = await expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: "Who is Henrik Delacroix?" } }), 200);
   expect(v1.citations.map((c: any) => c.slug)).not.toContain("henrik-delacroix");
 });
+
+test("a bridge question in other words than its second source ('come from' / 'was born in'): that source is linked in and gives the place", async () => {
+  const question = "Where does the architect who designed Egton Observatory come from?";
+  const retriever = answerService(s.ctx).retriever;
+  const plain = await retriever.retrieve({ brains: [{ id: brainId }], query: question, expand: false });
+  expect(plain.pages.map((p) => p.slug)).not.toContain("early-years-of-delacroix"); // it shares no word with the question
+  const body = await expectJson(await s.api(`/api/brains/${brainId}/ask`, { method: "POST", json: { question } }), 200);
+  expect(body.thin).toBe(false);
+  expect(body.answerMd).toContain("designed by Henrik Delacroix");
+  expect(body.answerMd).toContain("born in Crowmarsh");
+  expect(body.citations.map((c: any) => c.slug)).toEqual(expect.arrayContaining(["egton-observatory", "early-years-of-delacroix"]));
+});
+
+test("the kind of answer is asked by the question's first wh-word, not by a clause's", async () => {
+  const { expectedAnswerType } = await import("../../src/modules/answer/evidence");
+  expect(expectedAnswerType("Where does the architect who designed Egton Observatory come from?")).toBe("place");
+  expect(expectedAnswerType("Who lived where the river bends?")).toBe("person");
+  expect(expectedAnswerType("When did the man who built it die?")).toBe("time");
+  expect(expectedAnswerType("How many bridges did the engineer who was born in Kilnsea design?")).toBe("quantity");
+  expect(expectedAnswerType("Which opened first?")).toBeNull();
+});

@@ -226,12 +226,21 @@ function pairsNear(pairs: [string, string][], text: string): number {
 /** The kind of answer a question asks for, from its wh-words (English; other languages ask for no kind). */
 export function expectedAnswerType(question: string): AnswerType | null {
   const q = question.toLowerCase();
-  if (/\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep)\b|\bwhat (percentage|number|amount)\b/.test(q)) return "quantity";
-  if (/\bwhen\b|\bwhat (year|date|day|month|time|century|decade)\b|\bwhich (year|century)\b/.test(q)) return "time";
-  if (/\b(who|whom|whose)\b/.test(q)) return "person";
-  if (/\bwhere\b/.test(q)) return "place";
-  return null;
+  // The first wh-phrase asks; a later one opens a clause ("where does the architect WHO designed it come from").
+  let first: { at: number; type: AnswerType } | null = null;
+  for (const [type, pattern] of WH_PHRASES) {
+    const at = q.search(pattern);
+    if (at >= 0 && (first === null || at < first.at)) first = { at, type };
+  }
+  return first?.type ?? null;
 }
+
+const WH_PHRASES: [AnswerType, RegExp][] = [
+  ["quantity", /\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep)\b|\bwhat (percentage|number|amount)\b/],
+  ["time", /\bwhen\b|\bwhat (year|date|day|month|time|century|decade)\b|\bwhich (year|century)\b/],
+  ["person", /\b(who|whom|whose)\b/],
+  ["place", /\bwhere\b/],
+];
 
 /** The words of the question's wh-phrase that name the kind of answer (stems). */
 function cueWords(question: string): Set<string> {
