@@ -2,7 +2,7 @@
 // "harbour town", "CURIE" / "Curie"), and which phrases never become pages (junk).
 import { slugify } from "../lib/slug";
 
-/** Words that are never a concept alone: document furniture, calendar words, pronouns, generic heads. */
+/** Words that are never a concept alone: document furniture, calendar words, pronouns, generic heads, currencies and units. */
 const JUNK = new Set(
   (
     "introduction summary conclusion conclusions chapter section figure table abstract overview contents appendix references " +
@@ -10,7 +10,9 @@ const JUNK = new Set(
     "january february march april may june july august september october november december monday tuesday wednesday thursday " +
     "friday saturday sunday today yesterday tomorrow i me we us you he him she her it they them this that these those there here " +
     "mr mrs ms dr st one two three first second third new other people thing things way ways time times year years day days " +
-    "lot lots kind kinds type types number numbers part use uses case cases fact facts result results"
+    "lot lots kind kinds type types number numbers part use uses case cases fact facts result results " +
+    // Currency codes and unit symbols: a table's "14,000 EUR" in every row is no concept.
+    "usd eur gbp jpy chf cny rmb inr aud cad nzd sek nok dkk pln czk huf rub brl zar mxn krw hkd sgd kwh mwh mhz ghz"
   ).split(" "),
 );
 

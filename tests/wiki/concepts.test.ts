@@ -86,6 +86,15 @@ describe("concept pages", () => {
     expect(concepts.map((c) => c.slug)).not.toContain("1931");
   });
 
+  test("a currency code in every row of a price table is no concept page; the product names are", async () => {
+    const brain = await newBrain(s, "Prices");
+    await ready(brain, "Engine prices", "| Engine | Monthly cost |\n|---|---|\n| Trino | 14,000 EUR |\n| Spark SQL | 9,500 EUR |\n| Snowflake | 31,000 EUR |");
+    await ready(brain, "Engine choice", "We compared Trino, Spark SQL and Snowflake. Snowflake costs 31,000 EUR a month.");
+    const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
+    expect(slugs).toEqual(expect.arrayContaining(["trino", "snowflake"]));
+    expect(slugs).not.toContain("eur");
+  });
+
   test("a name the tagger reads in pieces is one concept, named in full; a preposition does not join two names; no plural opening word", async () => {
     const brain = await newBrain(s, "Names");
     await ready(brain, "Ulbricht", "As a young student Konrad Ulbricht studied at the School of Building Arts. He sold fish at the Wystan Market Hall. Visitors came every summer.");
