@@ -1,6 +1,6 @@
 // A source's concepts, without a model: names and recurring noun phrases from the NLP library, merged
 // within the source (case, plurals, "Curie" under "Marie Curie"), ranked by salience, bounded.
-import { proseUnits, type ProseUnit } from "../ingest/markdown-prose";
+import { proseUnits, withoutEmphasis, type ProseUnit } from "../ingest/markdown-prose";
 import { cleanSurface, conceptKey, orgShortName, surnameAlias } from "./keys";
 import { findPhrases, lowerCaseReading } from "./nlp";
 
@@ -52,14 +52,15 @@ export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = 
   return proseUnits(markdown)
     .filter((u) => kinds.includes(u.kind))
     .map((u) => {
-      const text = (u.cells?.join("; ") ?? u.text)
+      const inline = (u.cells?.join("; ") ?? u.text)
         .replace(/\[\[([^\[\]|\n]+)\|([^\[\]\n]*)\]\]/g, "$2")
         .replace(/\[\[([^\[\]|\n]+)\]\]/g, "$1")
         .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
         // A code span is `x` with no space inside its edge: "`` quoted ''" (LaTeX-style quotes) is prose.
         .replace(/`([^`\s](?:[^`]*[^`\s])?)`/g, code === "keep" ? "$1" : " ")
-        .replace(/`+/g, " ")
-        .replace(/[*_|]+/g, " ")
+        .replace(/`+/g, " ");
+      const text = withoutEmphasis(inline)
+        .replace(/\|+/g, " ")
         .replace(/\s+/g, " ")
         .trim();
       // An item or row is a sentence of its own, whether or not it ends like one.

@@ -2,8 +2,9 @@ import { IngestError } from "./errors.ts";
 import { escapePlainText } from "./extract-text.ts";
 import type { DocumentSource, ExtractedDocument as Extracted } from "./types.ts";
 import { firstLineTitle, pickTitle, titleFromName } from "./titles.ts";
+import { reflowPdfPage } from "./pdf-reflow.ts";
 
-/** Text of every page (a blank line between pages); title from metadata, first line or file name. */
+/** Text of every page in paragraphs (pdf-reflow.ts; a blank line between pages); title from metadata, first line or file name. */
 export async function extractPdf(bytes: Uint8Array, source: DocumentSource): Promise<Extracted> {
   // Loaded on first use: pdf.js is large and most brains never see a PDF.
   const { getDocumentProxy, extractText, getMeta } = await import("unpdf");
@@ -17,7 +18,7 @@ export async function extractPdf(bytes: Uint8Array, source: DocumentSource): Pro
     const metaTitle = typeof info?.Title === "string" ? info.Title : "";
     return {
       title: pickTitle(metaTitle, firstLineTitle(text), titleFromName(source.filename, source.url)),
-      markdown: escapePlainText(text),
+      markdown: escapePlainText(pages.map(reflowPdfPage).filter(Boolean).join("\n\n")),
     };
   } catch (error) {
     const name = error instanceof Error ? error.name : "";

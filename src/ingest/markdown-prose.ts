@@ -83,3 +83,14 @@ function tableRows(lines: string[]): { text: string; cells: string[] }[] {
     return parts.length > 0 ? [{ text: parts.join("; "), cells: row.filter(Boolean) }] : [];
   });
 }
+
+/**
+ * Emphasis marks (`*`, `_`, up to three) at a word's edge removed, and backslash escapes undone: "**bold**"
+ * → bold, "sales\\_nightly" (as converters escape an identifier) → sales_nightly; an underscore inside a word
+ * (snake_case) stays. Escapes are undone last, so an escaped mark is never taken for emphasis.
+ */
+export function withoutEmphasis(text: string): string {
+  return text
+    .replace(/(?<![\\\p{L}\p{N}])[*_]{1,3}|(?<!\\)[*_]{1,3}(?![\p{L}\p{N}])/gu, "")
+    .replace(/\\([!-/:-@[-`{-~])/g, "$1");
+}

@@ -141,6 +141,19 @@ describe("two-word phrases written as one word", () => {
   });
 });
 
+describe("escaped Markdown", () => {
+  test("an identifier a converter escaped (sales\\_nightly) is quoted as written, never as a broken escape", async () => {
+    const brain = await newBrain(s, "Loads");
+    await addTextsReady(s, brain, {
+      "Stuck loads": "# Restarting a stuck load\n\nCheck the Airflow DAG named sales\\_nightly and clear the **failed** task.\n\nThe job_id is in the alert.",
+    });
+    const body = await expectJson(await s.api(`/api/v1/brains/${brain}/ask`, { method: "POST", json: { question: "Which Airflow DAG do I check?" } }), 200);
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("Check the Airflow DAG named sales_nightly and clear the failed task.");
+    expect(body.answer).not.toContain("\\");
+  });
+});
+
 describe("procedures", () => {
   test("a 'how do I' question answered by a numbered list gets its steps, in order, cited once", async () => {
     const body = await ask("How do I deploy Ledgerline?");

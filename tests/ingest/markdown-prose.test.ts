@@ -97,3 +97,10 @@ describe("its readers", () => {
     expect(proseOf(RUNBOOK, ["paragraph"])).not.toContain("kubectl");
   });
 });
+
+test("emphasis marks go at a word's edge; escapes are undone; an underscore inside a word stays", async () => {
+  const { withoutEmphasis } = await import("../../src/ingest/markdown-prose");
+  expect(withoutEmphasis("Check the DAG named sales\\_nightly and clear it.")).toBe("Check the DAG named sales_nightly and clear it.");
+  expect(withoutEmphasis("**Bold** and _italic_ and ***both***.")).toBe("Bold and italic and both.");
+  expect(withoutEmphasis("snake_case_name and a \\* star")).toBe("snake_case_name and a * star");
+});

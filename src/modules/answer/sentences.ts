@@ -2,7 +2,7 @@
 // (FTS5's porter stemmer is not exposed; this only needs to agree on plurals and simple verb forms).
 import { wordsOf } from "../../retrieval";
 import { hardWrap } from "../../lib/hard-wrap";
-import { proseUnits } from "../../ingest/markdown-prose";
+import { proseUnits, withoutEmphasis } from "../../ingest/markdown-prose";
 
 export interface Sentence {
   text: string;
@@ -41,12 +41,12 @@ export function sentencesOf(markdown: string): Sentence[] {
 
 /** Inline Markdown as plain text: wiki links and links keep their labels; tags, emphasis and code marks go. */
 function plainInline(text: string): string {
-  return text
+  const plain = text
     .replace(/\[\[([^\]|\n]+)(?:\|([^\]\n]*))?\]\]/g, (_, slug: string, label?: string) => label || slug.replaceAll("-", " "))
     .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, "$1")
     .replace(/<[^>\n]+>/g, " ")
-    .replace(/[*_`]{1,3}/g, "")
-    .replace(/\s+/g, " ");
+    .replace(/`+/g, "");
+  return withoutEmphasis(plain).replace(/\s+/g, " ");
 }
 
 export function stemSet(text: string): Set<string> {
