@@ -51,7 +51,8 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
   const seedIds = JSON.stringify(seeds.map((s) => s.pageId));
   // One hop from the seeds; a second hop (source → named concept → source: the bridge) only out of concept
   // pages titled like names: a common noun phrase ("town council") links too many pages to be a bridge.
-  // The best seed's neighbours come first when the bound cuts.
+  // The best seed's neighbours come first when the bound cuts. Each (page, seed) pair once; `hop` 2 when the
+  // page is reached through a name.
   const neighbours = await db.all<{ id: number; brain_id: string; via: number; hop: number }>(sql`
     WITH hop1 AS (
       SELECT t.id, t.brain_id, t.kind, t.title, l.from_page_id AS via, s.key AS rank, f.kind AS via_kind
@@ -66,7 +67,8 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
       WHERE h.kind = 'concept' AND h.via_kind != 'concept' AND substr(h.title, 1, 1) != lower(substr(h.title, 1, 1))
       ORDER BY h.rank LIMIT ${MAX_NEIGHBOURS}
     )
-    SELECT id, brain_id, via, 1 AS hop FROM hop1 UNION SELECT id, brain_id, via, 2 AS hop FROM hop2`);
+    SELECT id, brain_id, via, max(hop) AS hop FROM (SELECT id, brain_id, via, 1 AS hop FROM hop1 UNION ALL SELECT id, brain_id, via, 2 AS hop FROM hop2)
+    GROUP BY id, brain_id, via`);
   if (neighbours.length === 0) return ranked;
   const ids = [...new Set([...seeds.map((s) => s.pageId), ...neighbours.map((n) => Number(n.id))])];
   const texts = await db.all<{ id: number; kind: string; title: string; markdown: string }>(sql`

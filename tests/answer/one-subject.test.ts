@@ -27,6 +27,14 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+/** Asks a bridge question about the lighthouse's designer: answered, her name from the first source. */
+async function askDesigner(question: string) {
+  const body = await expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question } }), 200);
+  expect(body.thin).toBe(false);
+  expect(body.answer).toContain("designed by Ada Quill");
+  return body;
+}
+
 describe("a four-source brain on one subject", () => {
   test("the page naming the question's shared words ranks first, not at a millionth of the score", async () => {
     const body = await expectJson(
@@ -54,12 +62,7 @@ describe("a four-source brain on one subject", () => {
   });
 
   test("a bridge question (who designed it; where was that person born) is answered from both sources", async () => {
-    const body = await expectJson(
-      await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: "Where was the designer of the Kestrel lighthouse born?" } }),
-      200,
-    );
-    expect(body.thin).toBe(false);
-    expect(body.answer).toContain("designed by Ada Quill");
+    const body = await askDesigner("Where was the designer of the Kestrel lighthouse born?");
     expect(body.answer).toContain("born in Dunmore");
     const cited = body.citations.map((c: any) => c.slug);
     expect(cited).toContain("the-kestrel-lighthouse");
@@ -67,12 +70,7 @@ describe("a four-source brain on one subject", () => {
   });
 
   test("a bridge question asked in other words than the second source's ('where does she come from'): the place, from the sentence about her", async () => {
-    const body = await expectJson(
-      await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: "Where does the designer of the Kestrel lighthouse come from?" } }),
-      200,
-    );
-    expect(body.thin).toBe(false);
-    expect(body.answer).toContain("designed by Ada Quill");
+    const body = await askDesigner("Where does the designer of the Kestrel lighthouse come from?");
     expect(body.answer).toContain("in Dunmore");
   });
 });
