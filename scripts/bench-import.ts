@@ -249,7 +249,7 @@ for (const size of SIZES) {
   );
   const wikiAfter = await conceptWork();
   const n = size - done;
-  console.log(`  wiki: concept pages created ${((wikiAfter.pages - wikiBefore.pages) / n).toFixed(2)}/source, concept-page writes ${((wikiAfter.writes - wikiBefore.writes) / n).toFixed(2)}/source (${wikiAfter.pages} concept pages)`);
+  console.log(`  wiki: concept pages created ${((wikiAfter.pages - wikiBefore.pages) / n).toFixed(2)}/source, concept-page writes ${((wikiAfter.writes - wikiBefore.writes) / n).toFixed(2)}/source (${wikiAfter.pages} concept pages); process RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
   wikiBefore = wikiAfter;
   if (process.env.PROFILE) {
     const per = [...threads].map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / (size - done)] as const);

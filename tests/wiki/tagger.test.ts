@@ -1,0 +1,23 @@
+// The tagger's own table of words it had not met grows with every new word; the instance is renewed past a
+// bound (src/concepts/nlp.ts), and a renewed tagger reads exactly as the first did.
+import { describe, expect, test } from "bun:test";
+import { findPhrases, lowerCaseReading, RECYCLE_AFTER_CHARS, taggerGeneration } from "../../src/concepts/nlp";
+
+const TEXT = "Engineer Mira Castellan designed the Halvard Bridge for the Northern Rail Company. Its steel arch opened in 1931.";
+
+describe("the tagger over a long import", () => {
+  test("renewed after its bound of characters, it finds the same phrases and readings", () => {
+    const before = findPhrases(TEXT);
+    const reading = lowerCaseReading("Surveyor");
+    const first = taggerGeneration();
+    // Past the bound: some words never seen (as names and numbers in a big import), then ordinary text.
+    const unseen = `${Array.from({ length: 2000 }, (_, i) => `qv${i}x`).join(" ")}.`;
+    const page = Array.from({ length: 400 }, () => TEXT).join(" ");
+    findPhrases(unseen);
+    for (let read = unseen.length; read <= RECYCLE_AFTER_CHARS; read += page.length) findPhrases(page);
+    expect(findPhrases(TEXT)).toEqual(before);
+    expect(taggerGeneration()).toBe(first + 1);
+    expect(lowerCaseReading("Surveyor")).toEqual(reading);
+    expect(before.phrases.map((p) => p.surface)).toEqual(expect.arrayContaining(["Mira Castellan", "Halvard Bridge", "Northern Rail Company", "steel arch"]));
+  });
+});
