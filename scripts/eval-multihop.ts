@@ -6,7 +6,8 @@
 // answered-and-correct: not thin, and the answer contains every expected string (the birthplace; for a
 // comparison both years, the evidence a reader needs to compare). Even groups calibrate (`--decay a,b,c`
 // tries link weights on them), odd groups report.
-//   bun scripts/eval-multihop.ts [--decay 0.7,0.85,1] [--half calibrate|report|all]
+//   bun scripts/eval-multihop.ts [--decay 0.7,0.85,1] [--half calibrate|report|all] [--failures]
+// --failures prints each question answered wrong or thin (with expansion), with its answer.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { answerService } from "../src/modules/answer";
@@ -30,6 +31,7 @@ const arg = (name: string) => {
 };
 const decays = arg("--decay")?.split(",").map(Number);
 const halfArg = arg("--half") ?? (decays ? "calibrate" : "all");
+const showFailures = process.argv.includes("--failures");
 
 const server = await startEvalServer();
 try {
@@ -58,6 +60,7 @@ try {
         const text = String(answer.answerMd).toLowerCase();
         const correct = !answer.thin && q.expect.every((e) => text.includes(e.toLowerCase()));
         tally[q.type][0]! += correct ? 1 : 0;
+        if (showFailures && !correct && mode.expand !== false) console.log(`    ✗ ${q.id} (${q.type}) ${q.question}\n      expected ${q.expect.join(", ")}; ${answer.thin ? "thin" : answer.answerMd.replace(/\s+/g, " ")}`);
         tally[q.type][1]! += 1;
         if (answer.thin) tally.thin++;
         const cited = new Set(answer.citations.map((c: any) => c.documentId));

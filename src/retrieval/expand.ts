@@ -89,6 +89,8 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
   const seedById = new Map(seeds.map((s) => [s.pageId, s]));
   const missing = new Map<number, number>(); // id → product of (1 − contribution) over its paths
   const viasOf = new Map<number, Set<number>>();
+  /** The second hop of a bridge ranks right below the seed that names its subject (not below the last seed). */
+  const bridgeFloor = new Map<number, number>();
   for (const n of neighbours) {
     const id = Number(n.id);
     const seed = seedById.get(Number(n.via));
@@ -107,23 +109,28 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
         if (neighbourCovers[i]) added += weights[i]!;
       }
     });
-    // It must bring something the question asks and the seed lacks; or, a source about a name the seed gives
-    // (through that name's concept page) when the seed lacks a question word no page around has: the second
-    // hop asked in other words ("where does the architect of X come from" / "… was born in Crowmarsh").
-    const bridged = added <= 0 && Number(n.hop) === 2 && uncovered > 0;
+    // It must bring something the question asks and the seed lacks. A source about a name the seed gives
+    // (through that name's concept page) is the second hop of a bridge: it earns NAMED_BRIDGE when it brings
+    // a question word, or when the seed lacks one no page around has (the second hop asked in other words:
+    // "where does the architect of X come from" / "… was born in Crowmarsh"), however many other words the
+    // pages around hold ("engineer" in other designers' pages).
+    const bridged = Number(n.hop) === 2 && (added > 0 || uncovered > 0);
     if (added <= 0 && !bridged) continue;
-    const contribution = bridged ? seed.score * NAMED_BRIDGE : seed.score * (added / lacking);
+    const contribution = seed.score * Math.max(bridged ? NAMED_BRIDGE : 0, lacking > 0 ? added / lacking : 0);
     missing.set(id, (missing.get(id) ?? 1) * (1 - Math.min(contribution, 0.999)));
     viasOf.set(id, (viasOf.get(id) ?? new Set()).add(seed.pageId));
+    if (bridged) bridgeFloor.set(id, Math.max(bridgeFloor.get(id) ?? 0, seed.score * 0.99));
   }
   const byId = new Map(ranked.map((r) => [r.pageId, { ...r }]));
   const brainOf = new Map(neighbours.map((n) => [Number(n.id), n.brain_id]));
   const bestVia = new Map<number, number>();
   // Link neighbours join below the direct hits that led to them (never above the last seed): a single-hop
-  // question keeps its evidence (measured on ClapNQ: gold cited 84.7% when neighbours could outrank it).
+  // question keeps its evidence (measured on ClapNQ: gold cited 84.7% when neighbours could outrank it). The
+  // second hop of a bridge only below the seed naming its subject: pages tied with the last seed by shared
+  // words alone ("Harrow Dam 3" for "which engineer designed Yelland Dam") kept it out of the top five.
   const floor = seeds.at(-1)!.score * 0.99;
   for (const [id, miss] of missing) {
-    const score = Math.min(decay * (1 - miss), floor);
+    const score = Math.min(decay * (1 - miss), bridgeFloor.get(id) ?? floor);
     const known = byId.get(id);
     if (known) known.score = Math.max(known.score, score);
     else byId.set(id, { pageId: id, brainId: brainOf.get(id)!, score, lexical: 0, cosine: null });

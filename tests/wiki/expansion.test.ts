@@ -92,3 +92,26 @@ test("the kind of answer is asked by the question's first wh-word, not by a clau
   expect(expectedAnswerType("How many bridges did the engineer who was born in Kilnsea design?")).toBe("quantity");
   expect(expectedAnswerType("Which opened first?")).toBeNull();
 });
+
+test("a bridge whose question names a role other pages around hold ('engineer' / 'civil engineering'): the second source is still linked in", async () => {
+  const brain = await newBrain(s, "Dams");
+  const designers = ["Olaf Berg", "Ines Carvalho", "Pavel Novotny", "Maren Holt", "Tobias Lind"];
+  const docs: [string, string][] = [
+    ["Yelland Dam", "The Yelland Dam is a dam that holds back the river. The Yelland Dam was designed by Freya Duval and opened in 1889."],
+    ["Early years of Duval", "Freya Duval was born in Umberfold in 1850. As a young student she studied geology at the School of Mines."],
+    ...designers.flatMap((name, i): [string, string][] => [
+      [`Harrow Dam ${i}`, `The Harrow Dam ${i} is a dam that holds back the lake. The Harrow Dam ${i} was designed by ${name} and opened in ${1860 + i}.`],
+      [`Early years of ${name}`, `${name} was born in Kilnsea in ${1820 + i}. As a young student ${name} studied civil engineering at the Royal Polytechnic.`],
+    ]),
+  ];
+  for (const [title, content] of docs) await waitForSource(s, brain, (await addText(s, brain, title, content)).source.id);
+  const question = "In which town was the engineer who designed Yelland Dam born?";
+  const ctx = await expectJson(await s.api(`/api/v1/brains/${brain}/context`, { method: "POST", json: { query: question } }), 200);
+  expect(ctx.pages.map((p: any) => p.slug).slice(0, 2)).toEqual(["yelland-dam", expect.any(String)]);
+  expect(ctx.pages.map((p: any) => p.slug)).toContain("early-years-of-duval");
+  for (const p of ctx.pages) expect(Number.isFinite(p.score)).toBe(true);
+  const body = await expectJson(await s.api(`/api/brains/${brain}/ask`, { method: "POST", json: { question } }), 200);
+  expect(body.thin).toBe(false);
+  expect(body.answerMd).toContain("born in Umberfold");
+  expect(body.citations.map((c: any) => c.slug)).toEqual(expect.arrayContaining(["yelland-dam", "early-years-of-duval"]));
+});
