@@ -24,3 +24,18 @@ test("a definition (\"<name> was a ...\") leads, also after an article; an earli
   expect(conceptLead(tie)?.sentence).toBe("Priya Natarajan owns the rollback decision today.");
   expect(conceptLead([])).toBeUndefined();
 });
+
+test("a role in apposition defines the name: it leads over a sentence that only opens with it", () => {
+  const surface = "Owen Blake";
+  expect(
+    conceptLead([
+      mention("Owen Blake said the Toronto team grew to 18 people.", surface),
+      mention("The Toronto office is the newest and is run by Priya Natarajan's deputy, Owen Blake.", surface),
+    ])?.sentence,
+  ).toBe("The Toronto office is the newest and is run by Priya Natarajan's deputy, Owen Blake.");
+  expect(
+    conceptLead([mention("Owen Blake said the team grew.", surface), mention("In May, Owen Blake, the Toronto lead, opened the office.", surface)])?.sentence,
+  ).toBe("In May, Owen Blake, the Toronto lead, opened the office.");
+  // A comma before the name that closes a clause is no apposition ("In May, Owen Blake said").
+  expect(conceptLead([mention("Owen Blake is a designer.", surface), mention("In May, Owen Blake said the team grew.", surface)])?.sentence).toBe("Owen Blake is a designer.");
+});
