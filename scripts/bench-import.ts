@@ -44,6 +44,12 @@ function cpuMs(): { main: number; all: number } {
   }
 }
 
+/** Bytes this process handed to write() (the database file, its log, the bench's own probes): /proc/self/io. */
+function bytesWritten(): number {
+  const io = readFileSync("/proc/self/io", "utf8");
+  return Number(/^wchar: (\d+)/m.exec(io)?.[1] ?? 0);
+}
+
 /** CPU ms per thread name (PROFILE: which threads the whole-process CPU goes to). */
 function threadCpu(): Map<string, number> {
   const out = new Map<string, number>();
@@ -230,6 +236,7 @@ let done = 0;
 for (const size of SIZES) {
   askTimes = [];
   const cpuBefore = cpuMs();
+  const writtenBefore = bytesWritten();
   const threadsBefore = process.env.PROFILE ? threadCpu() : new Map<string, number>();
   const started = performance.now();
   await post(done, size);
@@ -241,6 +248,7 @@ for (const size of SIZES) {
   const sorted = [...askTimes].sort((a, b) => a - b);
   const cpu = `${((cpuMs().main - cpuBefore.main) / (size - done)).toFixed(2)}, ${((cpuMs().all - cpuBefore.all) / (size - done)).toFixed(2)}`;
   const threads = process.env.PROFILE ? threadCpu() : new Map<string, number>(); // before the probe's own work
+  const written = bytesWritten() - writtenBefore;
   const probe = await bareFts(PROBE_DOCS);
   relativeRates.push((rate / probe) * 1000);
   console.log(
@@ -249,7 +257,7 @@ for (const size of SIZES) {
   );
   const wikiAfter = await conceptWork();
   const n = size - done;
-  console.log(`  wiki: concept pages created ${((wikiAfter.pages - wikiBefore.pages) / n).toFixed(2)}/source, concept-page writes ${((wikiAfter.writes - wikiBefore.writes) / n).toFixed(2)}/source (${wikiAfter.pages} concept pages); process RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+  console.log(`  wiki: concept pages created ${((wikiAfter.pages - wikiBefore.pages) / n).toFixed(2)}/source, concept-page writes ${((wikiAfter.writes - wikiBefore.writes) / n).toFixed(2)}/source (${wikiAfter.pages} concept pages); process RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, written ${(written / 1024 / n).toFixed(0)} KiB/source`);
   wikiBefore = wikiAfter;
   if (process.env.PROFILE) {
     const per = [...threads].map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / (size - done)] as const);
