@@ -113,8 +113,8 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
     // gives (through that name's concept page) while the seed lacks a question word: the second hop of a
     // bridge, which earns NAMED_BRIDGE whatever words it shares with the question ("where does the engineer
     // of X come from" / "… was born in Crowmarsh") or other pages around hold ("engineer" in other designers'
-    // pages: when only a page it did not bring could cover it, whether the bridge was linked in depended on
-    // which pages tied for the seeds, and reworded bridges answered 44-94% between runs).
+    // pages: whether such a word counted as coverable, and so whether the bridge was linked in, depended on
+    // which of several tied pages became seeds, which changes with the order the wiki was built in).
     const bridged = Number(n.hop) === 2 && lacking + uncovered > 0;
     if (added <= 0 && !bridged) continue;
     const contribution = seed.score * Math.max(bridged ? NAMED_BRIDGE : 0, lacking > 0 ? added / lacking : 0);
