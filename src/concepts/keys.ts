@@ -42,14 +42,19 @@ export const GENERIC_HEADS = new Set(
 
 const LEADING = /^(?:the|a|an|this|that|these|those|our|their|his|her|its)\s+/i;
 /** Roles written before a name ("Engineer Mira Castellan" is Mira Castellan). */
-const ROLE = /^(?:engineer|architect|professor|prof|doctor|dr|mr|mrs|ms|sir|lady|lord|dame|king|queen|prince|princess|president|captain|general|admiral|colonel|saint|st|father|mother|brother|sister|inventor|director|minister|senator|judge|bishop|pope|emperor|empress|chef|coach|detective|inspector)\.?\s+(?=\p{Lu})/iu;
+const ROLE = /^(?:engineer|architect|professor|prof|doctor|dr|mr|mrs|ms|sir|lady|lord|dame|king|queen|prince|princess|president|captain|general|admiral|colonel|saint|st|father|mother|brother|sister|inventor|director|minister|senator|judge|bishop|pope|emperor|empress|chef|coach|detective|inspector)\.?\s+/i;
+/** A role is dropped only before a capitalized word: "Emperor of China" keeps it (with the `i` flag, \p{Lu} would match "of" too). */
+const withoutRole = (name: string) => {
+  const role = ROLE.exec(name);
+  return role && /^\p{Lu}/u.test(name.slice(role[0].length)) ? name.slice(role[0].length) : name;
+};
 
 /** Cleans a surface form for display: no leading article, no possessive, no edge punctuation. */
 export function cleanSurface(surface: string): string {
   const cleaned = surface.replace(/\s+/g, " ").replace(LEADING, "");
   // "General Motors" is a company, not a general named Motors.
-  const withoutRole = isOrgName(cleaned) ? cleaned : cleaned.replace(ROLE, "");
-  return (withoutRole.includes(" ") || withoutRole !== cleaned ? withoutRole : cleaned)
+  const named = isOrgName(cleaned) ? cleaned : withoutRole(cleaned);
+  return (named.includes(" ") || named !== cleaned ? named : cleaned)
     .replace(/[’']s$/i, "")
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, "")
     .replace(/\.$/, "")
@@ -78,11 +83,22 @@ export function conceptKey(surface: string, kind: "proper" | "phrase"): string |
   return key;
 }
 
+/**
+ * First words of place names, never a first name: "Western Europe", "North Korea", "South Africa" and "New
+ * Guinea" are not known as "Europe", "Korea", "Africa" or "Guinea" (which "East Berlin" and "West Berlin"
+ * would both have claimed).
+ */
+const PLACE_MODIFIERS = new Set(
+  ("north south east west northern southern eastern western central upper lower new old great greater little " +
+    "northeast northwest southeast southwest middle outer inner far near").split(" "),
+);
+
 /** The key a person-like name is also known by ("marie-curie" → "curie"), or null. */
 export function surnameAlias(title: string): string | null {
   const words = title.split(" ");
   if (words.length < 2 || words.length > 3) return null;
   if (!words.every((w) => /^\p{Lu}[\p{Ll}'’-]+$/u.test(w))) return null;
+  if (PLACE_MODIFIERS.has(words[0]!.toLowerCase())) return null;
   const last = words.at(-1)!.toLowerCase();
   if (GENERIC_HEADS.has(last) || ORG_NAME_TAILS.has(last) || JUNK.has(last) || last.length < 3) return null;
   return slugify(last, "") || null;

@@ -96,7 +96,8 @@ export const isCommonNoun = (word: string) => lowerCasePos(word) === "NOUN";
  */
 function withoutOpeningRole(surface: string, sentence: string): string {
   const words = surface.split(/\s+/);
-  if (!sentence.trimStart().startsWith(surface)) return surface;
+  // The sentence's first word, after any opening quote or bracket ("'' As Mars commented").
+  if (!sentence.trimStart().replace(/^[^\p{L}\p{N}]+/u, "").startsWith(surface)) return surface;
   // One capitalized word opening a sentence is not a name when, written lower-case, it reads as another
   // part of speech ("Local builders", "Several years") or as a plural common noun ("Visitors still come");
   // unknown words read as nouns and stay ("Holm was").
@@ -104,9 +105,22 @@ function withoutOpeningRole(surface: string, sentence: string): string {
     const { pos, inflected } = lowerCaseReading(words[0]!);
     return pos === "PROPN" || (pos === "NOUN" && !inflected) ? surface : "";
   }
+  // A conjunction, preposition or adverb opening the sentence, which the tagger took into the name because
+  // it is capitalized there ("While Kara left", "As Mars rose"): the name is what follows.
+  // What follows no longer opens the sentence, so the single-word rule above is not for it ("As Mars").
+  const opener = words[0]!.toLowerCase();
+  if (OPENERS.has(opener) || OPENING_FUNCTION_WORD.has(lowerCaseReading(opener).pos)) return words.slice(1).join(" ");
   if (words.length < 3) return surface;
+  // A common noun joined to the rest is part of the name ("Call of Duty", "President of China"): without it
+  // the name would open with its joiner ("of Duty").
+  if (NAME_JOINERS.has(words[1]!)) return surface;
   return isCommonNoun(words[0]!) ? words.slice(1).join(" ") : surface;
 }
+
+/** Conjunctions that also read as other words out of context ("a while", "as" tagged as a name's part). */
+const OPENERS = new Set(["while", "as", "when", "after", "before", "since", "once", "until", "though", "although", "because", "if", "unless", "whereas", "whilst"]);
+/** Parts of speech of a sentence's first word that is never part of the name after it. */
+const OPENING_FUNCTION_WORD = new Set(["SCONJ", "ADP", "ADV", "CCONJ", "DET", "PRON", "AUX", "PART"]);
 
 /** Lower-case words that join the parts of one name ("University of Paris", "Charles de Gaulle"). */
 const NAME_JOINERS = new Set(["of", "de", "du", "da", "del", "della", "von", "van", "der", "den", "la", "le"]);

@@ -112,6 +112,22 @@ describe("concept pages", () => {
     expect(slugs.filter((slug) => slug.startsWith("cyril-ferreira-"))).toEqual([]);
   });
 
+  test("a sentence's opening conjunction and a role before 'of' stay out of names; a place is not known by its last word", async () => {
+    const brain = await newBrain(s, "Places");
+    await ready(brain, "Tours", "Wells took a tour to Europe in 1893. While Kara stayed in Western Europe, the Emperor of China wrote. '' As Mars rose, they left.");
+    await ready(brain, "Trade", "Trade with Europe grew every year. While Kara slept, the Emperor of China waited. As Mars rose over Western Europe, the fleet sailed.");
+    const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
+    expect(slugs).toEqual(expect.arrayContaining(["europe", "western-europe", "kara", "emperor-of-china", "mars"]));
+    for (const fragment of ["while-kara", "as-mars", "of-china"]) expect(slugs).not.toContain(fragment);
+    // "Europe" alone is its own place: Western Europe's sentences are not its mentions.
+    const europe = await page(brain, "europe");
+    expect(europe.markdown).toContain("Trade with Europe grew");
+    expect(europe.markdown).not.toContain("stayed in Western Europe");
+    const { surnameAlias } = await import("../../src/concepts/keys");
+    expect(["Western Europe", "North Korea", "East Berlin", "New Guinea"].map(surnameAlias)).toEqual([null, null, null, null]);
+    expect(surnameAlias("Marie Curie")).toBe("curie");
+  });
+
   test("an organization's short name is the same concept, whichever source comes first", async () => {
     const FULL = "Northwind Coffee was founded in 2009 by Lena Ortiz in Tacoma. Northwind now roasts about 40 tonnes a year.";
     const SHORT = "Northwind sells to about 120 cafes in Tacoma and Seattle.";

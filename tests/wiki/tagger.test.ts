@@ -21,3 +21,15 @@ describe("the tagger over a long import", () => {
     expect(before.phrases.map((p) => p.surface)).toEqual(expect.arrayContaining(["Mira Castellan", "Halvard Bridge", "Northern Rail Company", "steel arch"]));
   });
 });
+
+describe("names at a sentence's opening", () => {
+  test("a conjunction opening a sentence is not part of the name after it, even where the tagger reads it as one", () => {
+    const text = "After learning that Hank and Alex are on their way, Kara finally tells Lucy.\n\nWhile Kara is trying to win back the trust , the Colonel James Harper begins.";
+    const names = findPhrases(text).phrases.filter((p) => p.kind === "proper").map((p) => p.surface);
+    expect(names).toContain("Kara");
+    expect(names.filter((n) => /^While\b/.test(n))).toEqual([]);
+    // After an opening quote too; and a role joined by "of" stays ("Call of Duty", not "of Duty").
+    expect(findPhrases("'' As Mars commented in an interview, the song was a hit.").phrases.map((p) => p.surface)).toContain("Mars");
+    expect(findPhrases("Call of Duty sold well that year.").phrases.map((p) => p.surface)).toContain("Call of Duty");
+  });
+});
