@@ -1,5 +1,6 @@
 // Concept keys: how two spellings of one concept meet ("The Zeiss works" / "Zeiss", "Harbour towns" /
 // "harbour town", "CURIE" / "Curie"), and which phrases never become pages (junk).
+import { singular } from "../lib/singular";
 import { slugify } from "../lib/slug";
 
 /** Words that are never a concept alone: document furniture, calendar words, pronouns, generic heads, currencies and units. */
@@ -59,12 +60,6 @@ export function cleanSurface(surface: string): string {
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, "")
     .replace(/\.$/, "")
     .trim();
-}
-
-function singular(word: string): string {
-  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (word.length > 3 && word.endsWith("s") && !/(ss|us|is|os)$/.test(word)) return word.slice(0, -1);
-  return word;
 }
 
 /** The merge key of a surface form, or null when it is junk. Plurals fold for lower-case phrases. */

@@ -1,5 +1,6 @@
 // Query text → full-text terms, exactly as DESIGN.md "Full text" measured best: lower-cased, split on runs of
 // letters and digits, stopwords removed, duplicates dropped, each term quoted, OR-joined.
+import { singular } from "../lib/singular";
 
 /** ~50 of the commonest English function words: they barely change ranking but multiply FTS5's work. */
 export const STOPWORDS: ReadonlySet<string> = new Set(
@@ -90,7 +91,6 @@ export function joinedPairs(query: string): { joined: string; parts: [string, st
  * both of its parts.
  */
 export function reversedCompounds(terms: readonly string[]): { joined: string; parts: [string, string] }[] {
-  const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w) ? w.slice(0, -1) : w);
   const out: { joined: string; parts: [string, string] }[] = [];
   for (let i = 0; i + 1 < terms.length; i++) {
     const [a, b] = [terms[i]!, terms[i + 1]!];
