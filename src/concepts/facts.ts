@@ -48,7 +48,8 @@ export async function conceptFacts(
     [JSON.stringify(aliasKeys), brainId],
   );
   const aliases: [string, string][] = aliasRows.map((r) => [String(r.alias), String(r.concept)]);
-  const aliasMap = new Map(aliases);
+  // An ambiguous key ("" for its concept: resolve.ts AMBIGUOUS) resolves to itself.
+  const aliasMap = new Map(aliases.filter(([, concept]) => concept !== ""));
   const ownByKey = ownPagesByKey(ownSlugs);
   const slugs = [...new Set(extracted.map((c) => slugOf(c, aliasMap, ownByKey)))];
   const keys = new Set(extracted.map((c) => c.key));

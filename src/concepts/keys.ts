@@ -1,6 +1,8 @@
 // Concept keys: how two spellings of one concept meet ("The Zeiss works" / "Zeiss", "Harbour towns" /
 // "harbour town", "CURIE" / "Curie"), and which phrases never become pages (junk).
 import { singular } from "../lib/singular";
+import { englishFrequency } from "../lib/english-frequency";
+import { isGivenName } from "./given-names";
 import { slugify } from "../lib/slug";
 
 /** Words that are never a concept alone: document furniture, calendar words, pronouns, generic heads, currencies and units. */
@@ -97,6 +99,20 @@ export function surnameAlias(title: string): string | null {
   const last = words.at(-1)!.toLowerCase();
   if (GENERIC_HEADS.has(last) || ORG_NAME_TAILS.has(last) || JUNK.has(last) || last.length < 3) return null;
   return slugify(last, "") || null;
+}
+
+/**
+ * The surname another source may name a person by ("Marie Curie" → "curie"), or null: a name that opens with
+ * a common first name and ends in a word English mostly writes capitalized (not "Roman Empire", "Solomon
+ * Islands"). Only for a person is a bare surname elsewhere likely the same one: surnameAlias alone (fine
+ * within one source, which names the full form nearby) took any two capitalized words for a person, and
+ * "True Blood", "Jazz Age" and "Ansett Australia" claimed every "Blood", "Age" and "Australia" of the brain,
+ * whichever source came first.
+ */
+export function personSurnameAlias(title: string): string | null {
+  const surname = surnameAlias(title);
+  if (!surname || !isGivenName(title.split(" ")[0]!)) return null;
+  return englishFrequency().lowerCase.has(title.split(" ").at(-1)!.toLowerCase()) ? null : surname;
 }
 
 /**

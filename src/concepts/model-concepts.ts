@@ -2,7 +2,7 @@
 // (grounding), and then goes through the same keys, aliases and merge as the NLP's concepts.
 import type { Generator } from "../ai/generator";
 import { MAX_CONCEPTS_PER_SOURCE, MAX_MENTIONS_PER_SOURCE, proseOf, type ExtractedConcept, type PageText } from "./extract";
-import { cleanSurface, conceptKey, surnameAlias } from "./keys";
+import { cleanSurface, conceptKey, personSurnameAlias } from "./keys";
 import { escapeRegExp } from "../lib/regexp";
 import { mentionSource } from "./surface-pattern";
 
@@ -39,7 +39,7 @@ export async function proposeConcepts(generator: Generator, pages: PageText[], d
       const aliasKey = conceptKey(alias, kind);
       if (aliasKey && aliasKey !== key) concept.aliasKeys.push(aliasKey);
     }
-    const surname = kind === "proper" ? surnameAlias(name) : null;
+    const surname = kind === "proper" ? personSurnameAlias(name) : null;
     if (surname && surname !== key && !concept.aliasKeys.includes(surname)) concept.aliasKeys.push(surname);
     const pattern = new RegExp(surfaces.map((surface) => mentionSource(surface, escapeRegExp(surface))).join("|"), "iu");
     for (const page of sentencesByPage) {

@@ -45,8 +45,9 @@ export function resolveConcepts(
 ): ResolvedConcept[] {
   if (extracted.length === 0) return [];
   const known = new Map(facts.aliases);
-  // The database's aliases were recorded first, so they win, as INSERT OR IGNORE lets them.
-  const aliases = { get: (key: string) => known.get(key) ?? batch.aliases.get(key) };
+  // The database's aliases were recorded first, so they win, as the alias insert lets them; an ambiguous
+  // one (AMBIGUOUS: two names claimed it) resolves to nothing.
+  const aliases = { get: (key: string) => (known.has(key) ? known.get(key) : batch.aliases.get(key)) || undefined };
   const pageSlugs = new Set([...facts.pageSlugs, ...ownSlugs]);
   const ownByKey = ownPagesByKey(ownSlugs);
   const bySlug = new Map<string, ResolvedConcept>();
@@ -83,7 +84,10 @@ export function resolveConcepts(
       earlier.refresh = true;
     }
     if (!earlier) batch.bySlug.set(c.slug, c);
-    for (const alias of aliasesRecorded(c)) if (!batch.aliases.has(alias)) batch.aliases.set(alias, c.slug);
+    for (const alias of aliasesRecorded(c)) {
+      const claimed = batch.aliases.get(alias);
+      batch.aliases.set(alias, claimed === undefined ? c.slug : claimOf(alias, claimed, c.slug));
+    }
   }
   return resolved;
 }
@@ -110,13 +114,33 @@ export function conceptWriteStatements(source: { id: string; brainId: string }, 
       FROM json_each(?) WHERE`,
       source.brainId, source.id, JSON.stringify(mentions),
     ),
-    guarded(
-      "INSERT OR IGNORE INTO concept_aliases (brain_id, alias, concept) SELECT ?, json_extract(value, '$.a'), json_extract(value, '$.c') FROM json_each(?) WHERE",
-      source.brainId, JSON.stringify(aliases),
-    ),
+    // claimOf in SQL: a key that is its own concept keeps it; two names claiming one key make it ambiguous.
+    {
+      sql: `INSERT INTO concept_aliases (brain_id, alias, concept) SELECT ?, json_extract(value, '$.a'), json_extract(value, '$.c') FROM json_each(?) WHERE ${current.sql}
+      ON CONFLICT (brain_id, alias) DO UPDATE SET concept = CASE WHEN concept_aliases.concept = '${AMBIGUOUS}' THEN excluded.alias ELSE '${AMBIGUOUS}' END
+      WHERE concept_aliases.concept NOT IN (concept_aliases.alias, excluded.concept)
+        AND (concept_aliases.concept = '${AMBIGUOUS}') = (excluded.concept = excluded.alias)`,
+      args: [source.brainId, JSON.stringify(aliases), ...current.args],
+    },
     guarded("INSERT OR IGNORE INTO concept_dirty (brain_id, concept) SELECT ?, value FROM json_each(?) WHERE", source.brainId, JSON.stringify(dirty)),
     ...loneWriteStatements(source, rowsOf(concepts.filter((c) => !c.linked)), linked.map((c) => c.slug), current),
   ];
+}
+
+/** The concept of an alias key claimed by two names: none (the key stays a concept of its own). */
+export const AMBIGUOUS = "";
+
+/**
+ * Who holds alias key `alias`, held by `held` and now claimed by `claim` (`alias` itself: the key named alone
+ * and resolved to nothing else). Two different names claiming it ("Andy Williams" and "Larry Williams" for
+ * "williams") leave it to neither, whichever came first; a key that is a concept of its own stays one; an
+ * ambiguous key named alone becomes a concept of its own. A key named alone while a name held it (two sources
+ * prepared at once) leaves it to the name.
+ */
+export function claimOf(alias: string, held: string, claim: string): string {
+  if (held === claim || held === alias) return held;
+  if (held === AMBIGUOUS) return claim === alias ? alias : AMBIGUOUS;
+  return claim === alias ? held : AMBIGUOUS;
 }
 
 /** The alias keys a concept's write records for its slug (a lone phrase records none). */

