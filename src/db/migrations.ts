@@ -19,6 +19,7 @@ import m0015 from "../../migrations/0015_graph_degree_and_source_count.sql" with
 import m0016 from "../../migrations/0016_graph_degree_on_read.sql" with { type: "text" };
 import m0017 from "../../migrations/0017_lone_concepts.sql" with { type: "text" };
 import m0018 from "../../migrations/0018_compact_lone_rows.sql" with { type: "text" };
+import m0019 from "../../migrations/0019_person_aliases.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -39,6 +40,7 @@ const sqlByTag: Record<string, string> = {
   "0016_graph_degree_on_read": m0016,
   "0017_lone_concepts": m0017,
   "0018_compact_lone_rows": m0018,
+  "0019_person_aliases": m0019,
 };
 
 export interface Migration {

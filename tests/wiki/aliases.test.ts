@@ -2,7 +2,9 @@
 // word of a show, an award or a company does not ("Blood" is not True Blood), and a surname two people share
 // joins neither. Over real HTTP with the real job loop, and the rules themselves.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
+import { databaseWithSources } from "../support/migrations";
+import { migrate } from "../../src/db/client";
 import { addText, newBrain, waitForSource } from "../support/sources";
 import { personSurnameAlias } from "../../src/concepts/keys";
 import { AMBIGUOUS, claimOf } from "../../src/concepts/resolve";
@@ -71,4 +73,16 @@ describe("alias rules", () => {
     expect(claimOf("australia", "australia", "ansett-australia")).toBe("australia");
     expect(claimOf("curie", "marie-curie", "curie")).toBe("marie-curie"); // named alone by a source prepared meanwhile
   });
+});
+
+test("0019 on a brain made before it: last-word claims of two- and three-word names go, short names and own keys stay", async () => {
+  const db = await databaseWithSources("0019", tempDir(), "b1", []);
+  await db.client.execute(`INSERT INTO concept_aliases (brain_id, alias, concept) VALUES
+    ('b1', 'blood', 'true-blood'), ('b1', 'australia', 'ansett-australia'), ('b1', 'army', 'united-states-army'), ('b1', 'curie', 'marie-curie'),
+    ('b1', 'northwind', 'northwind-coffee'), ('b1', 'marie-curie', 'marie-curie'), ('b1', 'zeiss', 'zeiss'), ('b1', 'bridge', 'old-stone-arch-bridge')`);
+  await migrate(db.client);
+  const rows = (await db.client.execute("SELECT alias, concept FROM concept_aliases ORDER BY alias")).rows.map((r) => `${r.alias}→${r.concept}`);
+  // A person's surname goes too: the next source naming "Marie Curie" records it again.
+  expect(rows).toEqual(["bridge→old-stone-arch-bridge", "marie-curie→marie-curie", "northwind→northwind-coffee", "zeiss→zeiss"]);
+  db.close();
 });
