@@ -4,7 +4,7 @@
 // connection (extract-pool.ts) beside the tagging, off the thread that writes.
 import { MAX_SHOWN_MENTIONS } from "./concept-page";
 import type { ExtractedConcept } from "./extract";
-import { conceptKey } from "./keys";
+import { AMBIGUOUS, conceptKey } from "./keys";
 import type { ReadRows } from "../db/read-rows";
 
 export type { ReadRows };
@@ -48,8 +48,8 @@ export async function conceptFacts(
     [JSON.stringify(aliasKeys), brainId],
   );
   const aliases: [string, string][] = aliasRows.map((r) => [String(r.alias), String(r.concept)]);
-  // An ambiguous key ("" for its concept: resolve.ts AMBIGUOUS) resolves to itself.
-  const aliasMap = new Map(aliases.filter(([, concept]) => concept !== ""));
+  // An ambiguous key resolves to itself.
+  const aliasMap = new Map(aliases.filter(([, concept]) => concept !== AMBIGUOUS));
   const ownByKey = ownPagesByKey(ownSlugs);
   const slugs = [...new Set(extracted.map((c) => slugOf(c, aliasMap, ownByKey)))];
   const keys = new Set(extracted.map((c) => c.key));

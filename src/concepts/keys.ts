@@ -101,6 +101,9 @@ export function surnameAlias(title: string): string | null {
   return slugify(last, "") || null;
 }
 
+/** The concept of an alias key claimed by two names: none (the key stays a concept of its own; resolve.ts claimOf). */
+export const AMBIGUOUS = "";
+
 /**
  * The surname another source may name a person by ("Marie Curie" → "curie"), or null: a name that opens with
  * a common first name and ends in a word English mostly writes capitalized (not "Roman Empire", "Solomon
@@ -111,8 +114,9 @@ export function surnameAlias(title: string): string | null {
  */
 export function personSurnameAlias(title: string): string | null {
   const surname = surnameAlias(title);
-  if (!surname || !isGivenName(title.split(" ")[0]!)) return null;
-  return englishFrequency().lowerCase.has(title.split(" ").at(-1)!.toLowerCase()) ? null : surname;
+  const words = title.split(" ");
+  if (!surname || !isGivenName(words[0]!)) return null;
+  return englishFrequency().lowerCase.has(words.at(-1)!.toLowerCase()) ? null : surname;
 }
 
 /**

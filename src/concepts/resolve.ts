@@ -6,6 +6,7 @@ import type { Fragment, Statement } from "../db/plain";
 import { dirtyPagesOfStatement } from "./cleanup";
 import { MAX_SHOWN_MENTIONS } from "./concept-page";
 import { ownPagesByKey, slugOf, type ConceptFacts } from "./facts";
+import { AMBIGUOUS } from "./keys";
 import type { ExtractedConcept } from "./extract";
 import { loneWriteStatements, type LoneMention } from "./lone";
 
@@ -126,9 +127,6 @@ export function conceptWriteStatements(source: { id: string; brainId: string }, 
     ...loneWriteStatements(source, rowsOf(concepts.filter((c) => !c.linked)), linked.map((c) => c.slug), current),
   ];
 }
-
-/** The concept of an alias key claimed by two names: none (the key stays a concept of its own). */
-export const AMBIGUOUS = "";
 
 /**
  * Who holds alias key `alias`, held by `held` and now claimed by `claim` (`alias` itself: the key named alone

@@ -6,8 +6,8 @@ import { expectJson, startTestServer, tempDir, type TestServer } from "../suppor
 import { databaseWithSources } from "../support/migrations";
 import { migrate } from "../../src/db/client";
 import { addText, newBrain, waitForSource } from "../support/sources";
-import { personSurnameAlias } from "../../src/concepts/keys";
-import { AMBIGUOUS, claimOf } from "../../src/concepts/resolve";
+import { AMBIGUOUS, personSurnameAlias } from "../../src/concepts/keys";
+import { claimOf } from "../../src/concepts/resolve";
 
 let s: TestServer;
 beforeAll(async () => {
