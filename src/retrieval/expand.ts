@@ -1,8 +1,8 @@
 // Answers follow links: the top pages' wikilink neighbours (a concept page, and the source pages a named
 // concept points to) join the candidates when they add what the page that led to them lacks: a bridge
 // question's second fact sits on a page that matches the question terms the first page does not.
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { queryRows } from "../db/plain";
 import { idf, type TermStats } from "./lexical";
 import { escapeRegExp } from "../lib/regexp";
 
@@ -53,10 +53,11 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
   // pages titled like names: a common noun phrase ("town council") links too many pages to be a bridge.
   // The best seed's neighbours come first when the bound cuts. Each (page, seed) pair once; `hop` 2 when the
   // page is reached through a name.
-  const neighbours = await db.all<{ id: number; brain_id: string; via: number; hop: number }>(sql`
-    WITH hop1 AS (
+  const neighbours = await queryRows<{ id: number; brain_id: string; via: number; hop: number }>(
+    db,
+    `WITH hop1 AS (
       SELECT t.id, t.brain_id, t.kind, t.title, l.from_page_id AS via, s.key AS rank, f.kind AS via_kind
-      FROM json_each(${seedIds}) s CROSS JOIN page_links l ON l.from_page_id = s.value
+      FROM json_each(?) s CROSS JOIN page_links l ON l.from_page_id = s.value
       CROSS JOIN pages f ON f.id = s.value
       CROSS JOIN pages t ON t.brain_id = l.brain_id AND t.slug = l.to_slug
       ORDER BY s.key LIMIT ${MAX_NEIGHBOURS}
@@ -68,11 +69,16 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
       ORDER BY h.rank LIMIT ${MAX_NEIGHBOURS}
     )
     SELECT id, brain_id, via, max(hop) AS hop FROM (SELECT id, brain_id, via, 1 AS hop FROM hop1 UNION ALL SELECT id, brain_id, via, 2 AS hop FROM hop2)
-    GROUP BY id, brain_id, via`);
+    GROUP BY id, brain_id, via`,
+    seedIds,
+  );
   if (neighbours.length === 0) return ranked;
   const ids = [...new Set([...seeds.map((s) => s.pageId), ...neighbours.map((n) => Number(n.id))])];
-  const texts = await db.all<{ id: number; kind: string; title: string; markdown: string }>(sql`
-    SELECT id, kind, title, markdown FROM pages WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  const texts = await queryRows<{ id: number; kind: string; title: string; markdown: string }>(
+    db,
+    "SELECT id, kind, title, markdown FROM pages WHERE id IN (SELECT value FROM json_each(?))",
+    JSON.stringify(ids),
+  );
   const folded = terms.map(fold);
   const weights = terms.map((t) => idf(stats, t));
   const finders = folded.map(wordFinder);
@@ -159,8 +165,11 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
  */
 export async function withoutConceptPages(db: Db, ranked: Scored[]): Promise<Scored[]> {
   if (ranked.length === 0) return ranked;
-  const concepts = await db.all<{ id: number }>(sql`
-    SELECT id FROM pages WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ranked.map((r) => r.pageId))})) AND kind = 'concept'`);
+  const concepts = await queryRows<{ id: number }>(
+    db,
+    "SELECT id FROM pages WHERE id IN (SELECT value FROM json_each(?)) AND kind = 'concept'",
+    JSON.stringify(ranked.map((r) => r.pageId)),
+  );
   if (concepts.length === 0) return ranked;
   const drop = new Set(concepts.map((c) => Number(c.id)));
   return ranked.filter((r) => !drop.has(r.pageId));

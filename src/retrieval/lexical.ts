@@ -1,6 +1,6 @@
 // BM25 over the pages' FTS5 index (title weighs 3, body 1: DESIGN.md "Full text"), limited to some brains.
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { queryRows } from "../db/plain";
 import { ftsMatch } from "./terms";
 
 export interface LexicalHit {
@@ -38,20 +38,29 @@ export async function searchLexical(
   globalTop = GLOBAL_TOP,
 ): Promise<LexicalHit[]> {
   if (terms.length === 0 || brainIds.length === 0) return [];
+  // Plain statements with fixed text (db/plain.ts): building them through drizzle cost more than some of the
+  // index reads of a query.
   const match = ftsMatch(terms);
-  const fts = sql.raw(index);
-  const inBrains = sql.join(brainIds.map((id) => sql`${id}`), sql`, `);
+  const inBrains = JSON.stringify(brainIds);
   const small = await smallIndexRanking(db, index, terms);
   const top =
     small ??
-    (await db.all<{ page_id: number; score: number }>(sql`
-    SELECT rowid AS page_id, -bm25(${fts}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
-    FROM ${fts} WHERE ${fts} MATCH ${match} ORDER BY score DESC LIMIT ${Math.max(globalTop, limit)}`));
+    (await queryRows<{ page_id: number; score: number }>(
+      db,
+      `SELECT rowid AS page_id, -bm25(${index}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
+      FROM ${index} WHERE ${index} MATCH ? ORDER BY score DESC LIMIT ?`,
+      match,
+      Math.max(globalTop, limit),
+    ));
   if (top.length === 0) return [];
   // `+brain_id` keeps the planner on the primary key: through the brain index it read every page of a
   // 100k-page brain (7.7 ms against 0.9 ms).
-  const owners = await db.all<{ id: number; brain_id: string }>(sql`
-    SELECT id, brain_id FROM pages WHERE id IN (SELECT value FROM json_each(${JSON.stringify(top.map((t) => Number(t.page_id)))})) AND +brain_id IN (${inBrains})`);
+  const owners = await queryRows<{ id: number; brain_id: string }>(
+    db,
+    "SELECT id, brain_id FROM pages WHERE id IN (SELECT value FROM json_each(?)) AND +brain_id IN (SELECT value FROM json_each(?))",
+    JSON.stringify(top.map((t) => Number(t.page_id))),
+    inBrains,
+  );
   const brainOf = new Map(owners.map((o) => [Number(o.id), o.brain_id]));
   const hits = top.flatMap((t) => {
     const brainId = brainOf.get(Number(t.page_id));
@@ -59,11 +68,16 @@ export async function searchLexical(
   });
   // The small index's ranking holds every match: exact.
   if (small || hits.length >= limit || top.length < Math.max(globalTop, limit)) return hits.slice(0, limit);
-  const rows = await db.all<{ page_id: number; brain_id: string; score: number }>(sql`
-    SELECT p.id AS page_id, p.brain_id, -bm25(${fts}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
-    FROM ${fts} CROSS JOIN pages p ON p.id = ${fts}.rowid
-    WHERE ${fts} MATCH ${match} AND p.brain_id IN (${inBrains})
-    ORDER BY score DESC LIMIT ${limit}`);
+  const rows = await queryRows<{ page_id: number; brain_id: string; score: number }>(
+    db,
+    `SELECT p.id AS page_id, p.brain_id, -bm25(${index}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
+    FROM ${index} CROSS JOIN pages p ON p.id = ${index}.rowid
+    WHERE ${index} MATCH ? AND p.brain_id IN (SELECT value FROM json_each(?))
+    ORDER BY score DESC LIMIT ?`,
+    match,
+    inBrains,
+    limit,
+  );
   return rows.map((r) => ({ pageId: Number(r.page_id), brainId: r.brain_id, score: Number(r.score) }));
 }
 
@@ -85,8 +99,7 @@ export const SMALL_INDEX_ROWS = 2_000;
 async function smallIndexRanking(db: Db, index: LexicalIndex, terms: readonly string[]): Promise<{ page_id: number; score: number }[] | null> {
   const known = largeIndexes.get(db)?.get(index);
   if (known !== undefined && Date.now() - known < STATS_TTL_MS) return null;
-  const fts = sql.raw(index);
-  const [count] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${sql.raw(`${index}_docsize`)} LIMIT ${SMALL_INDEX_ROWS})`);
+  const [count] = await queryRows<{ n: number }>(db, `SELECT count(*) AS n FROM (SELECT 1 FROM ${index}_docsize LIMIT ${SMALL_INDEX_ROWS})`);
   const rows = Number(count?.n ?? 0);
   if (rows >= SMALL_INDEX_ROWS) {
     // Counting to the bound walks that many rows: a large index is taken as large for a while.
@@ -96,11 +109,10 @@ async function smallIndexRanking(db: Db, index: LexicalIndex, terms: readonly st
   }
   // Every term's matches in one statement (a round trip per term cost more than the index reads).
   const unique = [...new Set(terms)];
-  const perTerm = sql.join(
-    unique.map((term, i) => sql`SELECT ${i} AS term, rowid AS page_id, -bm25(${fts}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score FROM ${fts} WHERE ${fts} MATCH ${ftsMatch([term])}`),
-    sql` UNION ALL `,
-  );
-  const hits = await db.all<{ term: number; page_id: number; score: number }>(perTerm);
+  const perTerm = unique
+    .map((_, i) => `SELECT ${i} AS term, rowid AS page_id, -bm25(${index}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score FROM ${index} WHERE ${index} MATCH ?`)
+    .join(" UNION ALL ");
+  const hits = await queryRows<{ term: number; page_id: number; score: number }>(db, perTerm, ...unique.map((term) => ftsMatch([term])));
   const found = unique.map(() => 0);
   for (const hit of hits) found[Number(hit.term)]!++;
   const ratios = found.map((n) => {
@@ -134,7 +146,7 @@ export function createTermStats(db: Db) {
   async function documentFrequency(term: string, now: number): Promise<number> {
     const hit = cache.get(term);
     if (hit && now - hit.at < STATS_TTL_MS) return hit.df;
-    const [row] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM pages_fts WHERE pages_fts MATCH ${ftsMatch([term])}`);
+    const [row] = await queryRows<{ n: number }>(db, "SELECT count(*) AS n FROM pages_fts WHERE pages_fts MATCH ?", ftsMatch([term]));
     const df = Number(row?.n ?? 0);
     if (cache.size >= MAX_CACHED_TERMS) cache.clear();
     cache.set(term, { df, at: now });
@@ -146,7 +158,7 @@ export function createTermStats(db: Db) {
     if (now - pages.at >= STATS_TTL_MS) {
       // What pages_fts holds: the pages made from a source (concept pages have none). Counted over the
       // source index (3.7 ms at 100k pages; a filter on kind read every row, 6.7 ms).
-      const [row] = await db.all<{ n: number }>(sql`SELECT count(source_id) AS n FROM pages`);
+      const [row] = await queryRows<{ n: number }>(db, "SELECT count(source_id) AS n FROM pages");
       pages = { count: Number(row?.n ?? 0), at: now };
     }
     const frequencies = new Map<string, number>();

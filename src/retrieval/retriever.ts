@@ -2,10 +2,9 @@
 // similarity is blended in by a normalized score blend with a per-model weight (blend-weights.ts).
 // Several brains: each brain's scores are multiplied by its preference weight (a brain set's primary 1,
 // advisors less), so the primary wins ties while a clearly better advisor page still ranks.
-import { inArray } from "drizzle-orm";
 import type { Embedder } from "../ai/embedder";
 import type { Db } from "../db/client";
-import { pages } from "../db/schema";
+import { queryRows } from "../db/plain";
 import type { Logger } from "../lib/log";
 import { vectorWeightFor } from "./blend-weights";
 import { createTermStats, searchLexical, selectiveTerms, type TermStats } from "./lexical";
@@ -128,20 +127,14 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     const scored = await withoutConceptPages(db, expanded);
     const top = scored.slice(0, limit);
     const rows = top.length
-      ? await db
-          .select({
-            id: pages.id,
-            brainId: pages.brainId,
-            sourceId: pages.sourceId,
-            slug: pages.slug,
-            title: pages.title,
-            markdown: pages.markdown,
-            updatedAt: pages.updatedAt,
-          })
-          .from(pages)
-          .where(inArray(pages.id, top.map((t) => t.pageId)))
+      ? await queryRows<{ id: number; brainId: string; sourceId: string | null; slug: string; title: string; markdown: string; updatedAt: number }>(
+          db,
+          `SELECT id, brain_id AS brainId, source_id AS sourceId, slug, title, markdown, updated_at AS updatedAt
+          FROM pages WHERE id IN (SELECT value FROM json_each(?))`,
+          JSON.stringify(top.map((t) => t.pageId)),
+        )
       : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const byId = new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), updatedAt: Number(r.updatedAt) }]));
     // A page deleted since it was scored simply drops out. Every page returned was made from one source (concept
     // pages never are: they route to their sources), so citations and `documentId` always name a real source.
     const found = top.flatMap((t) => {

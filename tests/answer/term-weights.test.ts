@@ -57,4 +57,12 @@ describe("word forms in coverage", () => {
     expect(stem("behaviour")).toBe(stem("behavior"));
     for (const word of ["hour", "flour", "tour", "detour", "your"]) expect(stem(word)).toBe(word);
   });
+
+  test("stems are remembered within a bound: past it, the same words still stem the same", () => {
+    const before = ["voices", "countries", "racing", "colours", "eleven"].map(stem);
+    // More distinct words than the memory holds (it starts over when full).
+    for (let i = 0; i < 60_000; i++) stem(`zq${i.toString(36)}ings`);
+    expect(["voices", "countries", "racing", "colours", "eleven"].map(stem)).toEqual(before);
+    expect(before).toEqual(["voic", "country", "rac", "color", "11"]);
+  });
 });

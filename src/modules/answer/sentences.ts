@@ -99,8 +99,21 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
 /** -our words that are not British spellings of -or ones. */
 const OUR_WORDS = new Set(["hour", "four", "flour", "pour", "tour", "sour", "your", "contour", "detour", "devour", "dour", "amour", "velour", "troubadour", "paramour"]);
 
+/** Stems already worked out: every page read for a question is stemmed word by word (most of the evidence's time). */
+const stems = new Map<string, string>();
+const MAX_REMEMBERED_STEMS = 50_000;
+
 /** voices→voic, voiced→voic, racing→rac, countries→country; short words stay as they are. */
 export function stem(word: string): string {
+  let known = stems.get(word);
+  if (known === undefined) {
+    if (stems.size >= MAX_REMEMBERED_STEMS) stems.clear();
+    stems.set(word, (known = stemOnce(word)));
+  }
+  return known;
+}
+
+function stemOnce(word: string): string {
   let w = NUMBER_WORDS[word] ?? UNITS[word] ?? IRREGULAR[word] ?? word;
   if (w.length <= 3 || /\d/.test(w)) return w;
   if (w.endsWith("ies") && w.length > 4) return `${w.slice(0, -3)}y`;
