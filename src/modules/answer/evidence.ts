@@ -118,9 +118,9 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   // horses" by "horseshoes").
   const phrases = [...joinedPairs(question), ...reversedCompounds(terms)];
   const joinedOf = stems.map((s) => phrases.flatMap((p) => (p.parts.some((part) => stem(part) === s) ? [stem(p.joined)] : [])));
-  const covers = (words: Set<string>, i: number, typeFound: boolean) =>
+  const covers = (words: Words, i: number, typeFound: boolean) =>
     words.has(stems[i]!) || (typeFound && isCue[i]!) || joinedOf[i]!.some((j) => words.has(j));
-  const coverageOf = (words: Set<string>, typeFound = false) =>
+  const coverageOf = (words: Words, typeFound = false) =>
     total > 0 ? stems.reduce((sum, _, i) => sum + (covers(words, i, typeFound) ? weights[i]! : 0), 0) / total : 0;
   const pairs = questionPairs(question, new Set(stems));
 
@@ -134,15 +134,14 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   retrieval.pages.slice(0, EVIDENCE_PAGES).forEach((page, pageRank) => {
     const titleStems = stemSet(page.title);
     const all = sentencesOf(page.markdown);
-    const pageStems = new Set([...titleStems, ...all.flatMap((s) => [...s.stems])]);
-    if (pageRank === 0) pageCoverage = coverageOf(pageStems);
+    if (pageRank === 0) pageCoverage = coverageOf(anyOf(titleStems, ...all.map((s) => s.stems)));
     // The focus: what the title does not name.
     const focusWeight = stems.reduce((sum, s, i) => sum + (titleStems.has(s) ? 0 : weights[i]!), 0);
     all.forEach((sentence, index) => {
       const typeFound = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords) : null;
       const ownCoverage = coverageOf(sentence.stems, typeFound === true);
       // With its page's title and the headings it sits under: what the sentence is about.
-      const coverage = coverageOf(new Set([...sentence.stems, ...titleStems, ...sentence.context]), typeFound === true);
+      const coverage = coverageOf(anyOf(sentence.stems, titleStems, sentence.context), typeFound === true);
       // A sentence opening with a pronoun ("It runs on ...") is about its page's subject: its title counts as
       // its own words when choosing sentences (not for `thin`, which weighs ownCoverage as fitted).
       const subject = OPENING_PRONOUN.test(sentence.text) ? coverage : ownCoverage;
@@ -204,6 +203,11 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     },
   };
 }
+
+/** Words a coverage is counted over. */
+type Words = { has(word: string): boolean };
+/** The union of word sets, without building it (a sentence with its title and headings, a whole page). */
+const anyOf = (...sets: Set<string>[]): Words => ({ has: (word) => sets.some((set) => set.has(word)) });
 
 /** Adjacent pairs of the question's terms (stems), in the question's order, stopwords between them skipped. */
 function questionPairs(question: string, termStems: Set<string>): [string, string][] {
