@@ -7,7 +7,13 @@ import type { Db } from "../db/client";
 import type { Metrics } from "../http/metrics";
 import type { Logger } from "../lib/log";
 import { randomBase62 } from "../lib/secrets";
-import { claimDue, completeMany, failAttempt, release, renewLeases, type Job } from "./queue";
+import { claimDue, completeMany, failAttempt, pruneDone, release, renewLeases, type Job } from "./queue";
+
+/** Finished jobs are kept this long after they were due (to see what ran), then forgotten (pruneDone). */
+export const DONE_RETENTION_MS = 24 * 3600_000;
+/** How often a loop forgets old finished jobs, and how many at most each time. */
+const PRUNE_EVERY_MS = 60_000;
+const PRUNE_LIMIT = 5_000;
 
 export interface JobHandler {
   kind: string;
@@ -57,6 +63,8 @@ export function startJobLoop(opts: {
   retryBaseMs: number;
   pollMs?: number;
   metrics?: Metrics;
+  /** How long finished jobs are kept (DONE_RETENTION_MS). */
+  doneRetentionMs?: number;
 }): JobLoop {
   const { db, log, concurrency, leaseMs, retryBaseMs } = opts;
   const owner = `${hostname()}:${process.pid}:${randomBase62(6)}`;
@@ -70,6 +78,20 @@ export function startJobLoop(opts: {
   const claimSize = Math.max(1, ...opts.handlers.map((h) => (h.runBatch ? (h.batchSize ?? 1) : 1)));
   let stopping = false;
   let ticking = false;
+  let prunedAt = -Infinity;
+  const doneRetentionMs = opts.doneRetentionMs ?? DONE_RETENTION_MS;
+
+  /** Forgets old finished jobs, once a PRUNE_EVERY_MS (every replica may: the delete is idempotent). */
+  async function prune() {
+    const now = Date.now();
+    if (now - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now;
+    try {
+      await pruneDone(db, now - doneRetentionMs, PRUNE_LIMIT);
+    } catch (e) {
+      log.warn("forgetting finished jobs failed; tried again later", { error: (e as Error).message });
+    }
+  }
 
   async function tick() {
     if (ticking || stopping) return;
@@ -175,7 +197,10 @@ export function startJobLoop(opts: {
     }
   }
 
-  const poller = setInterval(() => void tick(), opts.pollMs ?? 250);
+  const poller = setInterval(() => {
+    void tick();
+    if (!stopping) void prune();
+  }, opts.pollMs ?? 250);
   void tick();
 
   return {

@@ -117,6 +117,22 @@ export async function release(db: Db, job: Job, owner: string, delayMs = 0): Pro
     WHERE ${ownedBy(job, owner)}`);
 }
 
+/**
+ * Forgets finished jobs that were due before `before`, at most `limit` a call; returns how many. Nothing
+ * reads a finished job, and kept forever they grew the table (and its claim index) by a row per source.
+ * Failed jobs stay: they are what an operator looks for (queueDepth counts them). Reads the claim index's
+ * `done` range in due order, so a call costs the same however many finished jobs are still kept.
+ */
+export async function pruneDone(db: Db, before: number, limit = 1000): Promise<number> {
+  const [result] = await runBatch(db, [
+    {
+      sql: "DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE status = 'done' AND run_after < ? ORDER BY run_after LIMIT ?)",
+      args: [before, limit],
+    },
+  ]);
+  return result!.rowsAffected;
+}
+
 export async function queueDepth(db: Db): Promise<{ queued: number; running: number; failed: number }> {
   const rows = await db.all<{ status: string; n: number }>(sql`SELECT status, count(*) AS n FROM ${jobs}
     WHERE status IN ('queued', 'running', 'failed') GROUP BY status`);

@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { migrate, openDatabase, type Database } from "../../src/db/client";
 import { startJobLoop, PermanentJobError, type JobHandler } from "../../src/jobs/loop";
-import { claimDue, enqueue } from "../../src/jobs/queue";
+import { claimDue, enqueue, pruneDone } from "../../src/jobs/queue";
 import { createLogger } from "../../src/lib/log";
 import { tempDir } from "../support/server";
 
@@ -163,5 +163,41 @@ describe("job loop batches", () => {
     }
     const rows = await db.all<{ attempts: number }>(sql`SELECT attempts FROM jobs WHERE kind = 'throwy'`);
     expect(rows.every((r) => Number(r.attempts) === 2)).toBe(true);
+  });
+});
+
+describe("finished jobs are forgotten", () => {
+  const DAY = 24 * 3600_000;
+  const add = (kind: string, subject: string, status: string, runAfter: number) =>
+    database.db.run(sql`INSERT INTO jobs (kind, subject_id, status, max_attempts, run_after) VALUES (${kind}, ${subject}, ${status}, 3, ${runAfter})`);
+  const subjects = async (kind: string) =>
+    (await database.db.all<{ subject_id: string }>(sql`SELECT subject_id FROM jobs WHERE kind = ${kind} ORDER BY subject_id`)).map((r) => r.subject_id);
+
+  test("pruneDone removes finished jobs due before the cut, up to its limit; failed, queued and recent ones stay", async () => {
+    const now = Date.now();
+    await add("prune", "done-old-1", "done", now - 3 * DAY);
+    await add("prune", "done-old-2", "done", now - 2 * DAY);
+    await add("prune", "done-recent", "done", now - 3600_000);
+    await add("prune", "failed-old", "failed", now - 3 * DAY);
+    await add("prune", "queued-later", "queued", now + DAY);
+    expect(await pruneDone(database.db, now - DAY, 1)).toBe(1); // the oldest first
+    expect(await subjects("prune")).toEqual(["done-old-2", "done-recent", "failed-old", "queued-later"]);
+    expect(await pruneDone(database.db, now - DAY)).toBe(1);
+    expect(await pruneDone(database.db, now - DAY)).toBe(0);
+    expect(await subjects("prune")).toEqual(["done-recent", "failed-old", "queued-later"]);
+  });
+
+  test("the loop forgets finished jobs past the retention and keeps the ones it just ran", async () => {
+    const db = database.db;
+    await add("prune-loop", "finished-long-ago", "done", Date.now() - 2 * DAY);
+    await enqueue(db, { kind: "prune-loop", subjectId: "fresh", maxAttempts: 3 });
+    const handler: JobHandler = { kind: "prune-loop", async run() {}, async onGiveUp() {} };
+    const loop = startJobLoop({ db, log, handlers: [handler], concurrency: 1, leaseMs: 30_000, retryBaseMs: 10, pollMs: 20, doneRetentionMs: DAY });
+    try {
+      await until(async () => (await subjects("prune-loop")).join() === "fresh" && (await statusOf("prune-loop")).done === 1);
+    } finally {
+      await loop.stop();
+    }
+    expect(await statusOf("prune-loop")).toEqual({ done: 1 });
   });
 });
