@@ -117,6 +117,9 @@ const vars = {
   trustedProxies: v("BRAINBOX_TRUSTED_PROXIES", parseCidrList, "Proxies (IPs or CIDRs, comma-separated) whose X-Forwarded-For/Forwarded names the client address", ""),
   metricsToken: v("BRAINBOX_METRICS_TOKEN", str, "Bearer token required by /metrics (unset = open)"),
   logLevel: v("BRAINBOX_LOG_LEVEL", oneOf("debug", "info", "warn", "error"), "Log verbosity", "info"),
+  // Read by `brainbox import`, a client of a server (maybe a remote one): not the server's own settings.
+  importUrl: v("BRAINBOX_URL", url, "Server `brainbox import` posts to when --url is not given (unset = http://127.0.0.1:BRAINBOX_PORT)"),
+  importApiKey: v("BRAINBOX_API_KEY", str, "API key `brainbox import` sends when --key is not given"),
 };
 
 type Vars = typeof vars;

@@ -12,7 +12,7 @@ export async function importCommand(
   const folder = args[0];
   if (!folder || args.length > 1) return { code: 2, usage: "Usage: brainbox import PATH --brain ID [--url URL] [--key KEY] [--state FILE] [--force] [--batch-bytes N]" };
   if (!values.brain) return { code: 2, usage: "import needs --brain ID (the brain's id, e.g. from GET /api/v1/brains)" };
-  const key = values.key ?? process.env.BRAINBOX_API_KEY;
+  const key = values.key ?? config.importApiKey;
   if (!key) return { code: 2, usage: "import needs an API key: --key KEY or BRAINBOX_API_KEY" };
   try {
     if (!statSync(folder).isDirectory()) return { code: 2, usage: `${folder} is not a folder` };
@@ -22,7 +22,7 @@ export async function importCommand(
   const maxBatchBytes = values["batch-bytes"] === undefined ? undefined : Number(values["batch-bytes"]);
   if (maxBatchBytes !== undefined && !(Number.isInteger(maxBatchBytes) && maxBatchBytes >= 1024))
     return { code: 2, usage: "--batch-bytes must be a whole number of bytes, at least 1024" };
-  const url = values.url ?? process.env.BRAINBOX_URL ?? `http://127.0.0.1:${config.port}`;
+  const url = values.url ?? config.importUrl ?? `http://127.0.0.1:${config.port}`;
   try {
     const totals = await runImport({
       folder,

@@ -115,6 +115,13 @@ describe("brainbox import", () => {
     const badKey = await runCli(["import", join(folder, "one"), "--brain", brainId, "--url", server.url, "--key", "bb_nope"], env);
     expect(badKey.code).toBe(1);
     expect(badKey.stderr).toContain("401");
+    // The server and key can come from the environment, as --help and the README say.
+    const fromEnv = await runCli(["import", join(folder, "one"), "--brain", brainId], { ...env, BRAINBOX_URL: server.url, BRAINBOX_API_KEY: key });
+    expect(fromEnv.code).toBe(0);
+    expect(lines(fromEnv.stdout).at(-1)).toMatchObject({ done: true, imported: 1, failed: 0 });
+    const badUrl = await runCli(["import", join(folder, "one"), "--brain", brainId], { ...env, BRAINBOX_URL: "not a url", BRAINBOX_API_KEY: key });
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toContain("BRAINBOX_URL must be an absolute URL");
   }, 30_000);
 
   test("kill -9 of the server during a bulk import: after a restart and a re-run, every file is there exactly once", async () => {
