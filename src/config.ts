@@ -120,6 +120,7 @@ const vars = {
   // Read by `brainbox import`, a client of a server (maybe a remote one): not the server's own settings.
   importUrl: v("BRAINBOX_URL", url, "Server `brainbox import` posts to when --url is not given (unset = http://127.0.0.1:BRAINBOX_PORT)"),
   importApiKey: v("BRAINBOX_API_KEY", str, "API key `brainbox import` sends when --key is not given"),
+  evalDir: v("BRAINBOX_EVAL_DIR", str, "Folder of the evaluation data sets `scripts/eval-*` read (the server ignores it)"),
 };
 
 type Vars = typeof vars;

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
+import { loadConfig } from "../../src/config";
 import { lastLine, runCli, spawnServer } from "../support/cli";
 import { tempDir } from "../support/server";
 
@@ -78,6 +79,13 @@ describe("CLI", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stderr).not.toContain("    at ");
+  });
+
+  test("the settings of the import command and the evaluation scripts do not stop the server", () => {
+    // The README exports them in a shell that may then run `npm start`.
+    const config = loadConfig({ BRAINBOX_API_KEY: "bb_live_x", BRAINBOX_URL: "http://127.0.0.1:9/", BRAINBOX_EVAL_DIR: "/data/eval" });
+    expect(config).toMatchObject({ importApiKey: "bb_live_x", importUrl: "http://127.0.0.1:9", evalDir: "/data/eval" });
+    expect(() => loadConfig({ BRAINBOX_URL: "ftp://x" })).toThrow("BRAINBOX_URL must be an http(s) URL");
   });
 
   test("several bad values are reported together", async () => {
