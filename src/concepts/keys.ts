@@ -14,6 +14,9 @@ const JUNK = new Set(
     "friday saturday sunday today yesterday tomorrow i me we us you he him she her it they them this that these those there here " +
     "mr mrs ms dr st one two three first second third new other people thing things way ways time times year years day days " +
     "lot lots kind kinds type types number numbers part use uses case cases fact facts result results " +
+    // Labels of numbered things in documents ("Step 1", "Version 2", "Appendix B"): every manual has its own.
+    "step steps version versions phase stage level item items exhibit annex volume vol issue lesson module " +
+    "task exercise question option slide clause paragraph line row column equation listing fig " +
     // Currency codes and unit symbols: a table's "14,000 EUR" in every row is no concept.
     "usd eur gbp jpy chf cny rmb inr aud cad nzd sek nok dkk pln czk huf rub brl zar mxn krw hkd sgd kwh mwh mhz ghz"
   ).split(" "),
@@ -64,6 +67,9 @@ export function cleanSurface(surface: string): string {
     .trim();
 }
 
+/** What numbers a label: digits ("2", "3b", "4.1"), one letter, a roman numeral. */
+const LABEL_MARK = /^(?:\d+(?:\.\d+)*[a-z]?|\p{L}|[IVXLC]+)$/u;
+
 /** The merge key of a surface form, or null when it is junk. Plurals fold for lower-case phrases. */
 export function conceptKey(surface: string, kind: "proper" | "phrase"): string | null {
   const words = cleanSurface(surface).split(" ").filter(Boolean);
@@ -76,7 +82,9 @@ export function conceptKey(surface: string, kind: "proper" | "phrase"): string |
   const key = slugify(words.join(" "), "");
   if (!key || [...key].length < (/[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\p{sc=Hang}]/u.test(key) ? 2 : 3) || !/\p{L}{2}/u.test(key)) return null; // one-letter words, numbers, dates alone (a CJK name may be 2 characters)
   if (/^\d/.test(key) && !/\p{L}{3}/u.test(key)) return null;
-  if (words.every((w) => JUNK.has(w.toLowerCase()))) return null;
+  // A label's number or letter does not make it a concept: "Appendix B", "Table 2", "Part II" are junk, "Apollo 11" is not.
+  const named = words.filter((w) => !LABEL_MARK.test(w));
+  if ((named.length ? named : words).every((w) => JUNK.has(w.toLowerCase()))) return null;
   return key;
 }
 

@@ -20,6 +20,7 @@ import m0016 from "../../migrations/0016_graph_degree_on_read.sql" with { type: 
 import m0017 from "../../migrations/0017_lone_concepts.sql" with { type: "text" };
 import m0018 from "../../migrations/0018_compact_lone_rows.sql" with { type: "text" };
 import m0019 from "../../migrations/0019_person_aliases.sql" with { type: "text" };
+import m0020 from "../../migrations/0020_label_concepts.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -41,6 +42,7 @@ const sqlByTag: Record<string, string> = {
   "0017_lone_concepts": m0017,
   "0018_compact_lone_rows": m0018,
   "0019_person_aliases": m0019,
+  "0020_label_concepts": m0020,
 };
 
 export interface Migration {

@@ -3,6 +3,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
+import { databaseWithSources } from "../support/migrations";
+import { migrate } from "../../src/db/client";
+import { refreshDirtyConcepts } from "../../src/concepts";
+import { tempDir } from "../support/server";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -93,6 +97,15 @@ describe("concept pages", () => {
     const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
     expect(slugs).toEqual(expect.arrayContaining(["trino", "snowflake"]));
     expect(slugs).not.toContain("eur");
+  });
+
+  test("numbered document labels (Step 1, Version 2, Appendix B, Table 1) are no concept pages in a set of manuals; the product named in both is", async () => {
+    const brain = await newBrain(s, "Manuals");
+    await ready(brain, "Pump manual", "Step 1: close the intake valve as shown in Figure 2. The pressure limits are listed in Table 1 of Section 3. See Appendix B for the wiring diagram. Version 2 of the controller uses Modbus.");
+    await ready(brain, "Valve manual", "Step 3: open the bypass as shown in Figure 5. Torque values are in Table 2 of Section 7. Appendix B lists spare parts. Version 3 of the firmware adds Modbus logging.");
+    const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
+    expect(slugs).toContain("modbus");
+    for (const label of ["step", "version", "appendix-b", "appendix", "table", "figure", "section"]) expect(slugs).not.toContain(label);
   });
 
   test("a name the tagger reads in pieces is one concept, named in full; a preposition does not join two names; no plural opening word", async () => {
@@ -267,3 +280,25 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000) {
   }
   throw new Error("condition not met in time");
 }
+
+test("0020 on a brain made before it: numbered-label concept pages lose their mentions and are removed by the refresh it queues", async () => {
+  const db = await databaseWithSources("0020", tempDir(), "b1", [["s1", "text", "Pump manual"], ["s2", "text", "Valve manual"]]);
+  const concepts = ["step", "appendix-b", "figure-4-1", "part-ii", "modbus", "step-functions", "version-control"];
+  for (const concept of concepts) {
+    await db.client.execute({ sql: "INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown) VALUES ('b1', NULL, 'concept', ?, ?, 'x')", args: [concept, concept] });
+    for (const source of ["s1", "s2"])
+      await db.client.execute({ sql: "INSERT INTO concept_mentions (brain_id, concept, source_id, page_slug, surface, sentence) VALUES ('b1', ?, ?, 'p', 'x', 'x')", args: [concept, source] });
+  }
+  await migrate(db.client);
+  const mentioned = (await db.client.execute("SELECT DISTINCT concept FROM concept_mentions ORDER BY concept")).rows.map((r) => r.concept);
+  expect(mentioned).toEqual(["modbus", "step-functions", "version-control"]);
+  const dirty = (await db.client.execute("SELECT concept FROM concept_dirty ORDER BY concept")).rows.map((r) => r.concept);
+  expect(dirty).toEqual(["appendix-b", "figure-4-1", "part-ii", "step"]);
+  const jobs = (await db.client.execute("SELECT kind, subject_id, status FROM jobs")).rows.map((r) => `${r.kind} ${r.subject_id} ${r.status}`);
+  expect(jobs).toEqual(["wiki-refresh b1 queued"]);
+  // What that job does: the pages left without mentions go, the others stay.
+  await refreshDirtyConcepts({ db: db.db, embedder: null }, "b1");
+  const pages = (await db.client.execute("SELECT slug FROM pages WHERE kind = 'concept' ORDER BY slug")).rows.map((r) => r.slug);
+  expect(pages).toEqual(["modbus", "step-functions", "version-control"]);
+  db.close();
+});
