@@ -124,7 +124,7 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
 
     const blended = blend(candidates, mode === "hybrid" ? (weightOverride ?? vectorWeight(embedder!.model)) : 0, preference);
     const expanded = expand === false ? blended : await expandAlongLinks(db, blended, terms, stats, expand === true ? undefined : expand.decay);
-    const scored = await withoutConceptPages(db, expanded);
+    const scored = bestAsOne(await withoutConceptPages(db, expanded));
     const top = scored.slice(0, limit);
     const rows = top.length
       ? await queryRows<{ id: number; brainId: string; sourceId: string | null; slug: string; title: string; markdown: string; updatedAt: number }>(
@@ -199,4 +199,16 @@ export function blend(
   }
   // Ties (same score) fall back to page id so results are stable across runs.
   return out.sort((a, b) => b.score - a.score || a.pageId - b.pageId);
+}
+
+/**
+ * Scores over the results only, the best one 1 (as `score` is documented). The blend normalized over every
+ * candidate, concept pages among them: a concept page holds the same sentence from each source that names
+ * it, so in a small brain of similar documents it outscored them all and the best source page came back at
+ * 0.21, which the thin model (a sentence's coverage times its page's score) read as a far-down match: "Who
+ * assigns berths?" was thin over four pages that all say "The harbor master assigns berths each morning".
+ */
+function bestAsOne<T extends { score: number }>(ranked: T[]): T[] {
+  const best = ranked[0]?.score ?? 0;
+  return best > 0 ? ranked.map((r) => ({ ...r, score: r.score / best })) : ranked;
 }

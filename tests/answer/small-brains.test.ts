@@ -130,6 +130,34 @@ describe("word forms and the best page", () => {
   });
 });
 
+describe("similar documents", () => {
+  // Six pages of one guide that share their sentences: the concept pages of what they name ("harbor master",
+  // "port office") hold those sentences six times over.
+  let guide: string;
+  beforeAll(async () => {
+    guide = await newBrain(s, "Harbor guide");
+    const ids: string[] = [];
+    for (const n of [1, 2, 3, 4, 5, 6])
+      ids.push(
+        (await addText(s, guide, `Harbor guide, part ${n}`, `The harbor master assigns berths each morning. Part ${n} explains the tide tables used by the pilot boats in channel ${n}. Vessels over 40 metres must book a pilot through the port office before entering the inner basin.`))
+          .source.id,
+      );
+    for (const id of ids) await waitForSource(s, guide, id);
+  });
+
+  test("a question every page answers is answered, and the best page scores 1", async () => {
+    const body = await ask("Who assigns berths?", guide);
+    expect(body.thin).toBe(false);
+    expect(body.answerMd).toContain("harbor master assigns berths");
+    const vessels = await ask("What must vessels over 40 metres do?", guide);
+    expect(vessels.thin).toBe(false);
+    expect(vessels.answerMd).toContain("book a pilot");
+    const context = await expectJson(await s.api(`/api/v1/brains/${guide}/context`, { method: "POST", json: { query: "Who assigns berths?" } }), 200);
+    expect(context.thin).toBe(false);
+    expect(context.pages[0].score).toBe(1);
+  });
+});
+
 describe("context limit", () => {
   const context = (path: string, json: unknown) => s.api(path, { method: "POST", json });
 
