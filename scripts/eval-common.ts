@@ -89,12 +89,16 @@ export interface Question {
   answerable: boolean;
   /** Source id of the gold passage (answerable ones). */
   goldSource?: string;
+  /** The answer's words as the data set gives them (SQuAD's spans), when it has short answers. */
+  answers?: string[];
 }
 
 export interface Outcome extends Question {
   thin: boolean;
   citedSources: string[];
   contextSources: string[];
+  /** The answer as given (markdown, `[[slug]]` citations kept). */
+  answerMd: string;
   features: Record<string, unknown>;
   /** What evidence was weighed on (query, terms, pages, IDF statistics): eval-calibrate recomputes features from it. */
   retrieval: unknown;
@@ -115,6 +119,7 @@ export async function askAll(server: EvalServer, brainId: string, questions: Que
       ...q,
       thin: answer.thin,
       citedSources: answer.citations.map((c: any) => c.documentId),
+      answerMd: answer.answerMd,
       contextSources: context.pages.map((p: any) => slugSource.get(p.slug) ?? "?"),
       features: { ...evidence.features, expectedType: evidence.expectedType },
       retrieval: { ...retrieval, stats: { pageCount: retrieval.stats.pageCount, documentFrequency: Object.fromEntries(retrieval.stats.documentFrequency) } },

@@ -10,14 +10,14 @@ import { EVAL_DIR } from "./eval-common";
 import { reportSweep, sweep, type Item } from "./eval-sweep";
 
 interface Squad {
-  data: { title: string; paragraphs: { context: string; qas: { id: string; question: string; is_impossible: boolean }[] }[] }[];
+  data: { title: string; paragraphs: { context: string; qas: { id: string; question: string; is_impossible: boolean; answers?: { text: string }[] }[] }[] }[];
 }
 
 const squad: Squad = JSON.parse(readFileSync(join(EVAL_DIR, "squad2", "dev-v2.0-subset.json"), "utf8"));
 const itemsOf = (article: Squad["data"][number]): Item[] =>
   article.paragraphs.map((p, i) => ({
     doc: { externalId: `${article.title}-${i}`, title: article.title.replaceAll("_", " "), content: p.context },
-    questions: p.qas.map((qa) => ({ id: qa.id, question: qa.question, answerable: !qa.is_impossible })),
+    questions: p.qas.map((qa) => ({ id: qa.id, question: qa.question, answerable: !qa.is_impossible, answers: (qa.answers ?? []).map((a) => a.text) })),
   }));
 
 if (process.argv.includes("--by-article")) {

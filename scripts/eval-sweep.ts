@@ -103,10 +103,23 @@ export interface Figures {
   recallAt5: number;
   /** Answerable questions the looser gate in front of a model (Ollama) would stop (target ≤ 2%). */
   modelGateStopped: number;
+  /** Answered answerable questions whose answer text holds one of the data set's answers (NaN when it has none). */
+  answerFound: number;
+  /** Median length of the answered questions' answers, in characters (citations as their titles). */
+  answerChars: number;
 }
 
+/** Lower case, one space, no punctuation, links read as their words: "[[x|Apollo 11]]," ~ "apollo 11". */
+const plain = (text: string) =>
+  text
+    .replace(/\[\[[^\]|]*\|([^\]]*)\]\]/g, "$1")
+    .replace(/\[\[([^\]]*)\]\]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
 export function figuresOf(
-  outcomes: { answerable: boolean; thin: boolean; goldSource?: string; citedSources: string[]; contextSources?: string[]; features: unknown }[],
+  outcomes: { answerable: boolean; thin: boolean; goldSource?: string; citedSources: string[]; contextSources?: string[]; features: unknown; answers?: string[]; answerMd?: string }[],
 ): Figures {
   const answerable = outcomes.filter((o) => o.answerable);
   const unanswerable = outcomes.filter((o) => !o.answerable);
@@ -120,7 +133,17 @@ export function figuresOf(
     goldCitedWhenAnswered: share(answered.filter((o) => o.goldSource && o.citedSources.includes(o.goldSource)).length, answered.length),
     recallAt5: share(answerable.filter((o) => o.goldSource && (o.contextSources ?? []).slice(0, 5).includes(o.goldSource)).length, answerable.length),
     modelGateStopped: share(answerable.filter((o) => isThin(o.features as EvidenceFeatures, GENERATOR_GATE)).length, answerable.length),
+    answerFound: share(
+      answered.filter((o) => o.answers?.length && o.answerMd !== undefined && o.answers.some((a) => plain(o.answerMd!).includes(plain(a)))).length,
+      answered.filter((o) => o.answers?.length).length,
+    ),
+    answerChars: median(answered.flatMap((o) => (o.answerMd === undefined ? [] : [plain(o.answerMd).length]))),
   };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : NaN;
 }
 
 const p = (x: number) => (Number.isNaN(x) ? "n/a" : `${(100 * x).toFixed(1)}%`);
@@ -130,11 +153,11 @@ export function reportSweep(name: string, outcomes: SweptOutcome[]) {
   const sizes = [...new Set(outcomes.map((o) => o.size))];
   for (const half of ["held-out", "calibration"] as const) {
     console.log(`\n${name}, ${half} half (targets: answerable→thin ≤ 8%, unanswerable→thin ≥ 50% on ClapNQ, gold cited ≥ 90% of answered)`);
-    console.log("  size   questions (ans/unans)   unans→thin   ans→thin   gold cited/answered   context recall@5   model gate: ans stopped");
+    console.log("  size   questions (ans/unans)   unans→thin   ans→thin   gold cited/answered   context recall@5   model gate: ans stopped   answer found/answered   answer chars (median)");
     for (const size of sizes) {
       const f = figuresOf(outcomes.filter((o) => o.size === size && o.half === half));
       console.log(
-        `  ${String(size).padEnd(6)} ${`${f.answerable}/${f.unanswerable}`.padEnd(23)} ${p(f.unanswerableThin).padEnd(12)} ${p(f.answerableThin).padEnd(10)} ${p(f.goldCitedWhenAnswered).padEnd(21)} ${p(f.recallAt5).padEnd(18)} ${p(f.modelGateStopped)}`,
+        `  ${String(size).padEnd(6)} ${`${f.answerable}/${f.unanswerable}`.padEnd(23)} ${p(f.unanswerableThin).padEnd(12)} ${p(f.answerableThin).padEnd(10)} ${p(f.goldCitedWhenAnswered).padEnd(21)} ${p(f.recallAt5).padEnd(18)} ${p(f.modelGateStopped).padEnd(25)} ${p(f.answerFound).padEnd(23)} ${Number.isNaN(f.answerChars) ? "n/a" : f.answerChars}`,
       );
     }
   }
