@@ -158,6 +158,25 @@ describe("similar documents", () => {
   });
 });
 
+describe("sentence choice", () => {
+  test("the sentence next to the best one joins the answer when it holds the asked-for words the best one lacks", async () => {
+    const brain = await newBrain(s, "Project notes");
+    const kickoff = await addText(
+      s,
+      brain,
+      "Kickoff notes",
+      "Project Atlas kicked off on 3 March 2025. Priya Natarajan leads the project and reports to the CTO, Daniel Osei. The budget is 240,000 euros.",
+    );
+    const bus = await addText(s, brain, "Event bus", "We chose Apache Kafka as the event bus for Atlas because the payments team already runs it.");
+    await waitForSource(s, brain, kickoff.source.id);
+    await waitForSource(s, brain, bus.source.id);
+    const body = await ask("Who leads Project Atlas?", brain);
+    expect(body.thin).toBe(false);
+    expect(body.answerMd).toContain("Priya Natarajan leads the project");
+    expect(cited(body)).toEqual([kickoff.source.id]);
+  });
+});
+
 describe("context limit", () => {
   const context = (path: string, json: unknown) => s.api(path, { method: "POST", json });
 

@@ -36,6 +36,10 @@ export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage
   if (fromTop && !chosen.some((c) => c.pageRank === 0) && chosen.length < MAX_SENTENCES && fits(fromTop)) chosen.push(fromTop);
   const bridge = bridgeSentence(evidence, best, chosen);
   if (bridge && chosen.length < MAX_SENTENCES + 1 && fits(bridge)) chosen.push(bridge);
+  // Measured on SQuAD (eval-squad2, held out): the answer text holds the data set's answer 89.8/89.8/87.5 →
+  // 90.8/90.6/88.0% at 10/50/83 paragraphs, for 192/208/226 → 201/224/232 characters (median).
+  const next = neighbourSentence(evidence, best, chosen);
+  if (next && chosen.length < MAX_SENTENCES + 1 && fits(next)) chosen.push(next);
   return compose(chosen, refOf);
 }
 
@@ -91,6 +95,26 @@ function bridgeSentence(evidence: Evidence, best: ScoredSentence, chosen: Scored
   const about = evidence.sentences.filter((s) => s.page !== best.page && !chosen.includes(s) && names.some((n) => s.whole.includes(n)) && beyondNames(s.whole));
   // A sentence whose subject is the name ("Ada Quill was born in …") before one that names it in passing.
   return about.find((s) => names.some((n) => s.whole.startsWith(n))) ?? about[0] ?? null;
+}
+
+/**
+ * The sentence right before or after the best one, when it holds question words the chosen sentences leave
+ * open: "Who leads Project Atlas?" is best matched by "Project Atlas kicked off on 3 March 2025." and answered
+ * by the next one, "Priya Natarajan leads the project ...".
+ */
+function neighbourSentence(evidence: Evidence, best: ScoredSentence, chosen: ScoredSentence[]): ScoredSentence | null {
+  const covered = new Set(chosen.flatMap((c) => [...stemSet(c.whole), ...stemSet(c.page.title ?? "")]));
+  const open = (evidence.terms ?? []).map(stem).filter((t) => !covered.has(t));
+  if (open.length === 0) return null;
+  let pick: ScoredSentence | null = null;
+  let pickOpen = 0;
+  for (const s of evidence.sentences) {
+    if (s.page !== best.page || Math.abs(s.index - best.index) !== 1 || s.whole === best.whole || chosen.includes(s)) continue;
+    const words = stemSet(s.whole);
+    const answers = open.filter((t) => words.has(t)).length;
+    if (answers > pickOpen) [pick, pickOpen] = [s, answers];
+  }
+  return pick;
 }
 
 /** A place is named after a preposition of place ("in Berlin", "from Bangalore"). */
