@@ -11,9 +11,9 @@ import { claimDue, completeMany, failAttempt, pruneDone, release, renewLeases, t
 
 /** Finished jobs are kept this long after they were due (to see what ran), then forgotten (pruneDone). */
 export const DONE_RETENTION_MS = 24 * 3600_000;
-/** How often a loop forgets old finished jobs, and how many at most each time. */
-const PRUNE_EVERY_MS = 60_000;
-const PRUNE_LIMIT = 5_000;
+/** How often a loop forgets old finished jobs, and how many at most each time (a short write: a few ms). */
+const PRUNE_EVERY_MS = 10_000;
+const PRUNE_LIMIT = 1_000;
 
 export interface JobHandler {
   kind: string;
