@@ -19,7 +19,7 @@ export interface EvalServer {
 /** Starts Brainbox with the caller's BRAINBOX_* environment (e.g. BRAINBOX_EMBED_MODEL) on a fresh data dir. */
 export async function startEvalServer(): Promise<EvalServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "brainbox-eval-"));
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("BRAINBOX_") && k !== "BRAINBOX_EVAL_DIR"));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("BRAINBOX_")));
   // The unversioned ask is metered per day (plans); an evaluation asks more than a day's quota.
   const config = loadConfig({ BRAINBOX_LOG_LEVEL: "warn", BRAINBOX_DAILY_QUOTA: "1000000", ...env, BRAINBOX_PORT: "0", BRAINBOX_DATA_DIR: dataDir });
   const running = await startServer(config, createLogger("warn"));

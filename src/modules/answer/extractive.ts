@@ -67,20 +67,15 @@ function stepsFor(evidence: Evidence, best: ScoredSentence): ScoredSentence[] | 
  * expansion brings that page into the retrieved ones; this step reads the second hop from it.
  */
 function bridgeSentence(evidence: Evidence, best: ScoredSentence, chosen: ScoredSentence[]): ScoredSentence | null {
-  const covered = new Set(chosen.flatMap((c) => [...stemSet(c.whole), ...stemSet(c.page.title ?? "")]));
-  const open = new Set((evidence.terms ?? []).map(stem).filter((t) => !covered.has(t)));
-  if (open.size === 0) return null;
+  const open = openTerms(evidence, chosen);
+  if (open.length === 0) return null;
   const asked = new Set((evidence.terms ?? []).map(stem));
   const names = namesIn(best.whole).filter((name) => [...stemSet(name)].some((w) => !asked.has(w)));
   if (names.length === 0) return null;
-  let pick: ScoredSentence | null = null;
-  let pickOpen = 0;
-  for (const s of evidence.sentences) {
-    if (s.page === best.page || chosen.includes(s) || !names.some((n) => s.whole.includes(n))) continue;
-    const words = stemSet(s.whole);
-    const answers = [...open].filter((t) => words.has(t)).length;
-    if (answers > pickOpen) [pick, pickOpen] = [s, answers];
-  }
+  const pick = mostOpenCovered(
+    evidence.sentences.filter((s) => s.page !== best.page && !chosen.includes(s) && names.some((n) => s.whole.includes(n))),
+    open,
+  );
   if (pick || !evidence.expectedType) return pick;
   // No sentence about the name covers the open words, but the question asks for a kind of thing ("where does
   // the technical lead work?") that the best sentence holds only in the name itself ("Dev Raman is the
@@ -103,16 +98,28 @@ function bridgeSentence(evidence: Evidence, best: ScoredSentence, chosen: Scored
  * by the next one, "Priya Natarajan leads the project ...".
  */
 function neighbourSentence(evidence: Evidence, best: ScoredSentence, chosen: ScoredSentence[]): ScoredSentence | null {
-  const covered = new Set(chosen.flatMap((c) => [...stemSet(c.whole), ...stemSet(c.page.title ?? "")]));
-  const open = (evidence.terms ?? []).map(stem).filter((t) => !covered.has(t));
+  const open = openTerms(evidence, chosen);
   if (open.length === 0) return null;
+  return mostOpenCovered(
+    evidence.sentences.filter((s) => s.page === best.page && Math.abs(s.index - best.index) === 1 && s.whole !== best.whole && !chosen.includes(s)),
+    open,
+  );
+}
+
+/** The question's terms (stems) that neither the chosen sentences nor their pages' titles hold. */
+function openTerms(evidence: Evidence, chosen: ScoredSentence[]): string[] {
+  const covered = new Set(chosen.flatMap((c) => [...stemSet(c.whole), ...stemSet(c.page.title ?? "")]));
+  return [...new Set((evidence.terms ?? []).map(stem))].filter((t) => !covered.has(t));
+}
+
+/** The candidate holding the most of the `open` terms (the first of equals), or null when none holds any. */
+function mostOpenCovered(candidates: ScoredSentence[], open: string[]): ScoredSentence | null {
   let pick: ScoredSentence | null = null;
   let pickOpen = 0;
-  for (const s of evidence.sentences) {
-    if (s.page !== best.page || Math.abs(s.index - best.index) !== 1 || s.whole === best.whole || chosen.includes(s)) continue;
+  for (const s of candidates) {
     const words = stemSet(s.whole);
-    const answers = open.filter((t) => words.has(t)).length;
-    if (answers > pickOpen) [pick, pickOpen] = [s, answers];
+    const held = open.filter((t) => words.has(t)).length;
+    if (held > pickOpen) [pick, pickOpen] = [s, held];
   }
   return pick;
 }
