@@ -1,5 +1,7 @@
 // The page_links table (graph edges) is re-derived from a page's markdown every time the markdown is
-// written: these statements go into the same batch as the write.
+// written: these statements go into the same batch as the write. By difference: an edge the page keeps is
+// neither deleted nor written again (a concept page rewritten for one new mention keeps most of its edges,
+// and each one rewritten dirtied a page of the backlink index at a random place: 4% of an import's log).
 import { ALWAYS, type Fragment, type Statement } from "../db/plain";
 import { extractWikiLinks } from "../ingest/wiki-links";
 
@@ -9,7 +11,10 @@ export { runBatch, type Batchable, type Statement } from "../db/plain";
 export function pageLinkStatements(brainId: string, pageId: Fragment, markdown: string, onlyIf: Fragment = ALWAYS): Statement[] {
   const targets = JSON.stringify(extractWikiLinks(markdown).slice(0, 500));
   return [
-    { sql: `DELETE FROM page_links WHERE from_page_id = (${pageId.sql}) AND ${onlyIf.sql}`, args: [...pageId.args, ...onlyIf.args] },
+    {
+      sql: `DELETE FROM page_links WHERE from_page_id = (${pageId.sql}) AND to_slug NOT IN (SELECT value FROM json_each(?)) AND ${onlyIf.sql}`,
+      args: [...pageId.args, targets, ...onlyIf.args],
+    },
     {
       sql: `INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug)
         SELECT (${pageId.sql}), ?, value FROM json_each(?) WHERE (${pageId.sql}) IS NOT NULL AND ${onlyIf.sql}`,

@@ -1,0 +1,37 @@
+// A page's graph edges are re-derived from its markdown by difference: the links it lost go, new ones come,
+// and the ones it keeps are not deleted and written again (a concept page rewritten for one new mention kept
+// most of its edges, and each rewrite touched the backlink index at as many random places as it had links).
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { pageLinkStatements, runBatch } from "../../src/concepts/page-links";
+import { stmt } from "../../src/db/plain";
+import { startTestServer, type TestServer } from "../support/server";
+import { newBrain } from "../support/sources";
+
+let s: TestServer;
+let brainId: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  brainId = await newBrain(s, "Links");
+});
+afterAll(() => s.close());
+
+const pageId = () => stmt("SELECT id FROM pages WHERE brain_id = ? AND slug = 'hub'", brainId);
+const targets = async () =>
+  (await s.ctx.database.client.execute({ sql: "SELECT to_slug FROM page_links l JOIN pages p ON p.id = l.from_page_id WHERE p.slug = 'hub' ORDER BY to_slug", args: [] })).rows.map((r) => String(r.to_slug));
+
+test("lost links are deleted, kept links stay untouched, new links are added", async () => {
+  await s.ctx.database.client.execute({ sql: "INSERT INTO pages (brain_id, kind, slug, title, markdown) VALUES (?, 'concept', 'hub', 'Hub', '')", args: [brainId] });
+  await runBatch(s.ctx.db, pageLinkStatements(brainId, pageId(), "[[alpha]] and [[beta|Beta]] and [[gamma]]"));
+  expect(await targets()).toEqual(["alpha", "beta", "gamma"]);
+
+  const [deleted, inserted] = await runBatch(s.ctx.db, pageLinkStatements(brainId, pageId(), "[[beta]], [[gamma|the gamma]] and [[delta]]"));
+  expect(await targets()).toEqual(["beta", "delta", "gamma"]);
+  expect(deleted!.rowsAffected).toBe(1); // alpha only
+  expect(inserted!.rowsAffected).toBe(1); // delta only
+
+  // The same markdown again writes nothing; no links at all removes every edge.
+  const again = await runBatch(s.ctx.db, pageLinkStatements(brainId, pageId(), "[[beta]], [[gamma|the gamma]] and [[delta]]"));
+  expect(again.map((r) => r.rowsAffected)).toEqual([0, 0]);
+  await runBatch(s.ctx.db, pageLinkStatements(brainId, pageId(), "No links left."));
+  expect(await targets()).toEqual([]);
+});
