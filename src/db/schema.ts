@@ -123,7 +123,9 @@ export const pages = sqliteTable(
   (t) => [
     uniqueIndex("pages_brain_slug").on(t.brainId, t.slug),
     index("pages_source").on(t.sourceId),
-    index("pages_brain_kind").on(t.brainId, t.kind, t.slug),
+    // Partial: source pages, most of a brain, are listed by kind through pages_brain_slug (migration 0021).
+    index("pages_brain_concept").on(t.brainId, t.slug).where(sql`kind = 'concept'`),
+    index("pages_brain_note").on(t.brainId, t.slug).where(sql`kind = 'note'`),
   ],
 );
 

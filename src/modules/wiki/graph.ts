@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { cachedRead } from "../../db/read-cache";
 import type { Db } from "../../db/client";
 import type { PageKind } from "./service";
-import { findPageRow } from "./service";
+import { findPageRow, kindLiteral } from "./service";
 
 export const DEFAULT_GRAPH_LIMIT = 500;
 export const MAX_GRAPH_LIMIT = 5000;
@@ -39,7 +39,7 @@ function bestConnected(db: Db, brainId: string, take: number, kind?: PageKind) {
   return cachedRead(db, `graph:${brainId}:${take}:${kind ?? ""}`, () =>
     db.all<NodeRow>(sql`
       SELECT p.id, p.slug, p.title, p.kind, ${DEGREE} AS degree FROM pages p
-      WHERE p.brain_id = ${brainId} ${kind ? sql`AND p.kind = ${kind}` : sql``}
+      WHERE p.brain_id = ${brainId} ${kind ? sql`AND p.kind = ${kindLiteral(kind)}` : sql``}
       ORDER BY degree DESC, p.slug LIMIT ${take}`),
   );
 }

@@ -38,6 +38,14 @@ export const MAX_PAGE_LIMIT = 200;
 /** Backlinks listed on one page (a hub concept can be named by thousands). */
 export const MAX_BACKLINKS = 500;
 
+const KIND_LITERALS: Record<PageKind, string> = { source: "'source'", note: "'note'", concept: "'concept'" };
+
+/**
+ * `kind = '…'` with the kind written in the statement, not bound: the planner takes a partial index (concept
+ * and note pages, migration 0021) only when the statement itself says the kind.
+ */
+export const kindLiteral = (kind: PageKind) => sql.raw(KIND_LITERALS[kind]);
+
 export async function listPages(
   db: Db,
   brainId: string,
@@ -47,7 +55,7 @@ export async function listPages(
   const rows = await db
     .select({ slug: pages.slug, title: pages.title, kind: pages.kind, sourceId: pages.sourceId, edited: pages.edited, updatedAt: pages.updatedAt })
     .from(pages)
-    .where(and(eq(pages.brainId, brainId), opts.kind ? eq(pages.kind, opts.kind) : undefined, opts.cursor ? gt(pages.slug, opts.cursor) : undefined))
+    .where(and(eq(pages.brainId, brainId), opts.kind ? sql`${pages.kind} = ${kindLiteral(opts.kind)}` : undefined, opts.cursor ? gt(pages.slug, opts.cursor) : undefined))
     .orderBy(asc(pages.slug))
     .limit(limit + 1);
   const more = rows.length > limit;
