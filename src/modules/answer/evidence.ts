@@ -5,7 +5,7 @@
 // does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
 import { joinedPairs, reversedCompounds, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
-import { stem, sentencesOf, stemSet } from "./sentences";
+import { stem, sentencesOf, stemSet, type Words } from "./sentences";
 import { termWeights } from "./term-weights";
 
 /** Pages whose sentences are weighed. */
@@ -148,7 +148,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound ? 0.1 : 0);
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, typeFound, score, list: sentence.list });
       if (!candidates) return;
-      const window = new Set([...titleStems, ...sentence.stems, ...(all[index - 1]?.stems ?? []), ...(all[index + 1]?.stems ?? [])]);
+      const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));
       const focus =
         focusWeight > 0
@@ -157,7 +157,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       focusCoverage = Math.max(focusCoverage, focus);
       if (pageRank === 0) {
         firstFocusCoverage = Math.max(firstFocusCoverage, focus);
-        const neighbours = new Set([...sentence.stems, ...(all[index - 1]?.stems ?? []), ...(all[index + 1]?.stems ?? [])]);
+        const neighbours = anyOf(sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
         firstWindowOwnCoverage = Math.max(firstWindowOwnCoverage, coverageOf(neighbours, typeFound === true));
       }
       if (pairs.length > 0) bigramCoverage = Math.max(bigramCoverage, pairsNear(pairs, sentence.text) / pairs.length);
@@ -204,10 +204,9 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   };
 }
 
-/** Words a coverage is counted over. */
-type Words = { has(word: string): boolean };
+const NONE: Words = new Set<string>();
 /** The union of word sets, without building it (a sentence with its title and headings, a whole page). */
-const anyOf = (...sets: Set<string>[]): Words => ({ has: (word) => sets.some((set) => set.has(word)) });
+const anyOf = (...sets: Words[]): Words => ({ has: (word) => sets.some((set) => set.has(word)) });
 
 /** Adjacent pairs of the question's terms (stems), in the question's order, stopwords between them skipped. */
 function questionPairs(question: string, termStems: Set<string>): [string, string][] {
