@@ -17,6 +17,8 @@ import { addTitleLinks, linkTargetsOf } from "../../ingest/wiki-links";
 export interface PageToWrite extends SynthesizedPage {
   slug: string;
   vector?: Float32Array;
+  /** The slug is a concept page's (unedited) that this page replaces: see allocateSlugs. */
+  replacesConcept?: boolean;
 }
 
 /** Slugs given to sources not yet written (a Set, or a view over the slugs every batch in flight holds). */
@@ -30,11 +32,15 @@ export interface SlugReservations {
  * not in `reserved` (slugs given to sources of this or another batch in flight, not yet written). One index range read per draft
  * (`slug` and `slug-…`), never a scan of the brain (reading every slug cost 12 ms per source at 3k pages). A
  * draft whose slug is held by this source's own edited page is dropped: the owner's page stands in for it
- * (marked `sourceChanged`).
+ * (marked `sourceChanged`). A draft titled like an unedited concept page takes its slug, and the write removes
+ * that page: a source about the concept is its page, as when the source came first (resolve.ts: no concept
+ * page is made for a source page's slug), so the wiki does not depend on the order sources arrive in.
  */
 export async function allocateSlugs(db: RootDb, brainId: string, sourceId: string, drafts: SynthesizedPage[], reserved: SlugReservations = new Set<string>()): Promise<PageToWrite[]> {
   const taken = new Set<string>();
   const ownEdited = new Set<string>();
+  /** Slugs of unedited concept pages (only these hold them): a draft of exactly that slug may take one. */
+  const concepts = new Set<string>();
   // Reprocessing: a page whose title is unchanged keeps its slug, so links to it keep working even when the
   // slug rule or the brain's other pages would now give another ("page-2" from before non-Latin slugs,
   // "harbour-2" once "harbour" is gone). One index read by source; nothing for a new source.
@@ -43,15 +49,18 @@ export async function allocateSlugs(db: RootDb, brainId: string, sourceId: strin
   for (const p of previous) keptByTitle.set(p.title, [...(keptByTitle.get(p.title) ?? []), p.slug]);
   for (const base of new Set(drafts.map((d) => slugify(d.title)))) {
     // [base, base + ".") holds exactly `base` and `base-…` ("." follows "-"): one range of the index.
-    const rows = await queryRows<{ slug: string; own: number }>(
+    const rows = await queryRows<{ slug: string; own: number; concept: number }>(
       db,
-      "SELECT slug, (source_id IS ?1 AND edited = 1) AS own FROM pages WHERE brain_id = ?2 AND slug >= ?3 AND slug < ?4 AND (source_id IS NOT ?1 OR edited = 1)",
+      "SELECT slug, (source_id IS ?1 AND edited = 1) AS own, (kind = 'concept' AND edited = 0) AS concept FROM pages WHERE brain_id = ?2 AND slug >= ?3 AND slug < ?4 AND (source_id IS NOT ?1 OR edited = 1)",
       sourceId,
       brainId,
       base,
       `${base}.`,
     );
-    for (const r of rows) (r.own ? ownEdited : taken).add(r.slug);
+    for (const r of rows) {
+      (r.own ? ownEdited : taken).add(r.slug);
+      if (r.concept) concepts.add(r.slug);
+    }
   }
   // Kept slugs first, so no new slug of this source can take one of them.
   const keptSlugs = drafts.map((draft) => {
@@ -69,6 +78,12 @@ export async function allocateSlugs(db: RootDb, brainId: string, sourceId: strin
     }
     const base = slugify(draft.title);
     if (ownEdited.has(base)) continue;
+    if (concepts.has(base) && !reserved.has(base)) {
+      concepts.delete(base);
+      reserved.add(base);
+      out.push({ ...draft, slug: base, replacesConcept: true });
+      continue;
+    }
     const slug = uniqueSlug(base, (s) => taken.has(s) || ownEdited.has(s) || reserved.has(s));
     taken.add(slug);
     reserved.add(slug);
@@ -119,12 +134,16 @@ export function writeStatements(source: SourceRef, written: WrittenSource): Stat
  * own (~130 µs a source, and more segments to merge as the brain grew); one insert makes one segment.
  */
 export function writeManyStatements(writes: { source: SourceRef; written: WrittenSource }[]): { statements: Statement[]; readyAt: number[] } {
-  const statements = writes.flatMap(({ source }) => {
+  const statements = writes.flatMap(({ source, written }) => {
     const current = stmt(CURRENT, source.id, source.revision);
     return [
       // Pages the owner edited stay as they are; they only learn that their source changed.
       stmt(`DELETE FROM pages WHERE source_id = ? AND edited = 0 AND ${CURRENT}`, source.id, ...current.args),
       stmt(`UPDATE pages SET source_changed = 1 WHERE source_id = ? AND edited = 1 AND ${CURRENT}`, source.id, ...current.args),
+      // A concept page this source's page replaces (allocateSlugs); edited since, it stays and the insert fails.
+      ...written.pages
+        .filter((p) => p.replacesConcept)
+        .map((p) => stmt(`DELETE FROM pages WHERE brain_id = ? AND slug = ? AND kind = 'concept' AND edited = 0 AND ${CURRENT}`, source.brainId, p.slug, ...current.args)),
     ];
   });
   // A slug taken since it was allocated fails the write (unique index): the batch is retried source by source.
