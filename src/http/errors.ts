@@ -38,15 +38,28 @@ export function errorResponse(error: AppError, headers: Record<string, string> =
   });
 }
 
-type ValueError = { path?: string; message?: string; schema?: { anyOf?: { const?: unknown }[]; pattern?: string } };
+type Schema = { anyOf?: Schema[]; const?: unknown; pattern?: string; type?: string; minimum?: number; maximum?: number };
+type ValueError = { path?: string; message?: string; schema?: Schema };
+
+/** "an integer from 1 to 50", "a number of at least 0". */
+function numberRule(schema: Schema): string {
+  const what = schema.type === "integer" ? "an integer" : "a number";
+  const { minimum: min, maximum: max } = schema;
+  if (min !== undefined && max !== undefined) return `${what} from ${min} to ${max}`;
+  if (min !== undefined) return `${what} of at least ${min}`;
+  return max !== undefined ? `${what} of at most ${max}` : what;
+}
 
 function describeValidation(error: ValidationError): { field: string; message: string } {
   const first = error.valueError as ValueError | undefined;
   const field = (first?.path ?? "").replace(/^\//, "").replaceAll("/", ".") || error.type;
-  // "Expected union value" says nothing: a choice of literals lists them.
+  // "Expected union value" says nothing: a choice of literals lists them, and a number (which Elysia also
+  // accepts written as a string, a union) says its range.
   const choices = first?.schema?.anyOf?.every((s) => s.const !== undefined) ? first.schema.anyOf.map((s) => JSON.stringify(s.const)) : null;
   if (choices) return { field, message: `${field}: must be one of ${choices.join(", ")}` };
   if (first?.schema?.pattern === "\\S") return { field, message: `${field}: must not be blank` };
+  const numeric = [first?.schema, ...(first?.schema?.anyOf ?? [])].find((s) => s?.type === "integer" || s?.type === "number");
+  if (numeric) return { field, message: `${field}: must be ${numberRule(numeric)}` };
   return { field, message: `${field}: ${first?.message ?? "invalid value"}` };
 }
 

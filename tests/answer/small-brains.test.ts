@@ -201,7 +201,7 @@ describe("context limit", () => {
       const url = path.replace(":id", brainId);
       for (const limit of [0, 51, -1, 2.5, "five", null, [3]]) {
         const body = await expectJson(await context(url, { query: "telescope", limit }), 422);
-        expect(body.error).toMatchObject({ code: "invalid_request", field: "limit" });
+        expect(body.error).toMatchObject({ code: "invalid_request", field: "limit", message: "limit: must be an integer from 1 to 50" });
       }
     });
   }
