@@ -36,11 +36,26 @@ export function sentencesOf(markdown: string): Sentence[] {
   for (const unit of proseUnits(markdown)) {
     const prose = plainInline(unit.text);
     const context = unit.headings.length > 0 ? stemSet(unit.headings.join(" ")) : NO_CONTEXT;
-    for (const piece of unit.kind === "row" ? [prose] : prose.split(SENTENCE_END)) {
+    for (const piece of unit.kind === "row" ? [prose] : withAbbreviationsJoined(prose.split(SENTENCE_END))) {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
       for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: new StemsOf(chunk), whole: text, context, list: unit.list });
     }
+  }
+  return out;
+}
+
+/** A period that ends an initial ("Thomas A. Edison") or a title or short form ("Dr. Brodie", "ext. 4410"). */
+const INITIAL = /(?:^|[\s(])\p{Lu}\.$/u;
+const ABBREVIATION = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|st|jr|sr|vs|ext|no|nos|vol|fig|figs|pp?|approx|ca|cf|al|gen|col|lt|capt|sgt|rev|mt|e\.g|i\.e)\.$/i;
+
+/** Pieces split after an initial or a short form go back together: an answer never quotes half a sentence. */
+function withAbbreviationsJoined(pieces: string[]): string[] {
+  const out: string[] = [];
+  for (const piece of pieces) {
+    const last = out.at(-1);
+    if (last !== undefined && (INITIAL.test(last) || ABBREVIATION.test(last))) out[out.length - 1] = `${last} ${piece}`;
+    else out.push(piece);
   }
   return out;
 }

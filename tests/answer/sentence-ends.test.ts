@@ -1,0 +1,40 @@
+// Answers quote whole sentences: a period after an initial or a short form ("Thomas A. Edison", "Dr. Brodie",
+// "ext. 4410", "Fig. 2") does not end one. Found outside in: "Who is on call?" was answered
+// "On-call engineer: Priya Nair (ext." and the number was lost.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { sentencesOf } from "../../src/modules/answer/sentences";
+import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { addText, newBrain, waitForSource } from "../support/sources";
+
+test("initials and short forms do not end a sentence; real ends still do", () => {
+  const texts = (markdown: string) => sentencesOf(markdown).map((s) => s.text);
+  expect(texts("On-call engineer: Priya Nair (ext. 4410). Call her first.")).toEqual(["On-call engineer: Priya Nair (ext. 4410).", "Call her first."]);
+  expect(texts("Thomas A. Edison built it. Dr. Brodie kept it. See Fig. 2 for details.")).toEqual([
+    "Thomas A. Edison built it.",
+    "Dr. Brodie kept it.",
+    "See Fig. 2 for details.",
+  ]);
+  expect(texts("Mr. Smith went to Washington. He met Mrs. Jones in St. Andrews.")).toEqual(["Mr. Smith went to Washington.", "He met Mrs. Jones in St. Andrews."]);
+  expect(texts("The pump stops. 4 bar is the limit. Never exceed it!")).toEqual(["The pump stops.", "4 bar is the limit.", "Never exceed it!"]);
+});
+
+let s: TestServer;
+let brainId: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  brainId = await newBrain(s, "Runbooks");
+  const { source } = await addText(
+    s,
+    brainId,
+    "Pump runbook",
+    "# Pump runbook\n\n## Stopping\n\nPress STOP, then close valve V2.\n\n## Contacts\n\nOn-call engineer: Priya Nair (ext. 4410). Backup: Dr. Tomas Vik (ext. 4415).",
+  );
+  await waitForSource(s, brainId, source.id);
+});
+afterAll(() => s.close());
+
+test("the answer keeps the extension number with the name", async () => {
+  const body = await expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: "Who is the on-call engineer?" } }), 200);
+  expect(body.thin).toBe(false);
+  expect(body.answer).toContain("Priya Nair (ext. 4410)");
+});
