@@ -160,9 +160,15 @@ describe("bad input", () => {
     [{ title: "x", content: "y", sourceUrl: "javascript:alert(1)" }, "sourceUrl"],
     [{ title: "x", content: "y", externalId: "" }, "externalId"],
     [{ title: 5, content: "y" }, "title"],
+    // The unversioned surface's field: a body written for it would have been stored as text, silently.
+    [{ type: "note", title: "Shift note", content: "Press twice." }, "type"],
+    [{ type: "link", url: "https://example.com/" }, "type"],
   ])("v1 %j → 422 naming %s", async (json, field) => {
+    const before = (await expectJson(await s.api(`/api/v1/brains/${brainId}/sources`), 200)).sources.length;
     const body = await expectJson(await post(`/api/v1/brains/${brainId}/sources`, json), 422);
     expect(body.error).toMatchObject({ code: "invalid_request", field });
+    if (field === "type") expect(body.error.message).toContain('kind "link"');
+    expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/sources`), 200)).sources).toHaveLength(before);
   });
 
   test.each([
@@ -170,6 +176,9 @@ describe("bad input", () => {
     [{}, "type"],
     [{ type: "note", title: "N", content: "wrong field" }, "body"],
     [{ type: "link", url: "http://10.0.0.1/" }, "url"],
+    // The v1 surface's fields, refused with a pointer instead of being ignored.
+    [{ type: "text", title: "T", content: "c", mode: "note" }, "mode"],
+    [{ type: "text", kind: "link", title: "T", content: "c" }, "kind"],
   ])("unversioned %j → 422 naming %s", async (json, field) => {
     const body = await expectJson(await post(`/api/brains/${brainId}/sources`, json), 422);
     expect(body.error).toMatchObject({ code: "invalid_request", field });

@@ -14,10 +14,15 @@ export const v1SourceBody = t.Object({
   content: t.Optional(t.String({ description: "text or note body (markdown)" })),
   sourceUrl: t.Optional(t.String({ description: "text: where the passage comes from" })),
   externalId: t.Optional(externalId),
+  // The unversioned surface's field, read only to refuse it with a pointer (unknown fields are otherwise dropped).
+  type: t.Optional(t.Unknown({ description: "Not a v1 field: refused (422) with a pointer to `kind` and `mode`" })),
 });
 
 export const unversionedSourceBody = t.Object({
   type: t.String({ description: "`link`, `text` or `note`" }),
+  // The v1 surface's fields, read only to refuse them with a pointer to `type`.
+  kind: t.Optional(t.Unknown({ description: "Not a field here: refused (422) with a pointer to `type`" })),
+  mode: t.Optional(t.Unknown({ description: "Not a field here: refused (422) with a pointer to `type`" })),
   url: t.Optional(t.String()),
   title: t.Optional(title),
   content: t.Optional(t.String({ description: "text: the passage" })),

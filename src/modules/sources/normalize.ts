@@ -42,7 +42,12 @@ export function fromV1(body: {
   content?: string;
   sourceUrl?: string;
   externalId?: string;
+  type?: unknown;
 }, allow: AllowList): NewSource {
+  // The two surfaces name the kind of source differently (the contract says so): a body written for the other
+  // one would otherwise be stored as text, silently.
+  if (body.type !== undefined)
+    throw invalid("type", `type is a field of the unversioned /api/brains/{id}/sources; on /api/v1 a link is kind "link", a note is mode "note", and text needs neither`);
   if (body.kind !== undefined && body.kind !== "link" && body.kind !== "text" && body.kind !== "note")
     throw invalid("kind", `kind must be "link" (or omitted for text and notes), got "${body.kind}"`);
   if (body.mode !== undefined && body.mode !== "note" && body.mode !== "text")
@@ -69,7 +74,11 @@ export function fromUnversioned(body: {
   body?: string;
   sourceUrl?: string;
   externalId?: string;
+  kind?: unknown;
+  mode?: unknown;
 }, allow: AllowList): NewSource {
+  const misplaced = body.kind !== undefined ? "kind" : body.mode !== undefined ? "mode" : null;
+  if (misplaced) throw invalid(misplaced, `${misplaced} is a field of /api/v1/brains/{id}/sources; here type is "link", "text" or "note" (a note's markdown in body)`);
   const externalId = body.externalId;
   switch (body.type) {
     case "link":
