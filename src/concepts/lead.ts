@@ -1,13 +1,15 @@
 // The lead of a source page without a model: its most central sentence (the one sharing the most words
 // with the rest of the page and its title), placed first unless the page already opens with it.
 import { proseOf } from "./extract";
+import { withAbbreviationsJoined } from "../lib/sentence-ends";
 
 const MAX_LEAD_CHARS = 320;
 const WORD = /[\p{L}\p{N}]{4,}/gu;
 
 function sentencesOf(text: string): string[] {
   return text
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“(])|\n{2,}/u)
+    .split(/\n{2,}/)
+    .flatMap((paragraph) => withAbbreviationsJoined(paragraph.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“(])/u)))
     .map((s) => s.replace(/\s+/g, " ").trim())
     .filter((s) => s.length >= 20);
 }

@@ -2,6 +2,8 @@
 // "ext. 4410", "Fig. 2") does not end one. Found outside in: "Who is on call?" was answered
 // "On-call engineer: Priya Nair (ext." and the number was lost.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { extractiveLead } from "../../src/concepts/lead";
+import { withAbbreviationsJoined } from "../../src/lib/sentence-ends";
 import { sentencesOf } from "../../src/modules/answer/sentences";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
@@ -37,4 +39,14 @@ test("the answer keeps the extension number with the name", async () => {
   const body = await expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: "Who is the on-call engineer?" } }), 200);
   expect(body.thin).toBe(false);
   expect(body.answer).toContain("Priya Nair (ext. 4410)");
+});
+
+test("the pages' leads split sentences the same way", () => {
+  // extractiveLead's splitter (concepts/lead.ts) joins the same pieces back.
+  expect(withAbbreviationsJoined(["Keeper Dr.", "Isla Brodie kept it.", "Call ext.", "4410 first.", "It needs vitamin C.", "The end."])).toEqual([
+    "Keeper Dr. Isla Brodie kept it.",
+    "Call ext. 4410 first.",
+    "It needs vitamin C. The end.", // a lone capital before a period reads as an initial: one longer sentence, never a cut one
+  ]);
+  expect(extractiveLead("Dr. Isla Brodie kept the Skerry light. The Skerry light keepers rowed out in storms. Ferries call. Dr. Brodie logged every storm at the Skerry light.", "Skerry light")).not.toMatch(/^Isla|^Brodie/);
 });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
+import { waitFor } from "../support/wait";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -21,14 +22,6 @@ async function ready(brainId: string, title: string, content: string) {
   return source.id;
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await Bun.sleep(50);
-  }
-  throw new Error("condition not met in time");
-}
 
 const WRECK = "The keepers rescued eleven of the crew. Captain Ewan Moray thanked head keeper Isla Brodie in a letter to the Northern Lighthouse Board.";
 const LIGHT = "Isla Brodie served as head keeper from 1885. The Northern Lighthouse Board automated the light in 1988.";

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
+import { waitFor } from "../support/wait";
 import { databaseWithSources } from "../support/migrations";
 import { migrate } from "../../src/db/client";
 import { refreshDirtyConcepts } from "../../src/concepts";
@@ -272,14 +273,6 @@ describe("bounds and languages", () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await Bun.sleep(50);
-  }
-  throw new Error("condition not met in time");
-}
 
 test("0020 on a brain made before it: numbered-label concept pages lose their mentions and are removed by the refresh it queues", async () => {
   const db = await databaseWithSources("0020", tempDir(), "b1", [["s1", "text", "Pump manual"], ["s2", "text", "Valve manual"]]);

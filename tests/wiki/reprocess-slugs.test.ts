@@ -27,7 +27,7 @@ test("a page keeps its numbered slug after the page that held the base slug is g
   const first = await ready("Harbour", "The harbour was dredged in 1890 to take larger ships.");
   const second = await ready("Harbour", "A second account: the harbour wall was rebuilt in stone.");
   expect(await slugsOf(second)).toEqual(["harbour-2"]);
-  const note = await ready("Reading list", "See [[harbour-2]] for the wall.", { type: "note" });
+  const note = await ready("Reading list", "See [[harbour-2]] for the wall.", { mode: "note" });
   expect((await s.api(`/api/v1/brains/${brainId}/sources/${first}`, { method: "DELETE" })).status).toBe(204);
   expect((await s.api(`/api/v1/brains/${brainId}/pages/harbour`)).status).toBe(404);
 
@@ -50,7 +50,7 @@ test("a slug from before a rule change survives reprocessing while the title sta
 test("sections of one source that share a title keep their slugs, in order", async () => {
   const long = (topic: string) => Array.from({ length: 40 }, (_, i) => `The ${topic} record ${i} notes a fact about tides and keepers.`).join(" ");
   const markdown = `# Keepers\n\n## Notes\n\n${long("first")}\n\n## Notes\n\n${long("second")}\n\n## Log\n\n${long("third")}`;
-  const source = await ready("Keepers", markdown, { type: "text" });
+  const source = await ready("Keepers", markdown);
   const before = await slugsOf(source);
   expect(before.length).toBeGreaterThan(2);
   expect(new Set(before).size).toBe(before.length);

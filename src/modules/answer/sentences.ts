@@ -3,6 +3,7 @@
 import { wordsOf } from "../../retrieval";
 import { CJK } from "../../retrieval/terms";
 import { hardWrap } from "../../lib/hard-wrap";
+import { withAbbreviationsJoined } from "../../lib/sentence-ends";
 import { proseUnits, withoutEmphasis } from "../../ingest/markdown-prose";
 
 /** Words a coverage is counted over: a set of stems, or a text's stems worked out as they are asked for. */
@@ -41,21 +42,6 @@ export function sentencesOf(markdown: string): Sentence[] {
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
       for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: new StemsOf(chunk), whole: text, context, list: unit.list });
     }
-  }
-  return out;
-}
-
-/** A period that ends an initial ("Thomas A. Edison") or a title or short form ("Dr. Brodie", "ext. 4410"). */
-const INITIAL = /(?:^|[\s(])\p{Lu}\.$/u;
-const ABBREVIATION = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|st|jr|sr|vs|ext|no|nos|vol|fig|figs|pp?|approx|ca|cf|al|gen|col|lt|capt|sgt|rev|mt|e\.g|i\.e)\.$/i;
-
-/** Pieces split after an initial or a short form go back together: an answer never quotes half a sentence. */
-function withAbbreviationsJoined(pieces: string[]): string[] {
-  const out: string[] = [];
-  for (const piece of pieces) {
-    const last = out.at(-1);
-    if (last !== undefined && (INITIAL.test(last) || ABBREVIATION.test(last))) out[out.length - 1] = `${last} ${piece}`;
-    else out.push(piece);
   }
   return out;
 }
