@@ -68,7 +68,7 @@ test("the lone binary serves, creates a key and lists brains, embeds and reads a
       ["Harbour works", "Engineer Ada Quill rebuilt the harbour wall of Velsmouth."],
       ["Lighthouses", "The lighthouse at Velsmouth was designed by Ada Quill in 1902."],
     ]) {
-      const added = (await (await api(`/api/v1/brains/${brainId}/sources`, { method: "POST", body: JSON.stringify({ type: "text", title, content }) })).json()) as any;
+      const added = (await (await api(`/api/v1/brains/${brainId}/sources`, { method: "POST", body: JSON.stringify({ title, content }) })).json()) as any;
       expect((await waitForSource({ api }, brainId, added.source.id)).status).toBe("ready");
     }
     // The concept pages follow the source's ready state (its job refreshes them after the write): wait for it.
