@@ -5,7 +5,7 @@
 // does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
 import { joinedPairs, reversedCompounds, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
-import { stem, sentencesOf, stemSet, type Words } from "./sentences";
+import { stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
 import { termWeights } from "./term-weights";
 
 /** Pages whose sentences are weighed. */
@@ -168,7 +168,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const top = retrieval.pages[0];
   // What the best sentence (whole, with its title) leaves open, by its heaviest term.
   const first = sentences[0];
-  const atBest = first ? new Set([...stemSet(first.whole), ...stemSet(first.page.title)]) : new Set<string>();
+  const atBest = first ? anyOf(new StemsOf(first.whole), stemSet(first.page.title)) : NONE;
   const heaviestMissing =
     heaviest > 0 ? Math.max(0, ...stems.map((_, i) => (covers(atBest, i, first?.typeFound === true) ? 0 : weights[i]! / heaviest))) : 0;
   const best = (pick: (s: ScoredSentence) => number, among = sentences) => among.reduce((m, s) => Math.max(m, pick(s)), 0);
