@@ -130,6 +130,29 @@ describe("word forms and the best page", () => {
   });
 });
 
+describe("a who-question answered by a common noun", () => {
+  // The answer is "the keepers": no sentence of another page about a name in it ("Skerry") is needed.
+  const ROCK: Record<string, string> = {
+    "Loss of the Oriel": "The Oriel ran aground in the gale of 1881. The keepers of the Skerry lighthouse rowed out and rescued eleven of the crew.",
+    "Skerry lighthouse": "The Skerry lighthouse was built in 1868 by the engineer Thomas Stevenson. A crew of three keepers kept its light burning.",
+  };
+  let rock: string;
+  const rockSource: Record<string, string> = {};
+  beforeAll(async () => {
+    rock = await newBrain(s, "Rock");
+    for (const [title, content] of Object.entries(ROCK)) rockSource[title] = (await addText(s, rock, title, content)).source.id;
+    for (const id of Object.values(rockSource)) await waitForSource(s, rock, id);
+  });
+
+  test("the answer quotes the rescue and is not padded with another person's sentence", async () => {
+    const body = await ask("Who rescued the crew of the Oriel and how many were saved?", rock);
+    expect(body.thin).toBe(false);
+    expect(body.answerMd).toContain("rescued eleven of the crew");
+    expect(body.answerMd).not.toContain("Thomas Stevenson");
+    expect(cited(body)).toEqual([rockSource["Loss of the Oriel"]]);
+  });
+});
+
 describe("similar documents", () => {
   // Six pages of one guide that share their sentences: the concept pages of what they name ("harbor master",
   // "port office") hold those sentences six times over.

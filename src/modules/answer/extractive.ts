@@ -76,7 +76,10 @@ function bridgeSentence(evidence: Evidence, best: ScoredSentence, chosen: Scored
     evidence.sentences.filter((s) => s.page !== best.page && !chosen.includes(s) && names.some((n) => s.whole.includes(n))),
     open,
   );
-  if (pick || !evidence.expectedType) return pick;
+  // Not for a who-question: a person is often named by a common noun ("The keepers … rescued eleven of the
+  // crew"), which capitals cannot tell, and a sentence about another name holding a person only padded
+  // such answers ("… built by the engineer Thomas Stevenson").
+  if (pick || !evidence.expectedType || evidence.expectedType === "person") return pick;
   // No sentence about the name covers the open words, but the question asks for a kind of thing ("where does
   // the technical lead work?") that the best sentence holds only in the name itself ("Dev Raman is the
   // technical lead"): the best sentence about the name that holds it beyond the name ("Dev Raman is a staff
