@@ -44,6 +44,14 @@ afterAll(() => s.close());
 const ask = async (question: string, brain = brainId) =>
   expectJson(await s.api(`/api/brains/${brain}/ask`, { method: "POST", json: { question } }), 200);
 const cited = (body: any) => body.citations.map((c: any) => c.documentId);
+/** A brain of the given pages (title → text), every source ready; its source ids by title. */
+async function brainOf(name: string, pages: Record<string, string>) {
+  const brain = await newBrain(s, name);
+  const sourceOf: Record<string, string> = {};
+  for (const [title, content] of Object.entries(pages)) sourceOf[title] = (await addText(s, brain, title, content)).source.id;
+  for (const id of Object.values(sourceOf)) await waitForSource(s, brain, id);
+  return { brain, sourceOf };
+}
 
 describe("answers in an eight-source brain", () => {
   test("who rescued the crew of the Oriel: answered from the wreck's page", async () => {
@@ -108,12 +116,8 @@ describe("word forms and the best page", () => {
     "Harbour Office": "The harbour office collects mooring fees and keeps the tide tables. It is open on weekdays.",
   };
   let harbour: string;
-  const harbourSource: Record<string, string> = {};
-  beforeAll(async () => {
-    harbour = await newBrain(s, "Harbour");
-    for (const [title, content] of Object.entries(HARBOUR)) harbourSource[title] = (await addText(s, harbour, title, content)).source.id;
-    for (const id of Object.values(harbourSource)) await waitForSource(s, harbour, id);
-  });
+  let harbourSource: Record<string, string> = {};
+  beforeAll(async () => ({ brain: harbour, sourceOf: harbourSource } = await brainOf("Harbour", HARBOUR)));
 
   test("an irregular verb in the question matches its other form in the page (find ↔ found)", async () => {
     const body = await ask("Where did divers find the anchor of the Oriel?", harbour);
@@ -137,12 +141,8 @@ describe("a who-question answered by a common noun", () => {
     "Skerry lighthouse": "The Skerry lighthouse was built in 1868 by the engineer Thomas Stevenson. A crew of three keepers kept its light burning.",
   };
   let rock: string;
-  const rockSource: Record<string, string> = {};
-  beforeAll(async () => {
-    rock = await newBrain(s, "Rock");
-    for (const [title, content] of Object.entries(ROCK)) rockSource[title] = (await addText(s, rock, title, content)).source.id;
-    for (const id of Object.values(rockSource)) await waitForSource(s, rock, id);
-  });
+  let rockSource: Record<string, string> = {};
+  beforeAll(async () => ({ brain: rock, sourceOf: rockSource } = await brainOf("Rock", ROCK)));
 
   test("the answer quotes the rescue and is not padded with another person's sentence", async () => {
     const body = await ask("Who rescued the crew of the Oriel and how many were saved?", rock);
