@@ -143,6 +143,35 @@ interface Tokens {
 }
 
 /**
+ * The tagger splits a hyphenated word into its parts ("on", "-", "call"; even "Jean", "-", "Pa", "u", "l"),
+ * so a phrase or name could start or end inside one: "call engineer" of "on-call engineer", "Malo" of
+ * "Saint-Malo". A span is grown to whole words: over the pieces written against it, and over a hyphen
+ * written between two of them, within its sentence.
+ */
+const wordy = (t: Tokens, i: number) => WORD_PIECE.test(t.text[i] ?? "");
+const attached = (t: Tokens, i: number) => t.spaces[i] === "";
+const WORD_PIECE = /^[\p{L}\p{N}]/u;
+const HYPHEN = /^[-\u2010\u2011]$/;
+
+/** The last token of the word that token `b` is part of (not past `last`). */
+function wordEnd(t: Tokens, b: number, last: number): number {
+  for (;;) {
+    if (b + 1 <= last && attached(t, b + 1) && wordy(t, b + 1)) b++;
+    else if (b + 2 <= last && HYPHEN.test(t.text[b + 1]!) && attached(t, b + 1) && attached(t, b + 2) && wordy(t, b + 2)) b += 2;
+    else return b;
+  }
+}
+
+/** The first token of the word that token `a` is part of (not before `first`). */
+function wordStart(t: Tokens, a: number, first: number): number {
+  for (;;) {
+    if (a - 1 >= first && attached(t, a) && wordy(t, a - 1)) a--;
+    else if (a - 2 >= first && HYPHEN.test(t.text[a - 1]!) && attached(t, a) && attached(t, a - 1) && wordy(t, a - 2)) a -= 2;
+    else return a;
+  }
+}
+
+/**
  * The tagger's name spans with their true edges. Its patterns see a name as a run of proper nouns, so a name
  * with a word it tags otherwise ("School of Building Arts", "Wystan Market Hall") or a possessive ("Mariners'
  * Institute") came out as fragments ("Arts", "Hall", "Institute": junk pages), and its `[PROPN] [ADP]
@@ -170,11 +199,13 @@ function nameSpans(t: Tokens, start: number, end: number): [number, number][] {
     for (;;) {
       if (b + 1 <= last && capital(b + 1)) b++;
       else if (b + 2 <= last && capital(b + 2) && link(b + 1, b + 2)) b += 2;
+      else if (wordEnd(t, b, last) > b) b = wordEnd(t, b, last);
       else break;
     }
     for (;;) {
       if (a - 1 >= first && capital(a - 1)) a--;
       else if (a - 2 >= first && capital(a - 2) && link(a - 1, a)) a -= 2;
+      else if (wordStart(t, a, first) < a) a = wordStart(t, a, first);
       else break;
     }
     return [a, b];
@@ -200,26 +231,38 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
     return (tokens = t);
   };
   const phrases: Phrase[] = [];
+  const grown: { span: [number, number]; phrase: Phrase }[] = [];
   const names: [number, number][] = [];
   doc.customEntities().each((entity: any) => {
     const detail = entity.out(its.detail) as { value: string; type: string };
     if (detail.type === "proper") {
       const [start, end] = entity.out(its.span) as [number, number];
       names.push(...nameSpans(tokensOf(), start, end));
-    } else phrases.push({ surface: detail.value, kind: "phrase", sentence: entity.parentSentence().index() as number });
+    } else {
+      const t = tokensOf();
+      const [start, end] = entity.out(its.span) as [number, number];
+      const [a, b] = [wordStart(t, start, t.sentenceStart[start]!), wordEnd(t, end, t.sentenceEnd[end]!)];
+      grown.push({ span: [a, b], phrase: { surface: a === start && b === end ? detail.value : spanText(t, a, b), kind: "phrase", sentence: sentenceOf[start]! } });
+    }
   });
   // Two fragments of one name grow into the same span: each span once, the longest where they overlap.
   const kept: [number, number][] = [];
   for (const span of names.sort((x, y) => y[1] - y[0] - (x[1] - x[0]) || x[0] - y[0])) {
     if (!kept.some(([a, b]) => span[0] <= b && span[1] >= a)) kept.push(span);
   }
+  // A phrase grown into a name's word ("Jean-Paul" of "u l" in "Jean-Paul Sartre") is part of the name.
+  for (const { span, phrase } of grown) if (!kept.some(([a, b]) => span[0] <= b && span[1] >= a)) phrases.push(phrase);
   for (const [a, b] of kept.sort((x, y) => x[0] - y[0])) {
-    const t = tokensOf();
-    let value = t.text[a]!;
-    for (let i = a + 1; i <= b; i++) value += t.spaces[i]! + t.text[i]!;
     const sentence = sentenceOf[a]!;
-    const surface = withoutOpeningRole(value, sentences[sentence] ?? "");
+    const surface = withoutOpeningRole(spanText(tokensOf(), a, b), sentences[sentence] ?? "");
     if (surface) phrases.push({ surface, kind: "proper", sentence });
   }
   return { sentences, phrases };
+}
+
+/** The text of tokens a..b as written. */
+function spanText(t: Tokens, a: number, b: number): string {
+  let value = t.text[a]!;
+  for (let i = a + 1; i <= b; i++) value += t.spaces[i]! + t.text[i]!;
+  return value;
 }

@@ -15,8 +15,15 @@ const UNSPACED = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{s
 export function mentionSource(surface: string, body: string, word = "\\p{L}\\p{N}", before = "", after = ""): string {
   const lead = UNSPACED.test(surface[0] ?? "") ? before : `${word}${before}`;
   const tail = UNSPACED.test(surface.at(-1) ?? "") ? after : `${word}${after}`;
-  return `${lead ? `(?<![${lead}])` : ""}${body}${tail ? `(?![${tail}])` : ""}`;
+  const compound = LOWER_START.test(surface) ? `(?<![${word}]-)` : "";
+  return `${lead ? `(?<![${lead}])` : ""}${compound}${body}${tail ? `(?![${tail}])` : ""}`;
 }
+
+/**
+ * A lower-case phrase is not named by the end of a hyphenated word ("call engineer" in "on-call engineer");
+ * a name after a prefix is ("ex-Google").
+ */
+const LOWER_START = /^\p{Ll}/u;
 
 /** Whether a code point is in a character class (its contents, as in mentionSource): compiled once per class. */
 const classes = new Map<string, RegExp>();
@@ -36,5 +43,7 @@ export function mentionBoundaries(surface: string, word = "\\p{L}\\p{N}", before
   const tail = UNSPACED.test(surface.at(-1) ?? "") ? after : `${word}${after}`;
   const leadClass = lead ? inClass(lead) : null;
   const tailClass = tail ? inClass(tail) : null;
-  return (text, start, end) => !(leadClass?.test(codePointBefore(text, start)) || tailClass?.test(codePointAt(text, end)));
+  const wordClass = LOWER_START.test(surface) ? inClass(word) : null;
+  const inCompound = (text: string, start: number) => wordClass !== null && text[start - 1] === "-" && wordClass.test(codePointBefore(text, start - 1));
+  return (text, start, end) => !(leadClass?.test(codePointBefore(text, start)) || tailClass?.test(codePointAt(text, end)) || inCompound(text, start));
 }

@@ -27,6 +27,13 @@ test("spaced scripts link whole words only; run-on Japanese and Korean with part
   expect(ko.markdown).toBe("밤의 [[남산타워|남산타워]]는 아름답다.");
 });
 
+test("a lower-case phrase is not linked inside a hyphenated word; a name after a prefix is", () => {
+  const phrase = [{ slug: "call-engineer", surfaces: ["call engineer"] }];
+  expect(linkConceptsInline("Page the on-call engineer now.", phrase).linked).toEqual([]);
+  expect(linkConceptsInline("Page the on-call engineer, or any call engineer.", phrase).markdown).toBe("Page the on-call engineer, or any [[call-engineer|call engineer]].");
+  expect(linkConceptsInline("She is an ex-Google engineer.", [{ slug: "google", surfaces: ["Google"] }]).markdown).toBe("She is an ex-[[google|Google]] engineer.");
+});
+
 test("code, headings and existing links are never touched; at most `max` links", () => {
   const text = "# Paris\n\n`Paris` in code, [[paris-guide|Paris guide]], then Paris, Lyon and Nice.";
   const targets = ["Paris", "Lyon", "Nice"].map((name) => ({ slug: name.toLowerCase(), surfaces: [name] }));

@@ -33,3 +33,17 @@ describe("names at a sentence's opening", () => {
     expect(findPhrases("Call of Duty sold well that year.").phrases.map((p) => p.surface)).toContain("Call of Duty");
   });
 });
+
+describe("hyphenated words", () => {
+  // The tagger splits "on-call" into "on", "-", "call": a phrase or name could start inside a word.
+  test("a phrase or name is found whole, never as the end of a hyphenated word", () => {
+    const surfaces = (text: string) => findPhrases(text).phrases.map((p) => `${p.kind}:${p.surface}`);
+    expect(surfaces("Page the on-call engineer through PagerDuty.")).toContain("phrase:on-call engineer");
+    expect(surfaces("A state-of-the-art steam turbine was fitted.")).toContain("phrase:state-of-the-art steam turbine");
+    const names = surfaces("The treaty was signed by Jean-Paul Sartre at Saint-Malo.");
+    expect(names).toEqual(expect.arrayContaining(["proper:Jean-Paul Sartre", "proper:Saint-Malo"]));
+    // No fragment of them ("call engineer", "Malo", "Pa"), and the name's pieces are no phrase of their own.
+    expect(names.filter((n) => n.startsWith("phrase:") || !/^proper:(Jean-Paul Sartre|Saint-Malo)$/.test(n))).toEqual([]);
+    expect(surfaces("PagerDuty sends pages to the on-call engineer.").filter((n) => /call engineer/.test(n))).toEqual(["phrase:on-call engineer"]);
+  });
+});
