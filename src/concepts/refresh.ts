@@ -10,6 +10,7 @@ import { linksAddedStatements, pageLinkStatements, runBatch, type Batchable, typ
 import { queryRows, stmt } from "../db/plain";
 import { CENTRAL_SALIENCE } from "./resolve";
 import { searchTextOf } from "../retrieval/search-text";
+import { singular } from "../lib/singular";
 
 const DIRTY_BATCH = 200;
 /**
@@ -180,7 +181,7 @@ async function planRefresh(deps: RefreshDeps, brainId: string, slug: string, chu
     return "removed";
   }
 
-  const title = [...rows.map((r) => r.surface)].sort((a, b) => b.length - a.length || a.localeCompare(b))[0]!;
+  const title = conceptTitle(rows.map((r) => r.surface));
   if (!existing) {
     await linkInward(db, brainId, slug, rows, chunk);
     chunk.creating.set(slug, { title, mentions: rows });
@@ -310,4 +311,19 @@ async function embedNewPage(deps: RefreshDeps, brainId: string, slug: string, ti
   } catch {
     // The background embed-pages job gives every page without a vector one later.
   }
+}
+
+/**
+ * A concept page's title: its longest surface form ("Marie Curie" over "Curie"), a plural only when its
+ * singular was never written ("data center" of "data center" and "data centers").
+ */
+export function conceptTitle(surfaces: string[]): string {
+  const seen = new Set(surfaces);
+  const singularSeen = (s: string) => {
+    const words = s.split(" ");
+    const one = singular(words.at(-1)!);
+    return one !== words.at(-1) && seen.has([...words.slice(0, -1), one].join(" "));
+  };
+  const kept = [...seen].filter((s) => !singularSeen(s));
+  return kept.sort((a, b) => b.length - a.length || a.localeCompare(b))[0]!;
 }
