@@ -48,6 +48,18 @@ describe("editing a page", () => {
     expect((await get("windmills")).backlinks).not.toContain("tidal-mills");
   });
 
+  test("saving what the page already says is a no-op: no revision, and a source's page stays unedited", async () => {
+    const edited = await get("tidal-mills");
+    const again = await expectJson(await put("tidal-mills", { markdown: edited.markdown, baseRevision: edited.revision }), 200);
+    expect(again.page).toMatchObject({ revision: edited.revision, edited: true, updatedAt: edited.updatedAt });
+    const untouched = await get("windmills");
+    const same = await expectJson(await put("windmills", { markdown: untouched.markdown, title: untouched.title }), 200);
+    expect(same.page).toMatchObject({ revision: untouched.revision, edited: false, updatedAt: untouched.updatedAt });
+    const { revisions } = await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/tidal-mills/revisions`), 200);
+    expect(revisions[0].revision).toBe(edited.revision);
+    expect(new Set(revisions.map((r: any) => r.revision)).size).toBe(revisions.length);
+  });
+
   test("reprocessing the source never overwrites an edited page: it records that the source changed", async () => {
     const edited = await get("tidal-mills");
     await expectJson(await s.api(`/api/v1/brains/${brainId}/sources/${sourceId}/reprocess`, { method: "POST" }), 202);

@@ -46,6 +46,8 @@ export async function updatePage(db: RootDb, embedder: Embedder | null, brainId:
     if (edit.baseRevision !== undefined && edit.baseRevision !== row.revision)
       throw new AppError("conflict", `The page is at revision ${row.revision}, not ${edit.baseRevision}`, { revision: row.revision });
     const title = edit.title?.trim() ?? row.title;
+    // Saving what the page already says changes nothing: no revision, and a source's page stays the source's.
+    if (edit.markdown === row.markdown && title === row.title) return;
     const now = Date.now();
     const results = await runBatch(db, [
       db.run(sql`INSERT OR IGNORE INTO page_revisions (page_id, revision, title, markdown, author, created_at)
