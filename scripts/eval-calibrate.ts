@@ -192,6 +192,9 @@ const CANDIDATES: ThinFeature[][] = gate
       ["coverage", "firstWindowOwnCoverage"],
       ["coverage", "firstOwnCoverage", "firstWindowOwnCoverage"],
       ["firstFocusCoverage", "firstOwnCoverage"],
+      // Ties keep this order: the variant counting a sentence that holds every term beyond its title and
+      // headings with them first (the sets hold few questions naming a page's subject; it ties the plain one).
+      ["completeRankedOwnCoverage"],
       ["rankedOwnCoverage"],
       ["coverage", "rankedOwnCoverage"],
       ["coverage", "rankedOwnCoverage", "firstOwnCoverage"],
@@ -206,6 +209,7 @@ const CANDIDATES: ThinFeature[][] = gate
       ["rankedOwnCoverage", "askedRankedOwnCoverage", "titleShare"],
       ["rankedOwnCoverage", "flatRankedOwnCoverage", "topicShare"],
       ["rankedOwnCoverage", "typedRankedOwnCoverage", "topicShare", "secondPageScore"],
+      ["rankedOwnCoverage", "completeRankedOwnCoverage"],
     ];
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 console.log(`\ncross-validated on the calibration half (${FOLDS} folds; goal: answerable→thin ≤ ${pct(GOAL)} at every ClapNQ size${gate ? " and SQuAD size" : ""}):`);

@@ -153,6 +153,34 @@ describe("a who-question answered by a common noun", () => {
   });
 });
 
+describe("questions that name the page's subject", () => {
+  // The subject is the page's title; the sentence answering the rest of the question does not repeat it.
+  const OPS: Record<string, string> = {
+    "Incident 2291 postmortem":
+      "On 14 March the primary database in Frankfurt became unreachable after a kernel upgrade. Tomasz Nowak promoted the replica after seven minutes. Root cause: the kernel upgrade disabled the network bonding driver.",
+    "Kubernetes upgrade guide":
+      "Cluster upgrades happen quarterly on a Tuesday.\n\n## Before you start\n\n- Drain each node with `kubectl drain`.\n- Check that the etcd backup from the last 24 hours exists.",
+  };
+  let ops: string;
+  let opsSource: Record<string, string> = {};
+  beforeAll(async () => ({ brain: ops, sourceOf: opsSource } = await brainOf("Ops", OPS)));
+
+  test("answered from the sentence holding the rest of the question", async () => {
+    const cause = await ask("What caused incident 2291?", ops);
+    expect(cause.thin).toBe(false);
+    expect(cause.answerMd).toContain("disabled the network bonding driver");
+    expect(cited(cause)).toContain(opsSource["Incident 2291 postmortem"]);
+    const check = await ask("What must I check before a Kubernetes upgrade?", ops);
+    expect(check.thin).toBe(false);
+    expect(check.answerMd).toContain("etcd backup");
+  });
+
+  test("still thin when no sentence holds the rest", async () => {
+    expect(await ask("Who approved incident 2291?", ops)).toMatchObject({ thin: true, citations: [] });
+    expect(await ask("How much does a Kubernetes upgrade cost?", ops)).toMatchObject({ thin: true, citations: [] });
+  });
+});
+
 describe("similar documents", () => {
   // Six pages of one guide that share their sentences: the concept pages of what they name ("harbor master",
   // "port office") hold those sentences six times over.

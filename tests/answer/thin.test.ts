@@ -7,7 +7,7 @@ import { GENERATOR_GATE, isThin, THIN_MODEL, thinScore, type ThinModel } from ".
 const features = (over: Partial<EvidenceFeatures>): EvidenceFeatures => ({
   pages: 3, lexicalStrength: 1, coverage: 0.5, ownCoverage: 0.3, pageCoverage: 0.6, typedCoverage: 0.5, typed: false, cosine: null,
   windowCoverage: 0.5, focusCoverage: 0.3, bigramCoverage: 0, heaviestMissing: 0.5, termCount: 4, typedOwnCoverage: 0.3,
-  topOwnCoverage: 0.3, firstOwnCoverage: 0.3, firstCoverage: 0.5, topCoverage: 0.5, rankedOwnCoverage: 0.3,
+  topOwnCoverage: 0.3, firstOwnCoverage: 0.3, firstCoverage: 0.5, topCoverage: 0.5, rankedOwnCoverage: 0.3, completeRankedOwnCoverage: 0.3,
   firstFocusCoverage: 0.3, firstWindowOwnCoverage: 0.3, titleShare: 0.3, topicShare: 0.3, askedRankedOwnCoverage: 0.3,
   flatRankedOwnCoverage: 0.3, typedRankedOwnCoverage: 0.3, secondPageScore: 0.5, ...over,
 });
@@ -28,14 +28,14 @@ describe("thin", () => {
   test("the shipped bar: more of the question covered never makes an answer thin", () => {
     for (const weight of Object.values(THIN_MODEL.weights)) expect(weight).toBeLessThanOrEqual(0);
     for (const weight of Object.values(GENERATOR_GATE.weights)) expect(weight).toBeLessThanOrEqual(0);
-    expect(isThin(features({ coverage: 1, rankedOwnCoverage: 1 }))).toBe(false);
-    expect(isThin(features({ coverage: 0, rankedOwnCoverage: 0 }))).toBe(true);
+    expect(isThin(features({ coverage: 1, rankedOwnCoverage: 1, completeRankedOwnCoverage: 1 }))).toBe(false);
+    expect(isThin(features({ coverage: 0, rankedOwnCoverage: 0, completeRankedOwnCoverage: 0 }))).toBe(true);
   });
 
   test("the gate in front of a model is looser than the extractive bar", () => {
     // A question half covered by a sentence with its title, but barely by any sentence's own words: the
     // extractive answerer says thin, the model still reads it.
-    const onTopic = features({ coverage: 0.5, rankedOwnCoverage: 0.1, ownCoverage: 0.1 });
+    const onTopic = features({ coverage: 0.5, rankedOwnCoverage: 0.1, completeRankedOwnCoverage: 0.1, ownCoverage: 0.1 });
     expect(isThin(onTopic)).toBe(true);
     expect(isThin(onTopic, GENERATOR_GATE)).toBe(false);
     expect(isThin(features({ coverage: 0.05 }), GENERATOR_GATE)).toBe(true);
@@ -130,7 +130,7 @@ describe("candidate features (eval-calibrate only)", () => {
 describe("extractive answer", () => {
   const page = (slug: string) => ({ slug }) as any;
   const sentence = (slug: string, pageRank: number, score: number, text: string, index = 0, whole = text): ScoredSentence =>
-    ({ page: page(slug), pageRank, index, text, whole, coverage: 0, ownCoverage: 0, typeFound: null, score }) as ScoredSentence;
+    ({ page: page(slug), pageRank, index, text, whole, coverage: 0, ownCoverage: 0, completeCoverage: 0, typeFound: null, score }) as ScoredSentence;
   test("cites the best-ranked page even when its sentence scores lower", () => {
     const evidence = { sentences: [sentence("b", 1, 1, "Best sentence."), sentence("a", 0, 0.3, "From the top page.")] } as Evidence;
     expect(extractiveAnswer(evidence, (p) => p.slug)).toBe("Best sentence. [[b]] From the top page. [[a]]");

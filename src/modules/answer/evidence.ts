@@ -30,6 +30,12 @@ export interface ScoredSentence {
   coverage: number;
   /** The same, from the sentence alone. */
   ownCoverage: number;
+  /**
+   * ownCoverage, or `coverage` (with its title) when the sentence holds every question term its page's title
+   * does not name: it answers the rest of a question that names the page's subject ("What caused incident
+   * 2291?" of "Root cause: …" on the page "Incident 2291 postmortem").
+   */
+  completeCoverage: number;
   /** Whether the sentence holds the asked-for kind of answer; null when the question asks for no kind. */
   typeFound: boolean | null;
   /** Ranking score for extraction. */
@@ -85,6 +91,8 @@ export interface EvidenceFeatures extends CandidateFeatures {
   firstOwnCoverage: number;
   /** Best own coverage of a sentence times its page's retrieval score (1 = the best page). */
   rankedOwnCoverage: number;
+  /** rankedOwnCoverage over completeCoverage: what THIN_MODEL weighs (thin.ts). */
+  completeRankedOwnCoverage: number;
   /** focusCoverage within the best-ranked page. Candidate only (0 unless weighed with `candidates`). */
   firstFocusCoverage: number;
   /** Best own coverage of a sentence of the best-ranked page with its neighbours (no title). Candidate only (0 unless weighed with `candidates`). */
@@ -146,7 +154,12 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // its own words when choosing sentences (not for `thin`, which weighs ownCoverage as fitted).
       const subject = OPENING_PRONOUN.test(sentence.text) ? coverage : ownCoverage;
       const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound ? 0.1 : 0);
-      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, typeFound, score, list: sentence.list });
+      // The question's terms beyond the sentence's title and headings (and its modal verbs, "what MUST I
+      // check": an answer says "Check …"): a sentence holding all of them answers with its title.
+      const asked = stems.flatMap((s, i) => (weights[i]! > 0 && !MODAL.has(s) && !titleStems.has(s) && !sentence.context.has(s) ? [i] : []));
+      const complete = asked.length > 0 && asked.every((i) => covers(sentence.stems, i, typeFound === true));
+      const completeCoverage = complete ? coverage : ownCoverage;
+      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, typeFound, score, list: sentence.list });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));
@@ -196,6 +209,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       firstFocusCoverage,
       firstWindowOwnCoverage,
       rankedOwnCoverage: best((s) => s.ownCoverage * Math.min(1, Math.max(0, s.page.score))),
+      completeRankedOwnCoverage: best((s) => s.completeCoverage * Math.min(1, Math.max(0, s.page.score))),
       firstCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank === 0)),
       topCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank < 2)),
       typedOwnCoverage: expectedType ? best((s) => s.ownCoverage, sentences.filter((s) => s.typeFound)) : best((s) => s.ownCoverage),
@@ -205,6 +219,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
 }
 
 const NONE: Words = new Set<string>();
+/** Modal verbs (stems) a question asks with and its answer does not repeat. */
+const MODAL = new Set(["must", "should", "shall", "may", "might", "ought"].map(stem));
 /** The union of word sets, without building it (a sentence with its title and headings, a whole page). */
 const anyOf = (...sets: Words[]): Words => ({ has: (word) => sets.some((set) => set.has(word)) });
 
