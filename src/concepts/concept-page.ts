@@ -64,8 +64,10 @@ export function conceptMarkdown(input: { lead?: string; mentions: MentionRow[]; 
   if (input.lead) parts.push(input.lead.trim());
   else if (leadMention) parts.push(cited(leadMention));
   // Distinct sources first, so a concept named in many sources shows them all before repeating one.
+  // The lead's own sentence is not shown again under it.
+  const listed = input.lead ? input.mentions : input.mentions.filter((m) => m !== leadMention);
   const seen = new Set<string>();
-  const ordered = [...input.mentions.filter((m) => !seen.has(m.sourceId) && seen.add(m.sourceId)), ...input.mentions];
+  const ordered = [...listed.filter((m) => !seen.has(m.sourceId) && seen.add(m.sourceId)), ...listed];
   const shown = [...new Set(ordered)].slice(0, MAX_SHOWN_MENTIONS);
   if (shown.length) {
     parts.push("## Mentions");

@@ -55,6 +55,9 @@ describe("concept pages", () => {
     expect(concept.links).toEqual(expect.arrayContaining(["halvard-bridge-history", "early-life-of-an-engineer"]));
     // The lead is a defining sentence from the sources, citing its page.
     expect(concept.markdown.split("\n")[0]).toMatch(/^Mira Castellan was born .* \(\[\[early-life-of-an-engineer\|Early life of an engineer\]\]\)\.$/);
+    // Said once: the lead's sentence is not listed again under Mentions.
+    const lead = concept.markdown.split("\n")[0];
+    expect(concept.markdown.split("\n").filter((line: string) => line.replace(/^- /, "") === lead)).toEqual([lead]);
     // Both source pages link to it inline, so they are its backlinks.
     expect(concept.backlinks).toEqual(expect.arrayContaining(["halvard-bridge-history", "early-life-of-an-engineer"]));
   });
