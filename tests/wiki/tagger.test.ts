@@ -31,6 +31,11 @@ describe("names at a sentence's opening", () => {
     // After an opening quote too; and a role joined by "of" stays ("Call of Duty", not "of Duty").
     expect(findPhrases("'' As Mars commented in an interview, the song was a hit.").phrases.map((p) => p.surface)).toContain("Mars");
     expect(findPhrases("Call of Duty sold well that year.").phrases.map((p) => p.surface)).toContain("Call of Duty");
+    // A role before a person's name is dropped; a common noun opening a title's name is its first word.
+    expect(findPhrases("Surveyor Ada Quill mapped the coast.").phrases.map((p) => p.surface)).toContain("Ada Quill");
+    const titles = ["Dragon Ball Super is a Japanese anime series.", "Magna Carta Holy Grail is the twelfth album."].flatMap((t) => findPhrases(t).phrases.map((p) => p.surface));
+    expect(titles).toEqual(expect.arrayContaining(["Dragon Ball Super", "Magna Carta Holy Grail"]));
+    expect(titles.filter((n) => n === "Ball Super" || n === "Carta Holy Grail")).toEqual([]);
   });
 });
 
