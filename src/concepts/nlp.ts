@@ -2,6 +2,7 @@
 // download). Measured against compromise on the same texts: 0.5 ms vs 28 ms per 400-character document,
 // with the same names found, so wink-nlp is the one that keeps ingestion at hundreds of sources a second.
 import type winkNLPType from "wink-nlp";
+import { englishFrequency } from "../lib/english-frequency";
 import { isGivenName } from "./given-names";
 import { GENERIC_HEADS } from "./keys";
 
@@ -100,11 +101,13 @@ function withoutOpeningRole(surface: string, sentence: string): string {
   // The sentence's first word, after any opening quote or bracket ("'' As Mars commented").
   if (!sentence.trimStart().replace(/^[^\p{L}\p{N}]+/u, "").startsWith(surface)) return surface;
   // One capitalized word opening a sentence is not a name when, written lower-case, it reads as another
-  // part of speech ("Local builders", "Several years") or as a plural common noun ("Visitors still come");
-  // unknown words read as nouns and stay ("Holm was").
+  // part of speech ("Local builders", "Several years"), as a plural common noun ("Visitors still come") or
+  // as a noun English mostly writes in lower case (SUBTLEX: "Development will ensue"); unknown words read
+  // as nouns and stay ("Holm was").
   if (words.length === 1) {
     const { pos, inflected } = lowerCaseReading(words[0]!);
-    return pos === "PROPN" || (pos === "NOUN" && !inflected) ? surface : "";
+    if (pos === "PROPN") return surface;
+    return pos === "NOUN" && !inflected && !englishFrequency().lowerCase.has(words[0]!.toLowerCase()) ? surface : "";
   }
   // A conjunction, preposition or adverb opening the sentence, which the tagger took into the name because
   // it is capitalized there ("While Kara left", "As Mars rose"): the name is what follows.
