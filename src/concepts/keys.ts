@@ -48,11 +48,20 @@ export const GENERIC_HEADS = new Set(
 
 const LEADING = /^(?:the|a|an|this|that|these|those|our|their|his|her|its)\s+/i;
 /** Roles written before a name ("Engineer Mira Castellan" is Mira Castellan). */
-const ROLE = /^(?:engineer|architect|professor|prof|doctor|dr|mr|mrs|ms|sir|lady|lord|dame|king|queen|prince|princess|president|captain|general|admiral|colonel|saint|st|father|mother|brother|sister|inventor|director|minister|senator|judge|bishop|pope|emperor|empress|chef|coach|detective|inspector)\.?\s+/i;
-/** A role is dropped only before a capitalized word: "Emperor of China" keeps it (with the `i` flag, \p{Lu} would match "of" too). */
+const ROLE = /^(?:engineer|architect|professor|prof|doctor|dr|mr|mrs|ms|sir|lady|lord|dame|king|queen|prince|princess|president|captain|general|admiral|colonel|father|mother|brother|sister|inventor|director|minister|senator|judge|bishop|pope|emperor|empress|chef|coach|detective|inspector)\.?\s+/i;
+/** Titles only a person's name follows, a surname alone too ("Dr Okafor", "Mr Darcy"). */
+const HONORIFIC = /^(?:dr|mr|mrs|ms|prof|sir|dame)\.?\s/i;
+/**
+ * A role is dropped only before a person's name (after an honorific, or a first name; not a place's
+ * generic head after it): "Queen Elizabeth" is Elizabeth, but "General Hospital", "Captain America",
+ * "Prince Edward Island" and "Emperor of China" are names of their own.
+ */
 const withoutRole = (name: string) => {
   const role = ROLE.exec(name);
-  return role && /^\p{Lu}/u.test(name.slice(role[0].length)) ? name.slice(role[0].length) : name;
+  const rest = role ? name.slice(role[0].length) : "";
+  const words = rest.split(" ");
+  const person = /^\p{Lu}/u.test(rest) && (HONORIFIC.test(name) || isGivenName(words[0]!)) && !GENERIC_HEADS.has(words.at(-1)!.toLowerCase());
+  return role && person ? rest : name;
 };
 
 /** Cleans a surface form for display: no leading article, no possessive, no edge punctuation. */

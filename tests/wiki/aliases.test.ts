@@ -6,7 +6,7 @@ import { expectJson, startTestServer, tempDir, type TestServer } from "../suppor
 import { databaseWithSources } from "../support/migrations";
 import { migrate } from "../../src/db/client";
 import { addText, newBrain, waitForSource } from "../support/sources";
-import { AMBIGUOUS, personSurnameAlias } from "../../src/concepts/keys";
+import { AMBIGUOUS, cleanSurface, personSurnameAlias } from "../../src/concepts/keys";
 import { claimOf } from "../../src/concepts/resolve";
 
 let s: TestServer;
@@ -68,6 +68,21 @@ describe("alias rules", () => {
     // Not people, or a last word that is a common noun ("Roman" and "Solomon" are first names too).
     const none = ["True Blood", "Jazz Age", "Academy Award", "Ansett Australia", "United States Army", "Roman Empire", "Solomon Islands", "Alan Ball", "Western Europe"];
     expect(none.map(personSurnameAlias)).toEqual(none.map(() => null));
+  });
+
+  test("a role is dropped before a person's name only, never from a name of its own", () => {
+    for (const [written, name] of [
+      ["Engineer Mira Castellan", "Mira Castellan"],
+      ["Queen Elizabeth", "Elizabeth"],
+      ["Dr. Okafor", "Okafor"],
+      ["Sir Isaac Newton", "Isaac Newton"],
+      ["General Hospital", "General Hospital"],
+      ["Captain America", "Captain America"],
+      ["Prince Edward Island", "Prince Edward Island"],
+      ["Saint Lucia", "Saint Lucia"],
+      ["Emperor of China", "Emperor of China"],
+      ["General Motors", "General Motors"],
+    ]) expect(cleanSurface(written!)).toBe(name!);
   });
 
   test("an alias key claimed twice: a second name makes it ambiguous, a concept of its own stays one", () => {
