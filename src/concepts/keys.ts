@@ -22,6 +22,12 @@ const JUNK = new Set(
   ).split(" "),
 );
 
+/** Units of measure, spelt out or short: a phrase of nothing else ("1,609 sq mi", "4,167 square kilometres") is no concept. */
+const UNITS = new Set(
+  ("sq square cubic mi km kms cm mm ft lb lbs oz kg mph kph metre metres meter meters kilometre kilometres kilometer " +
+    "kilometers mile miles foot feet inch inches yard yards acre acres hectare hectares litre litres liter liters gallon gallons").split(" "),
+);
+
 /** First words that make a noun phrase vague, not a concept ("several years", "last stage", "local stone"). */
 const VAGUE = new Set(
   "several many few some any other last first next previous same own whole various certain local small large big great little new old young early late recent further main major minor such each every most more less only".split(" "),
@@ -94,6 +100,7 @@ export function conceptKey(surface: string, kind: "proper" | "phrase"): string |
   // A label's number or letter does not make it a concept: "Appendix B", "Table 2", "Part II" are junk, "Apollo 11" is not.
   const named = words.filter((w) => !LABEL_MARK.test(w));
   if ((named.length ? named : words).every((w) => JUNK.has(w.toLowerCase()))) return null;
+  if (words.length > 1 && words.every((w) => UNITS.has(w.toLowerCase()))) return null; // "Square" alone may be a name
   return key;
 }
 

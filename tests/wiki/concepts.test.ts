@@ -103,6 +103,15 @@ describe("concept pages", () => {
     expect(slugs).not.toContain("eur");
   });
 
+  test("units of measure are no concept pages ('1,609 sq mi', 'square kilometres'); a place named after one is", async () => {
+    const brain = await newBrain(s, "Islands");
+    await ready(brain, "Tahiti", "Tahiti covers 1,045 square kilometres (403 sq mi). Visitors arrive at Faa'a airport and walk to Times Square Market.");
+    await ready(brain, "Moorea", "Moorea covers 134 square kilometres (52 sq mi). A ferry links it to Tahiti and to the Times Square Market.");
+    const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
+    expect(slugs).toEqual(expect.arrayContaining(["times-square-market"]));
+    expect(slugs.filter((slug) => /^(?:sq|square)-/.test(slug))).toEqual([]);
+  });
+
   test("numbered document labels (Step 1, Version 2, Appendix B, Table 1) are no concept pages in a set of manuals; the product named in both is", async () => {
     const brain = await newBrain(s, "Manuals");
     await ready(brain, "Pump manual", "Step 1: close the intake valve as shown in Figure 2. The pressure limits are listed in Table 1 of Section 3. See Appendix B for the wiring diagram. Version 2 of the controller uses Modbus.");
