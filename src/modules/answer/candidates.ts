@@ -61,8 +61,8 @@ export function candidateFeatures(stems: string[], weights: number[], sentences:
     const rank = clamp(sentence.page.score);
     const words = stemSet(sentence.text);
     const topic = topics.get(sentence.page) ?? new Set<string>();
-    const beyondTopic = weights.map((w, i) => (topic.has(stems[i]!) ? 0 : w));
-    const askedCoverage = beyondTopic.some((w) => w > 0) ? share((s) => words.has(s), beyondTopic) : sentence.ownCoverage;
+    const asked = weights.map((w, i) => (topic.has(stems[i]!) ? 0 : w));
+    const askedCoverage = asked.some((w) => w > 0) ? share((s) => words.has(s), asked) : sentence.ownCoverage;
     out.askedRankedOwnCoverage = Math.max(out.askedRankedOwnCoverage, rank * askedCoverage);
     out.flatRankedOwnCoverage = Math.max(out.flatRankedOwnCoverage, rank * share((s) => words.has(s), flat));
     if (sentence.typeFound !== false) out.typedRankedOwnCoverage = Math.max(out.typedRankedOwnCoverage, rank * sentence.ownCoverage);

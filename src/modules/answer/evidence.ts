@@ -31,9 +31,9 @@ export interface ScoredSentence {
   /** The same, from the sentence alone. */
   ownCoverage: number;
   /**
-   * ownCoverage, or `coverage` (with its title) when the sentence holds every question term its page's title
-   * does not name: it answers the rest of a question that names the page's subject ("What caused incident
-   * 2291?" of "Root cause: …" on the page "Incident 2291 postmortem").
+   * ownCoverage, or `coverage` (with its title and headings) when the sentence holds every question term
+   * they do not name (modal verbs aside): it answers the rest of a question that names the page's subject
+   * ("What caused incident 2291?" of "Root cause: …" on the page "Incident 2291 postmortem").
    */
   completeCoverage: number;
   /** Whether the sentence holds the asked-for kind of answer; null when the question asks for no kind. */

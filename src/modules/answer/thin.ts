@@ -34,10 +34,10 @@ export interface ThinModel {
  * keeps answerable→thin at every ClapNQ size of the calibration half ≤ 8% less one standard error
  * (4.7%). Figures per size and half: README "Thin".
  * Weighed on completeRankedOwnCoverage, the same share except that a sentence holding every question term
- * its page's title does not name counts with its title: a question naming a page's subject ("What caused
- * incident 2291?" of "Root cause: the kernel upgrade …" on "Incident 2291 postmortem") was thin. The
- * evaluation sets cannot tell the two apart (out of fold 50.2% against 50.6% at 300 passages, one
- * question; with these constants every figure of both halves the same), so the bar is unchanged there.
+ * its page's title and headings do not name counts with them: a question naming a page's subject ("What
+ * caused incident 2291?" of "Root cause: the kernel upgrade …" on "Incident 2291 postmortem") was thin. The
+ * evaluation sets cannot tell the two apart (the same out-of-fold figures to the digit; with these
+ * constants every figure of both halves the same), so the bar is unchanged there.
  */
 export const THIN_MODEL: ThinModel = {
   bias: 1.1021,
