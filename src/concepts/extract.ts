@@ -1,7 +1,7 @@
 // A source's concepts, without a model: names and recurring noun phrases from the NLP library, merged
 // within the source (case, plurals, "Curie" under "Marie Curie"), ranked by salience, bounded.
 import { proseUnits, withoutEmphasis, type ProseUnit } from "../ingest/markdown-prose";
-import { cleanSurface, conceptKey, orgShortName, personSurnameAlias, surnameAlias } from "./keys";
+import { cleanSurface, conceptKey, orgShortName, personSurnameAlias, sourceSurnameAlias } from "./keys";
 import { findPhrases, lowerCaseReading } from "./nlp";
 
 export interface ConceptMention {
@@ -115,7 +115,8 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
     if (inTitle) c.salience += 3;
     if (c.kind === "phrase") c.salience *= 0.5; // a name weighs more than a common noun phrase
     c.surfaces.sort((a, b) => b.length - a.length);
-    // Across sources, a person's surname only (within this one, mergeShortNames took any name's last word).
+    // Across sources, a person's surname only (within this one, mergeShortNames took a name's last word
+    // unless it is a name English knows on its own: sourceSurnameAlias).
     const surname = c.kind === "proper" ? personSurnameAlias(c.title) : null;
     if (surname && surname !== c.key) c.aliasKeys.push(surname);
     const short = shortKeyOf(c);
@@ -147,7 +148,7 @@ function shortKeyOf(c: ExtractedConcept): string | null {
 function mergeShortNames(byKey: Map<string, ExtractedConcept>) {
   const longByAlias = new Map<string, ExtractedConcept>();
   for (const c of byKey.values()) {
-    const surname = c.kind === "proper" ? surnameAlias(c.title) : null;
+    const surname = c.kind === "proper" ? sourceSurnameAlias(c.title) : null;
     if (surname && surname !== c.key) longByAlias.set(surname, c); // two names sharing one: the last wins (rare)
     const short = shortKeyOf(c);
     if (short) longByAlias.set(short, c);

@@ -125,6 +125,21 @@ export function surnameAlias(title: string): string | null {
   return slugify(last, "") || null;
 }
 
+/**
+ * The last word a name may go by later in the same source ("Castellan" of Mira Castellan, "Zhou" of Zhuang
+ * Zhou), or null. Not a name English knows on its own (written capitalized in SUBTLEX: "Australia",
+ * "Paris") after a word that is no first name: "Australia" in a source that also names "Ansett Australia"
+ * is the country.
+ */
+export function sourceSurnameAlias(title: string): string | null {
+  const surname = surnameAlias(title);
+  if (!surname) return null;
+  const words = title.split(" ");
+  const last = words.at(-1)!.toLowerCase();
+  const { counts, lowerCase } = englishFrequency();
+  return isGivenName(words[0]!) || !counts.has(last) || lowerCase.has(last) ? surname : null;
+}
+
 /** The concept of an alias key claimed by two names: none (the key stays a concept of its own; resolve.ts claimOf). */
 export const AMBIGUOUS = "";
 

@@ -31,7 +31,7 @@ describe("aliases across sources", () => {
   test("a bare word is not the last word of a show's or a company's name; a person's surname is the person", async () => {
     const brain = await newBrain(s, "Shows and science");
     await ready(brain, "Television notes", "True Blood is an HBO series created by Alan Ball. True Blood ran for seven seasons.");
-    await ready(brain, "Drama awards", "True Blood won a Golden Globe in 2009.");
+    await ready(brain, "Drama awards", "True Blood won a Golden Globe in 2009. Viewers in Australia saw it on flights of Ansett Australia.");
     await ready(brain, "Circulation", "Blood carries oxygen through the body. Blood pressure rises with exercise. Blood cells are made in the marrow.");
     await ready(brain, "Airlines", "Ansett Australia was an airline based in Melbourne. Ansett Australia stopped flying in 2001. Many pilots of Ansett Australia found new jobs.");
     await ready(brain, "Geography", "Australia has six states. Australia exports iron ore. Most people in Australia live near the coast.");
@@ -44,6 +44,8 @@ describe("aliases across sources", () => {
     expect(slugs).not.toContain("blood");
     expect((await pageOf(brain, "ansett-australia"))!.markdown).not.toContain("six states");
     expect((await pageOf(brain, "australia"))!.markdown).toContain("six states");
+    // In one source naming both, the country is not the airline either.
+    expect((await pageOf(brain, "australia"))!.markdown).toContain("Viewers in Australia");
     const curie = (await pageOf(brain, "marie-curie"))!;
     expect(curie.markdown).toContain("discovered polonium");
     expect(curie.markdown).toContain("named radium");
