@@ -23,6 +23,11 @@ const FLUSH_STATEMENTS = 400;
 /** Mention rows read per concept (in insertion order): enough to fill the page's list from distinct sources. */
 const MENTIONS_READ = 40;
 const MAX_RELATED = 8;
+/**
+ * A related concept is named by at least this many of the concept's source pages: one shared page made
+ * every concept of a small brain related to every other (a four-source brain's graph: 68 links among 11 pages).
+ */
+const MIN_SHARED_PAGES = 2;
 /** Pages of other sources linked inward when a concept first earns its page. */
 const MAX_INWARD_LINKS = 50;
 
@@ -272,7 +277,10 @@ async function relatedConcepts(db: RootDb, brainId: string, slug: string, mentio
   };
   for (const r of linked) add(r.slug, Number(r.n), r.title);
   for (const page of pageSlugs) for (const related of chunk.linkedInto.get(page) ?? []) add(related, 1, undefined);
-  return [...found.values()].sort((a, b) => b.n - a.n || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)).slice(0, MAX_RELATED);
+  return [...found.values()]
+    .filter((r) => r.n >= MIN_SHARED_PAGES)
+    .sort((a, b) => b.n - a.n || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+    .slice(0, MAX_RELATED);
 }
 
 /** A concept that just earned its page: the source pages that name it (not notes, not edited) link to it. */
