@@ -18,7 +18,8 @@ const JUNK = new Set(
     "step steps version versions phase stage level item items exhibit annex volume vol issue lesson module " +
     "task exercise question option slide clause paragraph line row column equation listing fig " +
     // Currency codes and unit symbols: a table's "14,000 EUR" in every row is no concept.
-    "usd eur gbp jpy chf cny rmb inr aud cad nzd sek nok dkk pln czk huf rub brl zar mxn krw hkd sgd kwh mwh mhz ghz"
+    "usd eur gbp jpy chf cny rmb inr aud cad nzd sek nok dkk pln czk huf rub brl zar mxn krw hkd sgd kwh mwh mhz ghz " +
+    "kb mb gb tb kib mib gib tib"
   ).split(" "),
 );
 

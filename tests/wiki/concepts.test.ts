@@ -110,6 +110,11 @@ describe("concept pages", () => {
     const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
     expect(slugs).toEqual(expect.arrayContaining(["times-square-market"]));
     expect(slugs.filter((slug) => /^(?:sq|square)-/.test(slug))).toEqual([]);
+    // Nor are sizes in bytes ("a 160 MiB binary").
+    const sizes = await newBrain(s, "Sizes");
+    await ready(sizes, "Binary", "The binary is 160 MiB and idles at 200 MB. Each page is 4 KiB.");
+    await ready(sizes, "Footprint", "Leaving out the models saved 10 MiB; the database grows 150 KiB a source.");
+    expect((await listKind(sizes, "concept")).map((c) => c.slug).filter((slug) => /^(?:mib|mb|kib)$/.test(slug))).toEqual([]);
   });
 
   test("numbered document labels (Step 1, Version 2, Appendix B, Table 1) are no concept pages in a set of manuals; the product named in both is", async () => {
