@@ -6,8 +6,11 @@
 import { parseBlocks, plainHeading } from "./markdown-blocks";
 
 export interface ProseUnit {
-  /** `row`: one table row, read as "Header: cell; Header: cell" (one sentence, never split). */
-  kind: "paragraph" | "item" | "row";
+  /**
+   * `row`: one table row, read as "Header: cell; Header: cell" (one sentence, never split). `command`: a
+   * code line with a comment, read as "comment: code" (never split; answers only, concepts skip it).
+   */
+  kind: "paragraph" | "item" | "row" | "command";
   text: string;
   /** A row's cells without their headers (a header is a label, not something the row names). */
   cells?: string[];
@@ -33,8 +36,11 @@ export function proseUnits(markdown: string): ProseUnit[] {
       if (block.title) path.push({ level: block.level, title: block.title });
       continue;
     }
-    if (block.kind === "fence") continue;
     const headings = path.map((h) => h.title);
+    if (block.kind === "fence") {
+      units.push(...commentedLines(block.text).map((text) => ({ kind: "command" as const, text, headings })));
+      continue;
+    }
     const lines = block.text
       .split("\n")
       .map((l) => l.replace(QUOTE, ""))
@@ -94,3 +100,20 @@ export function withoutEmphasis(text: string): string {
     .replace(/(?<![\\\p{L}\p{N}])[*_]{1,3}|(?<!\\)[*_]{1,3}(?![\p{L}\p{N}])/gu, "")
     .replace(/\\([!-/:-@[-`{-~])/g, "$1");
 }
+
+/**
+ * A fence's lines that say what they do in a comment ("npm test   # run the whole test suite"), as "run the
+ * whole test suite: `npm test`": a "how do I" question is often answered by a command, and code is no prose.
+ */
+function commentedLines(fence: string): string[] {
+  return fence
+    .split("\n")
+    .slice(1)
+    .flatMap((line) => {
+      const m = COMMENTED.exec(line);
+      return m && /\p{L}{2}/u.test(m[2]!) ? [`${m[2]!.trim()}: \`${m[1]!.trim().replaceAll("`", "")}\``] : [];
+    });
+}
+
+/** Code, then a shell or C-style comment after whitespace (not "#!" or a URL's "//"). */
+const COMMENTED = /^\s*(\S.*?)\s+(?:#|\/\/)\s+(.+)$/;

@@ -181,6 +181,23 @@ describe("questions that name the page's subject", () => {
   });
 });
 
+describe("a how-to answered by a commented command", () => {
+  const DOCS: Record<string, string> = {
+    "Developer guide":
+      "Brainbox runs on Bun.\n\n## Commands\n\n```sh\nnpm ci && npm start   # install and start the server\nnpm test              # run the whole test suite\n```\n\nThe server listens on port 8080 by default.",
+    "Release notes": "Version 2 adds bulk import. The import command skips unchanged files.",
+  };
+  let docs: string;
+  beforeAll(async () => ({ brain: docs } = await brainOf("Docs", DOCS)));
+
+  test("the command line is quoted with what its comment says it does", async () => {
+    const body = await ask("How do I run the test suite?", docs);
+    expect(body.thin).toBe(false);
+    expect(body.answerMd).toContain("run the whole test suite: npm test");
+    expect(await ask("How do I rotate the signing keys?", docs)).toMatchObject({ thin: true });
+  });
+});
+
 describe("similar documents", () => {
   // Six pages of one guide that share their sentences: the concept pages of what they name ("harbor master",
   // "port office") hold those sentences six times over.

@@ -1,5 +1,6 @@
 // The prose reader behind answers' sentences, concept mentions and leads: paragraphs, list items and table
-// rows as separate units, headings as their context, code fences and generated lines left out.
+// rows as separate units, headings as their context, code fences (but for their commented lines) and
+// generated lines left out.
 import { describe, expect, test } from "bun:test";
 import { proseUnits } from "../../src/ingest/markdown-prose";
 import { proseOf } from "../../src/concepts/extract";
@@ -65,6 +66,16 @@ describe("proseUnits", () => {
   test("a table row keeps its cells apart from its headers; a wiki link's pipe is not a cell edge", () => {
     expect(units.find((u) => u.kind === "row")!.cells).toEqual(["Engineering manager", "Ines Carvalho"]);
     expect(proseUnits("| a | b |\n|---|---|\n| [[x|X one]] | y |")[0]!.text).toBe("a: X one; b: y");
+  });
+
+  test("a code line with a comment is a command unit (comment, then code); code without one stays out", () => {
+    const page = "## Tests\n\n```sh\nnpm test   # run the whole test suite\nnpm run lint\ncurl http://localhost:8080/api/health\nmake  //  build the binary\n```";
+    expect(proseUnits(page)).toEqual([
+      { kind: "command", text: "run the whole test suite: `npm test`", headings: ["Tests"] },
+      { kind: "command", text: "build the binary: `make`", headings: ["Tests"] },
+    ]);
+    expect(proseOf(page)).toBe(""); // concepts never read code
+    expect(sentencesOf(page).map((s) => s.text)).toEqual(["run the whole test suite: npm test", "build the binary: make"]);
   });
 
   test("a text without structure is one paragraph; an empty one has no units", () => {

@@ -37,7 +37,7 @@ export function sentencesOf(markdown: string): Sentence[] {
   for (const unit of proseUnits(markdown)) {
     const prose = plainInline(unit.text);
     const context = unit.headings.length > 0 ? stemSet(unit.headings.join(" ")) : NO_CONTEXT;
-    for (const piece of unit.kind === "row" ? [prose] : withAbbreviationsJoined(prose.split(SENTENCE_END))) {
+    for (const piece of unit.kind === "row" || unit.kind === "command" ? [prose] : withAbbreviationsJoined(prose.split(SENTENCE_END))) {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
       for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: new StemsOf(chunk), whole: text, context, list: unit.list });
