@@ -123,6 +123,9 @@ function withoutOpeningRole(surface: string, sentence: string): string {
   return isCommonNoun(words[0]!) && isGivenName(words[1]!) ? words.slice(1).join(" ") : surface;
 }
 
+/** A season, capitalized before a year as a month is ("Fall 2016"). */
+const SEASON = /^(?:Spring|Summer|Autumn|Fall|Winter)$/;
+
 /** Conjunctions that also read as other words out of context ("a while", "as" tagged as a name's part). */
 const OPENERS = new Set(["while", "as", "when", "after", "before", "since", "once", "until", "though", "although", "because", "if", "unless", "whereas", "whilst"]);
 /** Parts of speech of a sentence's first word that is never part of the name after it. */
@@ -259,6 +262,7 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
   // A phrase grown into a name's word ("Jean-Paul" of "u l" in "Jean-Paul Sartre") is part of the name.
   for (const { span, phrase } of grown) if (!kept.some(([a, b]) => span[0] <= b && span[1] >= a)) phrases.push(phrase);
   for (const [a, b] of kept.sort((x, y) => x[0] - y[0])) {
+    if (a === b && SEASON.test(tokensOf().text[a]!) && /^\d{4}$/.test(tokensOf().text[a + 1] ?? "")) continue; // "in Fall 2016": a date
     const sentence = sentenceOf[a]!;
     const surface = withoutOpeningRole(spanText(tokensOf(), a, b), sentences[sentence] ?? "");
     if (surface) phrases.push({ surface, kind: "proper", sentence });

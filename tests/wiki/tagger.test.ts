@@ -36,6 +36,9 @@ describe("names at a sentence's opening", () => {
     const titles = ["Dragon Ball Super is a Japanese anime series.", "Magna Carta Holy Grail is the twelfth album."].flatMap((t) => findPhrases(t).phrases.map((p) => p.surface));
     expect(titles).toEqual(expect.arrayContaining(["Dragon Ball Super", "Magna Carta Holy Grail"]));
     expect(titles.filter((n) => n === "Ball Super" || n === "Carta Holy Grail")).toEqual([]);
+    // A season before a year is a date, as a month is; a season's word in a name stays.
+    expect(findPhrases("The show aired in Africa in Fall 2016 and again in Spring 2018.").phrases.map((p) => p.surface)).toEqual(["Africa"]);
+    expect(findPhrases("Summer Glau starred in it; Spring handles the beans.").phrases.map((p) => p.surface)).toEqual(expect.arrayContaining(["Summer Glau", "Spring"]));
   });
 });
 
