@@ -68,6 +68,26 @@ describe("concept refresh in chunks", () => {
     expect(strait.links).toContain("ilse-varga");
   });
 
+  test("a related concept shares two of the concept's source pages: one shared page relates nothing", async () => {
+    const brainId = await newBrain(s, "Related twice");
+    for (const [title, text] of [
+      ["Backups", "Backups of the primary database stay in Frankfurt for 35 days."],
+      ["Failover runbook", "Page the on-call engineer through PagerDuty. The primary database runs in Frankfurt. Maria Okafor owns the platform."],
+      ["Rotation", "Maria Okafor leads the rotation. PagerDuty pages the on-call engineer."],
+    ]) {
+      const { source } = await addText(s, brainId, title!, text!);
+      expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
+    }
+    await settled(brainId);
+    const engineer = await page(brainId, "on-call-engineer");
+    const related = engineer.markdown.split("## Related")[1] ?? "";
+    // Named with it in both its sources; Frankfurt and the primary database only in one of them.
+    expect(related).toContain("[[pagerduty|PagerDuty]]");
+    expect(related).toContain("[[maria-okafor|Maria Okafor]]");
+    expect(related).not.toContain("frankfurt");
+    expect(related).not.toContain("primary-database");
+  });
+
   test("one batch of more sources than a write transaction holds: all ready, each once; a concept named only within the batch earns its page", async () => {
     const brainId = await newBrain(s, "Many");
     const sources = Array.from({ length: 40 }, (_, i) => ({
