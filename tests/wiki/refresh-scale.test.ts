@@ -17,6 +17,17 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+/** A new brain of these sources added one after another, each ready and the concept pages refreshed. */
+async function settledBrain(name: string, sources: [title: string, text: string][]) {
+  const brainId = await newBrain(s, name);
+  for (const [title, text] of sources) {
+    const { source } = await addText(s, brainId, title, text);
+    expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
+  }
+  await settled(brainId);
+  return brainId;
+}
+
 /** Sources are ready before their concept pages are refreshed (same job, next step): wait for that too. */
 async function settled(brainId: string) {
   const c = s.ctx.database.client;
@@ -51,16 +62,11 @@ describe("concept refresh in chunks", () => {
   });
 
   test("related concepts come from the pages that link to both; a third source refreshes them", async () => {
-    const brainId = await newBrain(s, "Related");
-    for (const [title, text] of [
+    const brainId = await settledBrain("Related", [
       ["First voyage", "Captain Ilse Varga sailed the Marrow Strait in a small ketch."],
       ["Second voyage", "Ilse Varga crossed the Marrow Strait again the next summer."],
       ["Third voyage", "The Marrow Strait froze early, and Ilse Varga waited for the thaw."],
-    ]) {
-      const { source } = await addText(s, brainId, title!, text!);
-      expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
-    }
-    await settled(brainId);
+    ]);
     const varga = await page(brainId, "ilse-varga");
     expect(varga.markdown).toContain("## Related");
     expect(varga.links).toContain("marrow-strait");
@@ -69,16 +75,11 @@ describe("concept refresh in chunks", () => {
   });
 
   test("a related concept shares two of the concept's source pages: one shared page relates nothing", async () => {
-    const brainId = await newBrain(s, "Related twice");
-    for (const [title, text] of [
+    const brainId = await settledBrain("Related twice", [
       ["Backups", "Backups of the primary database stay in Frankfurt for 35 days."],
       ["Failover runbook", "Page the on-call engineer through PagerDuty. The primary database runs in Frankfurt. Maria Okafor owns the platform."],
       ["Rotation", "Maria Okafor leads the rotation. PagerDuty pages the on-call engineer."],
-    ]) {
-      const { source } = await addText(s, brainId, title!, text!);
-      expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
-    }
-    await settled(brainId);
+    ]);
     const engineer = await page(brainId, "on-call-engineer");
     const related = engineer.markdown.split("## Related")[1] ?? "";
     // Named with it in both its sources; Frankfurt and the primary database only in one of them.
