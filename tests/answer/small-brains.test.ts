@@ -158,6 +158,8 @@ describe("questions that name the page's subject", () => {
   const OPS: Record<string, string> = {
     "Incident 2291 postmortem":
       "On 14 March the primary database in Frankfurt became unreachable after a kernel upgrade. Tomasz Nowak promoted the replica after seven minutes. Root cause: the kernel upgrade disabled the network bonding driver.",
+    "Cinder Ridge National Park":
+      "The park's oldest rocks, gneiss and schist, are 1.7 billion years old. Visitors camp at Hollow Cove from October to May.",
     "Kubernetes upgrade guide":
       "Cluster upgrades happen quarterly on a Tuesday.\n\n## Before you start\n\n- Drain each node with `kubectl drain`.\n- Check that the etcd backup from the last 24 hours exists.",
   };
@@ -173,11 +175,16 @@ describe("questions that name the page's subject", () => {
     const check = await ask("What must I check before a Kubernetes upgrade?", ops);
     expect(check.thin).toBe(false);
     expect(check.answerMd).toContain("etcd backup");
+    // "What KIND of rock" asks for a kind, which the answer names rather than says.
+    const rock = await ask("What kind of rock is in Cinder Ridge National Park?", ops);
+    expect(rock.thin).toBe(false);
+    expect(rock.answerMd).toContain("gneiss and schist");
   });
 
   test("still thin when no sentence holds the rest", async () => {
     expect(await ask("Who approved incident 2291?", ops)).toMatchObject({ thin: true, citations: [] });
     expect(await ask("How much does a Kubernetes upgrade cost?", ops)).toMatchObject({ thin: true, citations: [] });
+    expect(await ask("What kind of trees grow at Cinder Ridge?", ops)).toMatchObject({ thin: true, citations: [] });
   });
 });
 

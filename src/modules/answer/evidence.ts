@@ -32,8 +32,8 @@ export interface ScoredSentence {
   ownCoverage: number;
   /**
    * ownCoverage, or `coverage` (with its title and headings) when the sentence holds every question term
-   * they do not name (modal verbs aside): it answers the rest of a question that names the page's subject
-   * ("What caused incident 2291?" of "Root cause: …" on the page "Incident 2291 postmortem").
+   * they do not name (modal verbs and the "kind" of "what kind of" aside): it answers the rest of a question
+   * that names the page's subject ("What caused incident 2291?" of "Root cause: …" on the page "Incident 2291 postmortem").
    */
   completeCoverage: number;
   /** Whether the sentence holds the asked-for kind of answer; null when the question asks for no kind. */
@@ -131,6 +131,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const coverageOf = (words: Words, typeFound = false) =>
     total > 0 ? stems.reduce((sum, _, i) => sum + (covers(words, i, typeFound) ? weights[i]! : 0), 0) / total : 0;
   const pairs = questionPairs(question, new Set(stems));
+  const unasked = new Set([...MODAL, ...kindWords(question)]);
 
   const sentences: ScoredSentence[] = [];
   let pageCoverage = 0;
@@ -155,8 +156,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const subject = OPENING_PRONOUN.test(sentence.text) ? coverage : ownCoverage;
       const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound ? 0.1 : 0);
       // The question's terms beyond the sentence's title and headings (and its modal verbs, "what MUST I
-      // check": an answer says "Check …"): a sentence holding all of them answers with its title.
-      const asked = stems.flatMap((s, i) => (weights[i]! > 0 && !MODAL.has(s) && !titleStems.has(s) && !sentence.context.has(s) ? [i] : []));
+      // check": an answer says "Check …"; and "what KIND of"): a sentence holding all of them answers with its title.
+      const asked = stems.flatMap((s, i) => (weights[i]! > 0 && !unasked.has(s) && !titleStems.has(s) && !sentence.context.has(s) ? [i] : []));
       const complete = asked.length > 0 && asked.every((i) => covers(sentence.stems, i, typeFound === true));
       const completeCoverage = complete ? coverage : ownCoverage;
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, typeFound, score, list: sentence.list });
@@ -221,6 +222,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
 const NONE: Words = new Set<string>();
 /** Modal verbs (stems) a question asks with and its answer does not repeat. */
 const MODAL = new Set(["must", "should", "shall", "may", "might", "ought"].map(stem));
+/** "What KIND of rock": the word asks for a kind, which the answer names ("gneiss and granite"), not says. */
+const kindWords = (question: string) => [...question.toLowerCase().matchAll(/\b(kind|type|sort)s? of\b/g)].map((m) => stem(m[1]!));
 /** The union of word sets, without building it (a sentence with its title and headings, a whole page). */
 const anyOf = (...sets: Words[]): Words => ({ has: (word) => sets.some((set) => set.has(word)) });
 
