@@ -15,7 +15,7 @@ const EVIL = [
   "",
   '[bad link](javascript:alert(3)) and [ok](https://example.org/rockets) and <b onclick="x()">bold</b>',
   "",
-  "See [[orbits]] and [[nowhere]].",
+  "See [[orbits]] and [[nowhere]]. Questions to launch@example.org.",
 ].join("\n");
 
 beforeAll(async () => {
@@ -39,6 +39,8 @@ describe("wiki pages", () => {
     expect(page).toMatchObject({ slug: "rockets", title: "Rockets", markdown: EVIL, sourceId, links: ["orbits"], edited: false, revision: 1 });
     expect(page.html).not.toMatch(/<script|onerror|onclick|javascript:/i);
     expect(page.html).toContain('href="https://example.org/rockets"');
+    // An e-mail address (autolinked by GFM) stays a working mailto: link, not an anchor without an address.
+    expect(page.html).toContain('<a href="mailto:launch@example.org" rel="noopener nofollow">launch@example.org</a>');
     expect(page.html).toContain(`<a href="/api/v1/brains/${brainId}/pages/orbits"`);
     expect(page.html).toContain("nowhere"); // a link to no page stays text
     expect(page.html).not.toContain("/pages/nowhere");

@@ -1,5 +1,5 @@
 // Markdown → HTML that is safe to show: marked renders, sanitize-html keeps only plain formatting, links to
-// http(s) or relative addresses, no scripts, styles or event handlers.
+// http(s), mailto: (GFM autolinks every e-mail address) or relative addresses, no scripts, styles or event handlers.
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
@@ -8,7 +8,7 @@ const markdown = new Marked({ gfm: true, async: false });
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: sanitizeHtml.defaults.allowedTags,
   allowedAttributes: { a: ["href", "title"], code: ["class"], th: ["align"], td: ["align"] },
-  allowedSchemes: ["http", "https"],
+  allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: {},
   allowProtocolRelative: false,
   transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener nofollow" }) },
