@@ -188,6 +188,35 @@ describe("questions that name the page's subject", () => {
   });
 });
 
+describe("a request for an overview of what a page's title names", () => {
+  const TEAM: Record<string, string> = {
+    "All-hands 12 November":
+      "Lukas Weber presented the Q3 numbers: revenue grew 18% to 4.2 million EUR. The company will hire twelve engineers in 2027. The new office in Lisbon opens in February.",
+    "Remote work policy":
+      "Employees may work remotely up to three days a week. Working from another country is allowed for up to 20 working days a year. The company pays 400 EUR once for home office equipment.",
+  };
+  let team: string;
+  let teamSource: Record<string, string> = {};
+  beforeAll(async () => ({ brain: team, sourceOf: teamSource } = await brainOf("Team", TEAM)));
+
+  test("answered from the page's opening sentences", async () => {
+    // No sentence says "all-hands" or "happened": the page's title names the subject, its lead tells it.
+    const meeting = await ask("What happened at the all-hands?", team);
+    expect(meeting.thin).toBe(false);
+    expect(meeting.answerMd).toContain("Lukas Weber presented the Q3 numbers");
+    expect(cited(meeting)).toEqual([teamSource["All-hands 12 November"]]);
+    const remote = await ask("Tell me about remote work", team);
+    expect(remote.thin).toBe(false);
+    expect(remote.answerMd).toContain("work remotely up to three days a week");
+    expect(cited(remote)).toEqual([teamSource["Remote work policy"]]);
+  });
+
+  test("thin when no page is about the subject", async () => {
+    expect(await ask("What happened at the board meeting?", team)).toMatchObject({ thin: true, citations: [] });
+    expect(await ask("Tell me about the parental leave policy", team)).toMatchObject({ thin: true, citations: [] });
+  });
+});
+
 describe("a how-to answered by a commented command", () => {
   const DOCS: Record<string, string> = {
     "Developer guide":

@@ -113,7 +113,9 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const candidates = opts.candidates ?? false;
   const terms = retrieval.terms;
   const stems = terms.map(stem);
-  const weights = termWeights(terms, stats);
+  // "Tell me about X", "what happened at X": the words asking for an overview are no part of what is asked.
+  const overview = overviewWords(question);
+  const weights = termWeights(terms, stats).map((w, i) => (overview.has(stems[i]!) ? 0 : w));
   const total = weights.reduce((a, b) => a + b, 0);
   const heaviest = Math.max(0, ...weights);
   const expectedType = expectedAnswerType(question);
@@ -158,7 +160,9 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // The question's terms beyond the sentence's title and headings (and its modal verbs, "what MUST I
       // check": an answer says "Check …"; and "what KIND of"): a sentence holding all of them answers with its title.
       const asked = stems.flatMap((s, i) => (weights[i]! > 0 && !unasked.has(s) && !titleStems.has(s) && !sentence.context.has(s) ? [i] : []));
-      const complete = asked.length > 0 && asked.every((i) => covers(sentence.stems, i, typeFound === true));
+      // An overview of what the title names in full ("tell me about remote work" of "Remote work policy"): the
+      // page's opening sentence answers it.
+      const complete = asked.length > 0 ? asked.every((i) => covers(sentence.stems, i, typeFound === true)) : overview.size > 0 && index === 0;
       const completeCoverage = complete ? coverage : ownCoverage;
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, typeFound, score, list: sentence.list });
       if (!candidates) return;
@@ -224,6 +228,13 @@ const NONE: Words = new Set<string>();
 const MODAL = new Set(["must", "should", "shall", "may", "might", "ought"].map(stem));
 /** "What KIND of rock": the word asks for a kind, which the answer names ("gneiss and granite"), not says. */
 const kindWords = (question: string) => [...question.toLowerCase().matchAll(/\b(kind|type|sort)s? of\b/g)].map((m) => stem(m[1]!));
+/** The words (stems) of a request for an overview: "tell me about", "describe", "what happened at". */
+function overviewWords(question: string): Set<string> {
+  const found = OVERVIEW.exec(question);
+  return new Set(found ? wordsOf(found[0]).map(stem) : []);
+}
+const OVERVIEW =
+  /^\s*(?:(?:can you |could you |please )?(?:tell me(?: more)? about|give me an? (?:overview|summary) of|summari[sz]e|describe|explain)|what do (?:you|we) know about|(?:an? )?(?:overview|summary) of|what happened (?:at|in|on|during))\b/i;
 /** The union of word sets, without building it (a sentence with its title and headings, a whole page). */
 const anyOf = (...sets: Words[]): Words => ({ has: (word) => sets.some((set) => set.has(word)) });
 
