@@ -29,9 +29,10 @@ const UNITS = new Set(
     "kilometers mile miles foot feet inch inches yard yards acre acres hectare hectares litre litres liter liters gallon gallons").split(" "),
 );
 
-/** First words that make a noun phrase vague, not a concept ("several years", "last stage", "local stone"). */
+/** First words that make a noun phrase vague, not a concept ("several years", "last stage", "fourth day", "local stone"). */
 const VAGUE = new Set(
-  "several many few some any other last first next previous same own whole various certain local small large big great little new old young early late recent further main major minor such each every most more less only".split(" "),
+  ("several many few some any other last first next previous same own whole various certain local small large big great little new old young early late recent further main major minor such each every most more less only " +
+    "second third fourth fifth sixth seventh eighth ninth tenth").split(" "),
 );
 
 /** Trailing words of organization names that the short form drops ("Zeiss works", "Acme Inc"). */

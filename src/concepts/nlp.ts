@@ -114,6 +114,11 @@ function withoutOpeningRole(surface: string, sentence: string): string {
   // What follows no longer opens the sentence, so the single-word rule above is not for it ("As Mars").
   const opener = words[0]!.toLowerCase();
   if (OPENERS.has(opener) || OPENING_FUNCTION_WORD.has(lowerCaseReading(opener).pos)) return words.slice(1).join(" ");
+  // An instruction's verb opening a sentence or a list item ("Use 1Password for secrets", "Ask Priya Nair for
+  // access") is capitalized there, not part of the name; not before "of" ("Call of Duty") nor a lone generic
+  // head ("Open University").
+  if (INSTRUCTION_VERBS.has(opener) && !NAME_JOINERS.has(words[1]!) && !(words.length === 2 && GENERIC_HEADS.has(words[1]!.toLowerCase())))
+    return words.slice(1).join(" ");
   if (words.length < 3) return surface;
   // A common noun joined to the rest is part of the name ("Call of Duty", "President of China"): without it
   // the name would open with its joiner ("of Duty").
@@ -126,6 +131,15 @@ function withoutOpeningRole(surface: string, sentence: string): string {
 /** A season, capitalized before a year as a month is ("Fall 2016"). */
 const SEASON = /^(?:Spring|Summer|Autumn|Fall|Winter)$/;
 
+/**
+ * Verbs that open instructions in runbooks, handbooks and guides. A list, not the tagger: out of context it
+ * reads "summer", "bill" or "mark" as verbs too ("Summer Glau", "Bill Gates").
+ */
+const INSTRUCTION_VERBS = new Set(
+  ("use ask run open install download upload check click select add create set enable disable turn restart start stop " +
+    "contact email send see visit update upgrade configure deploy book submit request report lock follow copy paste type " +
+    "enter choose press tap navigate launch connect join invite ping message tell notify review approve sign log go read").split(" "),
+);
 /** Conjunctions that also read as other words out of context ("a while", "as" tagged as a name's part). */
 const OPENERS = new Set(["while", "as", "when", "after", "before", "since", "once", "until", "though", "although", "because", "if", "unless", "whereas", "whilst"]);
 /** Parts of speech of a sentence's first word that is never part of the name after it. */

@@ -117,6 +117,15 @@ describe("concept pages", () => {
     expect((await listKind(sizes, "concept")).map((c) => c.slug).filter((slug) => /^(?:mib|mb|kib)$/.test(slug))).toEqual([]);
   });
 
+  test("an ordinal's day or week ('from the fourth day of sickness') is no concept page; the tool named in both sources is", async () => {
+    const brain = await newBrain(s, "Leave");
+    await ready(brain, "Sick leave", "From the fourth day of sickness you need a doctor's note. Record sick days in Personio.");
+    await ready(brain, "Parental leave", "Parental leave starts on the fourth day after the birth at the latest. Request it in Personio.");
+    const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
+    expect(slugs).toContain("personio");
+    expect(slugs).not.toContain("fourth-day");
+  });
+
   test("numbered document labels (Step 1, Version 2, Appendix B, Table 1) are no concept pages in a set of manuals; the product named in both is", async () => {
     const brain = await newBrain(s, "Manuals");
     await ready(brain, "Pump manual", "Step 1: close the intake valve as shown in Figure 2. The pressure limits are listed in Table 1 of Section 3. See Appendix B for the wiring diagram. Version 2 of the controller uses Modbus.");

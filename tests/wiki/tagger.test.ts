@@ -40,6 +40,17 @@ describe("names at a sentence's opening", () => {
     expect(findPhrases("The show aired in Africa in Fall 2016 and again in Spring 2018.").phrases.map((p) => p.surface)).toEqual(["Africa"]);
     expect(findPhrases("Summer Glau starred in it; Spring handles the beans.").phrases.map((p) => p.surface)).toEqual(expect.arrayContaining(["Summer Glau", "Spring"]));
   });
+
+  test("an instruction's verb opening a sentence or list item is not part of the name after it", () => {
+    // List items as the prose reader gives them (markdown-prose.ts): a sentence each.
+    const steps = ["Use 1Password for secrets.", "Ask Priya Nair for VPN access.", "Open Slack and join the ops channel.", "Run Terraform from the infra repo."].join("\n\n");
+    const names = findPhrases(steps).phrases.filter((p) => p.kind === "proper").map((p) => p.surface);
+    expect(names).toEqual(expect.arrayContaining(["1Password", "Priya Nair", "Slack", "Terraform"]));
+    expect(names.filter((n) => /^(Use|Ask|Open|Run) /.test(n))).toEqual([]);
+    // Names that open with such a word stay whole: a first name, a name joined by "of", a generic head.
+    const kept = ["Mark Twain wrote it.", "Call of Duty sold well.", "Open University teaches online."].flatMap((t) => findPhrases(t).phrases.map((p) => p.surface));
+    expect(kept).toEqual(expect.arrayContaining(["Mark Twain", "Call of Duty", "Open University"]));
+  });
 });
 
 describe("hyphenated words", () => {
