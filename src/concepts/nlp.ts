@@ -176,6 +176,13 @@ const attached = (t: Tokens, i: number) => t.spaces[i] === "";
 const WORD_PIECE = /^[\p{L}\p{N}]/u;
 const HYPHEN = /^[-\u2010\u2011]$/;
 
+/** The first word's token of the sentence token `i` is in (past any opening mark or line break). */
+function firstWord(t: Tokens, i: number): number {
+  let first = t.sentenceStart[i]!;
+  while (first < i && !wordy(t, first)) first++;
+  return first;
+}
+
 /** The last token of the word that token `b` is part of (not past `last`). */
 function wordEnd(t: Tokens, b: number, last: number): number {
   for (;;) {
@@ -264,7 +271,12 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
     } else {
       const t = tokensOf();
       const [start, end] = entity.out(its.span) as [number, number];
-      const [a, b] = [wordStart(t, start, t.sentenceStart[start]!), wordEnd(t, end, t.sentenceEnd[end]!)];
+      let [a, b] = [wordStart(t, start, t.sentenceStart[start]!), wordEnd(t, end, t.sentenceEnd[end]!)];
+      // An instruction's verb read as the phrase's first noun ("Book flights and hotels"): the phrase is the rest.
+      if (a === start && a === firstWord(t, a) && INSTRUCTION_VERBS.has(t.text[a]!.toLowerCase())) {
+        if (b - a < 2) return;
+        a++;
+      }
       grown.push({ span: [a, b], phrase: { surface: a === start && b === end ? detail.value : spanText(t, a, b), kind: "phrase", sentence: sentenceOf[start]! } });
     }
   });

@@ -50,6 +50,11 @@ describe("names at a sentence's opening", () => {
     // Names that open with such a word stay whole: a first name, a name joined by "of", a generic head.
     const kept = ["Mark Twain wrote it.", "Call of Duty sold well.", "Open University teaches online."].flatMap((t) => findPhrases(t).phrases.map((p) => p.surface));
     expect(kept).toEqual(expect.arrayContaining(["Mark Twain", "Call of Duty", "Open University"]));
+    // Nor of a noun phrase the tagger reads it into: "Book flights" is no phrase; a phrase after a verb stays.
+    const phrases = findPhrases(["Anything above 500 EUR needs approval.", "Book flights and hotels through TravelPerk.", "Run database migrations before the release."].join("\n\n"))
+      .phrases.filter((p) => p.kind === "phrase")
+      .map((p) => p.surface);
+    expect(phrases).toEqual(["database migrations"]);
   });
 });
 
