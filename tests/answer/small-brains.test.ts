@@ -192,6 +192,8 @@ describe("a request for an overview of what a page's title names", () => {
   const TEAM: Record<string, string> = {
     "All-hands 12 November":
       "Lukas Weber presented the Q3 numbers: revenue grew 18% to 4.2 million EUR. The company will hire twelve engineers in 2027. The new office in Lisbon opens in February.",
+    "Paper Boats (song)":
+      "The folk band Tidewell wrote it in 2019, after their drummer left. Its singer says it is about a friend who carried him through a hard winter.",
     "Remote work policy":
       "Employees may work remotely up to three days a week. Working from another country is allowed for up to 20 working days a year. The company pays 400 EUR once for home office equipment.",
   };
@@ -209,11 +211,19 @@ describe("a request for an overview of what a page's title names", () => {
     expect(remote.thin).toBe(false);
     expect(remote.answerMd).toContain("work remotely up to three days a week");
     expect(cited(remote)).toEqual([teamSource["Remote work policy"]]);
+    // "The story behind X", "what is X about": no sentence says "story" or "about"; the lead tells it.
+    for (const question of ["What is the story behind the song Paper Boats?", "What is Paper Boats about?"]) {
+      const song = await ask(question, team);
+      expect(song.thin).toBe(false);
+      expect(song.answerMd).toContain("The folk band Tidewell wrote it in 2019");
+      expect(cited(song)).toEqual([teamSource["Paper Boats (song)"]]);
+    }
   });
 
   test("thin when no page is about the subject", async () => {
     expect(await ask("What happened at the board meeting?", team)).toMatchObject({ thin: true, citations: [] });
     expect(await ask("Tell me about the parental leave policy", team)).toMatchObject({ thin: true, citations: [] });
+    expect(await ask("What is the story behind the song Harbour Lights?", team)).toMatchObject({ thin: true, citations: [] });
   });
 });
 

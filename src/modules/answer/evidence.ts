@@ -115,7 +115,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const stems = terms.map(stem);
   // "Tell me about X", "what happened at X": the words asking for an overview are no part of what is asked.
   const overview = overviewWords(question);
-  const weights = termWeights(terms, stats).map((w, i) => (overview.has(stems[i]!) ? 0 : w));
+  const weights = termWeights(terms, stats).map((w, i) => (overview?.has(stems[i]!) ? 0 : w));
   const total = weights.reduce((a, b) => a + b, 0);
   const heaviest = Math.max(0, ...weights);
   const expectedType = expectedAnswerType(question);
@@ -153,17 +153,18 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const ownCoverage = coverageOf(sentence.stems, typeFound === true);
       // With its page's title and the headings it sits under: what the sentence is about.
       const coverage = coverageOf(anyOf(sentence.stems, titleStems, sentence.context), typeFound === true);
-      // A sentence opening with a pronoun ("It runs on ...") is about its page's subject: its title counts as
-      // its own words when choosing sentences (not for `thin`, which weighs ownCoverage as fitted).
-      const subject = OPENING_PRONOUN.test(sentence.text) ? coverage : ownCoverage;
-      const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound ? 0.1 : 0);
       // The question's terms beyond the sentence's title and headings (and its modal verbs, "what MUST I
       // check": an answer says "Check …"; and "what KIND of"): a sentence holding all of them answers with its title.
       const asked = stems.flatMap((s, i) => (weights[i]! > 0 && !unasked.has(s) && !titleStems.has(s) && !sentence.context.has(s) ? [i] : []));
       // An overview of what the title names in full ("tell me about remote work" of "Remote work policy"): the
       // page's opening sentence answers it.
-      const complete = asked.length > 0 ? asked.every((i) => covers(sentence.stems, i, typeFound === true)) : overview.size > 0 && index === 0;
+      const complete = asked.length > 0 ? asked.every((i) => covers(sentence.stems, i, typeFound === true)) : overview !== null && index === 0;
       const completeCoverage = complete ? coverage : ownCoverage;
+      // A sentence opening with a pronoun ("It runs on ...") is about its page's subject, and so is the lead an
+      // overview asks for: its title counts as its own words when choosing sentences (not for `thin`, which
+      // weighs ownCoverage as fitted).
+      const subject = OPENING_PRONOUN.test(sentence.text) || (complete && asked.length === 0) ? coverage : ownCoverage;
+      const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound ? 0.1 : 0);
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, typeFound, score, list: sentence.list });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
@@ -229,12 +230,17 @@ const MODAL = new Set(["must", "should", "shall", "may", "might", "ought"].map(s
 /** "What KIND of rock": the word asks for a kind, which the answer names ("gneiss and granite"), not says. */
 const kindWords = (question: string) => [...question.toLowerCase().matchAll(/\b(kind|type|sort)s? of\b/g)].map((m) => stem(m[1]!));
 /** The words (stems) of a request for an overview: "tell me about", "describe", "what happened at". */
-function overviewWords(question: string): Set<string> {
-  const found = OVERVIEW.exec(question);
-  return new Set(found ? wordsOf(found[0]).map(stem) : []);
+function overviewWords(question: string): Set<string> | null {
+  if (OVERVIEW_ABOUT.test(question)) return new Set([stem("about")]);
+  const found = OVERVIEW.map((pattern) => pattern.exec(question)?.[0]).filter((m) => m !== undefined);
+  return found.length ? new Set(found.flatMap((m) => wordsOf(m).map(stem))) : null;
 }
-const OVERVIEW =
-  /^\s*(?:(?:can you |could you |please )?(?:tell me(?: more)? about|give me an? (?:overview|summary) of|summari[sz]e|describe|explain)|what do (?:you|we) know about|(?:an? )?(?:overview|summary) of|what happened (?:at|in|on|during))\b/i;
+const OVERVIEW = [
+  /^\s*(?:(?:can you |could you |please )?(?:tell me(?: more)? about|give me an? (?:overview|summary) of|summari[sz]e|describe|explain)|what do (?:you|we) know about|(?:an? )?(?:overview|summary) of|what happened (?:at|in|on|during))\b/i,
+  /\b(?:story|history|background|meaning) (?:behind|of)\b/i, // "what is the story behind X", "the meaning of X"
+];
+/** "What is X about?" */
+const OVERVIEW_ABOUT = /^\s*what(?:'s| is| was| are) .+ about\s*\??\s*$/i;
 /** The union of word sets, without building it (a sentence with its title and headings, a whole page). */
 const anyOf = (...sets: Words[]): Words => ({ has: (word) => sets.some((set) => set.has(word)) });
 
