@@ -158,6 +158,8 @@ describe("questions that name the page's subject", () => {
   const OPS: Record<string, string> = {
     "Incident 2291 postmortem":
       "On 14 March the primary database in Frankfurt became unreachable after a kernel upgrade. Tomasz Nowak promoted the replica after seven minutes. Root cause: the kernel upgrade disabled the network bonding driver.",
+    "Architecture review 3 March":
+      "Attendees: Dev Raman, Sofia Lindqvist, Marco Bianchi.\n\nWe will move the search service to OpenSearch by the end of June.",
     "Cinder Ridge National Park":
       "The park's oldest rocks, gneiss and schist, are 1.7 billion years old. Visitors camp at Hollow Cove from October to May.",
     "Kubernetes upgrade guide":
@@ -175,6 +177,10 @@ describe("questions that name the page's subject", () => {
     const check = await ask("What must I check before a Kubernetes upgrade?", ops);
     expect(check.thin).toBe(false);
     expect(check.answerMd).toContain("etcd backup");
+    // "Attendees" are who attended (and "employees" who are employed).
+    const who = await ask("Who attended the architecture review on 3 March?", ops);
+    expect(who.thin).toBe(false);
+    expect(who.answerMd).toContain("Dev Raman, Sofia Lindqvist, Marco Bianchi");
     // "What KIND of rock" asks for a kind, which the answer names rather than says.
     const rock = await ask("What kind of rock is in Cinder Ridge National Park?", ops);
     expect(rock.thin).toBe(false);

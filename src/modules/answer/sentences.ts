@@ -199,6 +199,9 @@ function stemOnce(word: string): string {
   else if (/(ch|sh|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
   else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
   if (/([^aeiouslz])\1$/.test(w)) w = w.slice(0, -1);
+  // Who a verb's action is done by or to, as its verb: "attendees" ↔ attended, "employee" ↔ employ. After the
+  // doubled letter, so "committee" does not become "commit".
+  if (w.endsWith("ee") && w.length > 6) return w.slice(0, -2);
   if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
   // British -our spellings as American ones (colour→color, honours→honor).
   if (w.length > 4 && w.endsWith("our") && !OUR_WORDS.has(w)) w = `${w.slice(0, -3)}or`;
