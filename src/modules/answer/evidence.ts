@@ -237,7 +237,7 @@ function overviewWords(question: string): Set<string> | null {
 }
 const OVERVIEW = [
   /^\s*(?:(?:can you |could you |please )?(?:tell me(?: more)? about|give me an? (?:overview|summary) of|summari[sz]e|describe|explain)|what do (?:you|we) know about|(?:an? )?(?:overview|summary) of|what happened (?:at|in|on|during))\b/i,
-  /\b(?:story|history|background|meaning) (?:behind|of)\b/i, // "what is the story behind X", "the meaning of X"
+  /\b(?:story|history|background) (?:behind|of)\b/i, // "what is the story behind X", "the history of X"
 ];
 /** "What is X about?" */
 const OVERVIEW_ABOUT = /^\s*what(?:'s| is| was| are) .+ about\s*\??\s*$/i;
