@@ -256,12 +256,19 @@ async function relatedConcepts(db: RootDb, brainId: string, slug: string, mentio
   const pageSlugs = [...new Set(mentions.map((m) => m.pageSlug))].slice(0, 10);
   const linked = await queryRows<{ slug: string; n: number; title: string | null }>(
     db,
+    // A note is never rewritten, so it links nothing: the concepts it names are its mention rows.
     `SELECT c.concept AS slug, c.n, p.title FROM (
-      SELECT l.to_slug AS concept, COUNT(*) AS n FROM json_each(?1) j
-      CROSS JOIN pages s ON s.brain_id = ?2 AND s.slug = j.value
-      CROSS JOIN page_links l ON l.from_page_id = s.id
-      WHERE l.to_slug != ?3
-      GROUP BY l.to_slug ORDER BY n DESC LIMIT 40
+      SELECT concept, COUNT(*) AS n FROM (
+        SELECT s.id AS page, l.to_slug AS concept FROM json_each(?1) j
+        CROSS JOIN pages s ON s.brain_id = ?2 AND s.slug = j.value
+        CROSS JOIN page_links l ON l.from_page_id = s.id
+        WHERE l.to_slug != ?3
+        UNION
+        SELECT s.id, m.concept FROM json_each(?1) j
+        CROSS JOIN pages s ON s.brain_id = ?2 AND s.slug = j.value AND s.kind = 'note'
+        CROSS JOIN concept_mentions m ON m.source_id = s.source_id
+        WHERE m.concept != ?3
+      ) GROUP BY concept ORDER BY n DESC LIMIT 40
     ) c LEFT JOIN pages p ON p.brain_id = ?2 AND p.slug = c.concept AND p.kind = 'concept'`,
     JSON.stringify(pageSlugs),
     brainId,

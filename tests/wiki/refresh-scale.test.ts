@@ -89,6 +89,28 @@ describe("concept refresh in chunks", () => {
     expect(related).not.toContain("primary-database");
   });
 
+  test("related concepts of a brain of notes: a note links nothing, the concepts it names relate", async () => {
+    const brainId = await newBrain(s, "Meeting notes");
+    const notes = [
+      ["Architecture review 3 March", "Sofia Lindqvist writes the migration plan for OpenSearch. Dev Raman reviews it."],
+      ["Architecture review 17 March", "Sofia Lindqvist presented the OpenSearch migration plan. Dev Raman approved it."],
+      ["Incident review 9 April", "Dev Raman added disk alerts after the outage in Frankfurt."],
+    ];
+    for (const [title, content] of notes) {
+      const res = await s.api(`/api/v1/brains/${brainId}/sources`, { method: "POST", json: { title, content, mode: "note" } });
+      const { source } = await expectJson(res, 201);
+      expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
+    }
+    await settled(brainId);
+    const sofia = await page(brainId, "sofia-lindqvist");
+    expect((await page(brainId, "architecture-review-3-march")).links).toEqual([]); // verbatim
+    const related = sofia.markdown.split("## Related")[1] ?? "";
+    // Named with her in both notes that name her; Frankfurt only in a note that does not.
+    expect(related).toContain("[[dev-raman|Dev Raman]]");
+    expect(related).toContain("[[opensearch|OpenSearch]]");
+    expect(related).not.toContain("frankfurt");
+  });
+
   test("one batch of more sources than a write transaction holds: all ready, each once; a concept named only within the batch earns its page", async () => {
     const brainId = await newBrain(s, "Many");
     const sources = Array.from({ length: 40 }, (_, i) => ({
