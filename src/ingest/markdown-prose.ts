@@ -51,13 +51,17 @@ export function proseUnits(markdown: string): ProseUnit[] {
     }
     let current: ProseUnit | null = null;
     let list: ProseUnit["list"];
+    let itemHeadings = headings;
     for (const line of lines) {
       const item = LIST_ITEM.exec(line);
       // As in CommonMark, a numbered line interrupts a paragraph only as "1." (a wrapped line may start "1990. ").
       if (item && current?.kind === "paragraph" && /^\s*\d/.test(item[0]) && !/^\s*1[.)]/.test(item[0])) current.text += ` ${line.trim()}`;
       else if (item) {
-        list ??= { id: lists++, ordered: /\d/.test(item[0]) };
-        units.push((current = { kind: "item", text: line.slice(item[0].length).trim(), headings, list }));
+        if (!list) {
+          list = { id: lists++, ordered: /\d/.test(item[0]) };
+          itemHeadings = leadIn(units.at(-1), headings);
+        }
+        units.push((current = { kind: "item", text: line.slice(item[0].length).trim(), headings: itemHeadings, list }));
       }
       else if (current && line.trim()) current.text += ` ${line.trim()}`; // a continuation line
       else if (line.trim()) units.push((current = { kind: "paragraph", text: line.trim(), headings }));
@@ -65,6 +69,16 @@ export function proseUnits(markdown: string): ProseUnit[] {
   }
   return units.filter((u) => /[\p{L}\p{N}]/u.test(u.text));
 }
+
+/**
+ * The headings of a list's items: a short paragraph ending in a colon right before the list ("Decisions:",
+ * "Before you upgrade:") labels it as a heading would.
+ */
+function leadIn(before: ProseUnit | undefined, headings: string[]): string[] {
+  const label = before?.kind === "paragraph" && before.headings.join("\n") === headings.join("\n") ? /^(.{1,80}):$/.exec(before.text)?.[1] : undefined;
+  return label && label.split(/\s+/).length <= MAX_LEAD_IN_WORDS ? [...headings, label] : headings;
+}
+const MAX_LEAD_IN_WORDS = 8;
 
 /** A pipe table: a header row, then a separator row ("|---|:--:|"), then its rows. */
 function isTable(lines: string[]): boolean {

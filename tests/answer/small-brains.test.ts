@@ -160,6 +160,7 @@ describe("questions that name the page's subject", () => {
       "On 14 March the primary database in Frankfurt became unreachable after a kernel upgrade. Tomasz Nowak promoted the replica after seven minutes. Root cause: the kernel upgrade disabled the network bonding driver.",
     "Architecture review 3 March":
       "Attendees: Dev Raman, Sofia Lindqvist, Marco Bianchi.\n\nWe will move the search service to OpenSearch by the end of June.",
+    "Release checklist": "Releases go out on Tuesdays.\n\nBefore tagging a release:\n\n- Run the full test suite.\n- Update the changelog.",
     "Cinder Ridge National Park":
       "The park's oldest rocks, gneiss and schist, are 1.7 billion years old. Visitors camp at Hollow Cove from October to May.",
     "Kubernetes upgrade guide":
@@ -181,6 +182,13 @@ describe("questions that name the page's subject", () => {
     const who = await ask("Who attended the architecture review on 3 March?", ops);
     expect(who.thin).toBe(false);
     expect(who.answerMd).toContain("Dev Raman, Sofia Lindqvist, Marco Bianchi");
+    // A short paragraph ending in a colon labels the list after it as a heading would; a question the title and
+    // that label name in full is answered by the items.
+    const before = await ask("What do I do before tagging a release?", ops);
+    expect(before.thin).toBe(false);
+    expect(before.answerMd).toContain("Run the full test suite. Update the changelog.");
+    expect(before.answerMd).not.toContain(":.");
+    expect(cited(before)).toEqual([opsSource["Release checklist"]]);
     // "What KIND of rock" asks for a kind, which the answer names rather than says.
     const rock = await ask("What kind of rock is in Cinder Ridge National Park?", ops);
     expect(rock.thin).toBe(false);
@@ -191,6 +199,7 @@ describe("questions that name the page's subject", () => {
     expect(await ask("Who approved incident 2291?", ops)).toMatchObject({ thin: true, citations: [] });
     expect(await ask("How much does a Kubernetes upgrade cost?", ops)).toMatchObject({ thin: true, citations: [] });
     expect(await ask("What kind of trees grow at Cinder Ridge?", ops)).toMatchObject({ thin: true, citations: [] });
+    expect(await ask("What do I do before merging a hotfix?", ops)).toMatchObject({ thin: true, citations: [] });
   });
 });
 

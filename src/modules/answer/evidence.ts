@@ -156,9 +156,14 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // The question's terms beyond the sentence's title and headings (and its modal verbs, "what MUST I
       // check": an answer says "Check …"; and "what KIND of"): a sentence holding all of them answers with its title.
       const asked = stems.flatMap((s, i) => (weights[i]! > 0 && !unasked.has(s) && !titleStems.has(s) && !sentence.context.has(s) ? [i] : []));
-      // An overview of what the title names in full ("tell me about remote work" of "Remote work policy"): the
-      // page's opening sentence answers it.
-      const complete = asked.length > 0 ? asked.every((i) => covers(sentence.stems, i, typeFound === true)) : overview !== null && index === 0;
+      // When the title and headings name the whole question, a sentence under a heading that names some of it
+      // answers it ("What do I do before tagging a release?" of the items under "Before tagging a release:");
+      // so does the page's opening sentence for an overview of what the title names ("tell me about remote
+      // work" of "Remote work policy").
+      const complete =
+        asked.length > 0
+          ? asked.every((i) => covers(sentence.stems, i, typeFound === true))
+          : (overview !== null && index === 0) || stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s));
       const completeCoverage = complete ? coverage : ownCoverage;
       // A sentence opening with a pronoun ("It runs on ...") is about its page's subject, and so is the lead an
       // overview asks for: its title counts as its own words when choosing sentences (not for `thin`, which

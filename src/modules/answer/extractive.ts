@@ -158,4 +158,5 @@ function sameThing(a: ScoredSentence, b: ScoredSentence): boolean {
   return shared / (x.size + y.size - shared || 1) >= NEAR_DUPLICATE;
 }
 
-const withStop = (text: string) => (/[.!?…。！？"”')\]]$/.test(text) ? text : `${text}.`);
+/** A sentence ends as written, or with a full stop; a label ending in a colon introduces what follows it. */
+const withStop = (text: string) => (/[.!?…。！？"”')\]:]$/.test(text) ? text : `${text}.`);
