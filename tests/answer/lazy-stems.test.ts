@@ -7,6 +7,7 @@ import { stem, stemSet, StemsOf } from "../../src/modules/answer/sentences";
 import { mulberry32 } from "../support/random";
 
 const VOCABULARY = (
+  "decisions decided conclusion expansion version tension vision " +
   "attendees attended employee employed committee committed trainee guarantee coffee degrees " +
   "found find finding founder sang sing singing sung countries country colours colour colored honours contour " +
   "running run runs ran racing race raced voices voiced eleven 11 twelve 2.4 metre metres meters m km kilometres " +

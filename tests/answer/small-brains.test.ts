@@ -159,7 +159,7 @@ describe("questions that name the page's subject", () => {
     "Incident 2291 postmortem":
       "On 14 March the primary database in Frankfurt became unreachable after a kernel upgrade. Tomasz Nowak promoted the replica after seven minutes. Root cause: the kernel upgrade disabled the network bonding driver.",
     "Architecture review 3 March":
-      "Attendees: Dev Raman, Sofia Lindqvist, Marco Bianchi.\n\nWe will move the search service to OpenSearch by the end of June.",
+      "Attendees: Dev Raman, Sofia Lindqvist, Marco Bianchi.\n\nWe will move the search service to OpenSearch by the end of June.\n\nDecisions:\n\n- The mobile app keeps using REST.\n- GraphQL is postponed to 2027.",
     "Release checklist": "Releases go out on Tuesdays.\n\nBefore tagging a release:\n\n- Run the full test suite.\n- Update the changelog.",
     "Cinder Ridge National Park":
       "The park's oldest rocks, gneiss and schist, are 1.7 billion years old. Visitors camp at Hollow Cove from October to May.",
@@ -182,6 +182,10 @@ describe("questions that name the page's subject", () => {
     const who = await ask("Who attended the architecture review on 3 March?", ops);
     expect(who.thin).toBe(false);
     expect(who.answerMd).toContain("Dev Raman, Sofia Lindqvist, Marco Bianchi");
+    // "Decisions" are what was decided: the items under that label answer.
+    const decided = await ask("What did we decide at the architecture review on 3 March?", ops);
+    expect(decided.thin).toBe(false);
+    expect(decided.answerMd).toContain("The mobile app keeps using REST. GraphQL is postponed to 2027.");
     // A short paragraph ending in a colon labels the list after it as a heading would; a question the title and
     // that label name in full is answered by the items.
     const before = await ask("What do I do before tagging a release?", ops);

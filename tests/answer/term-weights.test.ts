@@ -50,13 +50,17 @@ describe("word forms in coverage", () => {
     expect(stem("founded")).not.toBe(stem("find"));
   });
 
-  test("who a verb's action is done by or to matches the verb; committee stays apart from commit", () => {
+  test("who a verb's action is done by or to, and its -sion noun, match the verb; committee stays apart from commit", () => {
     expect(stem("attendees")).toBe(stem("attended"));
     expect(stem("employee")).toBe(stem("employed"));
     expect(stem("trainees")).toBe(stem("train"));
     expect(stem("guarantee")).toBe(stem("guaranteed"));
     expect(stem("committee")).not.toBe(stem("committed"));
     for (const word of ["coffee", "degree"]) expect(stem(word)).toBe(stem(`${word}s`));
+    // A "-sion" noun matches its verb.
+    expect(stem("decisions")).toBe(stem("decided"));
+    expect(stem("conclusion")).toBe(stem("concludes"));
+    expect(stem("expansion")).toBe(stem("expand"));
   });
 
   test("British -our spellings match American ones; hour, flour and tour stay as they are", () => {

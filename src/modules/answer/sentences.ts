@@ -202,6 +202,8 @@ function stemOnce(word: string): string {
   // Who a verb's action is done by or to, as its verb: "attendees" ↔ attended, "employee" ↔ employ. After the
   // doubled letter, so "committee" does not become "commit".
   if (w.endsWith("ee") && w.length > 6) return w.slice(0, -2);
+  // A "-sion" noun as its verb: "decisions" ↔ decide, "conclusion" ↔ conclude, "expansion" ↔ expand.
+  if (w.endsWith("sion") && w.length > 6) return `${w.slice(0, -4)}d`;
   if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
   // British -our spellings as American ones (colour→color, honours→honor).
   if (w.length > 4 && w.endsWith("our") && !OUR_WORDS.has(w)) w = `${w.slice(0, -3)}or`;
