@@ -182,6 +182,8 @@ describe("questions that name the page's subject", () => {
     const who = await ask("Who attended the architecture review on 3 March?", ops);
     expect(who.thin).toBe(false);
     expect(who.answerMd).toContain("Dev Raman, Sofia Lindqvist, Marco Bianchi");
+    // Not padded with the page's other sentences, which hold nothing asked beyond the title.
+    expect(who.answerMd).not.toContain("OpenSearch");
     // "Decisions" are what was decided: the items under that label answer.
     const decided = await ask("What did we decide at the architecture review on 3 March?", ops);
     expect(decided.thin).toBe(false);

@@ -36,6 +36,8 @@ export interface ScoredSentence {
    * that names the page's subject ("What caused incident 2291?" of "Root cause: …" on the page "Incident 2291 postmortem").
    */
   completeCoverage: number;
+  /** Whether completeCoverage is `coverage`: the sentence, with its title and headings, holds the whole question. */
+  complete: boolean;
   /** Whether the sentence holds the asked-for kind of answer; null when the question asks for no kind. */
   typeFound: boolean | null;
   /** Ranking score for extraction. */
@@ -170,7 +172,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // weighs ownCoverage as fitted).
       const subject = OPENING_PRONOUN.test(sentence.text) || (complete && asked.length === 0) ? coverage : ownCoverage;
       const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound ? 0.1 : 0);
-      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, typeFound, score, list: sentence.list });
+      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));

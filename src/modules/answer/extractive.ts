@@ -22,11 +22,15 @@ export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage
   const steps = evidence.procedural ? stepsFor(evidence, best) : null;
   if (steps) return `${steps.map((s, i) => `${i + 1}. ${withStop(s.whole)}`).join("\n")} [[${refOf(steps[0]!.page)}]]`;
   const chosen: ScoredSentence[] = [best];
+  const answered = best.complete || holdsFocus(evidence, best);
   let chars = best.whole.length;
   const fits = (s: ScoredSentence) => chars + s.whole.length <= MAX_CHARS && !chosen.some((c) => sameThing(c, s));
   for (const s of evidence.sentences.slice(1)) {
     if (chosen.length >= MAX_SENTENCES || s.score < best.score * RELATIVE_FLOOR) break;
     if (!fits(s)) continue;
+    // A sentence of the best one's page that holds nothing asked beyond the page's title adds nothing once the
+    // best one answers (measured: ClapNQ answers 340 → 319 characters at 10 passages, nothing lost).
+    if (answered && s.page === best.page && !s.complete && !holdsFocus(evidence, s)) continue;
     chosen.push(s);
     chars += s.whole.length;
   }
@@ -107,6 +111,15 @@ function neighbourSentence(evidence: Evidence, best: ScoredSentence, chosen: Sco
     evidence.sentences.filter((s) => s.page === best.page && Math.abs(s.index - best.index) === 1 && s.whole !== best.whole && !chosen.includes(s)),
     open,
   );
+}
+
+/** Whether the sentence's own words hold a question term its page's title does not name (true when the title names them all). */
+function holdsFocus(evidence: Evidence, s: ScoredSentence): boolean {
+  const title = stemSet(s.page.title ?? "");
+  const focus = [...new Set((evidence.terms ?? []).map(stem))].filter((t) => !title.has(t));
+  if (focus.length === 0) return true;
+  const words = stemSet(s.whole);
+  return focus.some((t) => words.has(t));
 }
 
 /** The question's terms (stems) that neither the chosen sentences nor their pages' titles hold. */
