@@ -20,6 +20,9 @@ export interface ProseUnit {
   list?: { id: number; ordered: boolean };
 }
 
+/** A line wholly in bold, and the level of the heading it makes (below every Markdown heading). */
+const BOLD_LINE = /^\s{0,3}(\*\*|__)(?!\s)(.+?)\1\s*$/;
+const BOLD_LEVEL = 7;
 const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s+/;
 const QUOTE = /^\s{0,3}>\s?/;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{1,}:?\s*(?:\|\s*:?-{1,}:?\s*)*\|?\s*$/;
@@ -30,11 +33,23 @@ export function proseUnits(markdown: string): ProseUnit[] {
   const units: ProseUnit[] = [];
   const path: { level: number; title: string }[] = [];
   let lists = 0;
-  for (const block of parseBlocks(markdown)) {
+  for (let block of parseBlocks(markdown)) {
     if (block.kind === "heading") {
       while (path.length > 0 && path.at(-1)!.level >= block.level) path.pop();
       if (block.title) path.push({ level: block.level, title: block.title });
       continue;
+    }
+    // A paragraph opening with a line in bold alone ("**Can I get a refund?**") is headed by it, as a FAQ's
+    // question heads its answer; a bold line with nothing after it heads the blocks up to the next heading.
+    if (block.kind === "paragraph") {
+      const [first, ...rest] = block.text.split("\n");
+      const bold = BOLD_LINE.exec(first!)?.[2]?.trim();
+      if (bold && !/\*\*|__/.test(bold)) {
+        while (path.length > 0 && path.at(-1)!.level >= BOLD_LEVEL) path.pop();
+        path.push({ level: BOLD_LEVEL, title: bold });
+        if (rest.length === 0) continue;
+        block = { kind: "paragraph", text: rest.join("\n") };
+      }
     }
     const headings = path.map((h) => h.title);
     if (block.kind === "fence") {

@@ -248,6 +248,31 @@ describe("a request for an overview of what a page's title names", () => {
   });
 });
 
+describe("a FAQ: its questions head their answers and are never quoted as one", () => {
+  const FAQ: Record<string, string> = {
+    "Billing FAQ":
+      "**Which payment methods do you accept?**\nVisa, Mastercard and SEPA direct debit. PayPal is not supported.\n\n**When am I charged?**\nOn the first day of each billing period.",
+    "Refund FAQ": "Q: Can I get a refund? A: Yes, within 14 days of a charge, if you have not used the paid features.",
+  };
+  let faq: string;
+  beforeAll(async () => ({ brain: faq } = await brainOf("Help center", FAQ)));
+
+  test("answered by what follows the question", async () => {
+    const methods = await ask("What payment methods are accepted?", faq);
+    expect(methods.thin).toBe(false);
+    expect(methods.answerMd).toContain("Visa, Mastercard and SEPA direct debit.");
+    expect(methods.answerMd).not.toContain("?");
+    const refund = await ask("Can I get a refund?", faq);
+    expect(refund.thin).toBe(false);
+    expect(refund.answerMd).toContain("within 14 days of a charge");
+    expect(refund.answerMd).not.toContain("Can I get a refund?");
+  });
+
+  test("a question no answer follows stays thin", async () => {
+    expect(await ask("Do you offer student discounts?", faq)).toMatchObject({ thin: true, citations: [] });
+  });
+});
+
 describe("a how-to answered by a commented command", () => {
   const DOCS: Record<string, string> = {
     "Developer guide":

@@ -78,6 +78,24 @@ describe("proseUnits", () => {
     expect(sentencesOf(page).map((s) => s.text)).toEqual(["run the whole test suite: npm test", "build the binary: make"]);
   });
 
+  test("a line wholly in bold heads its paragraph (a FAQ's question) or, alone, the blocks up to the next heading", () => {
+    const faq = "**Can I get a refund?**\nYes, within 14 days.\n\n**Prerequisites**\n\nA Vault token.\n\n## Steps\n\nRun it. **Bold** inside is prose.\n\n**Note:** bold at the start only.";
+    expect(proseUnits(faq)).toEqual([
+      { kind: "paragraph", text: "Yes, within 14 days.", headings: ["Can I get a refund?"] },
+      { kind: "paragraph", text: "A Vault token.", headings: ["Prerequisites"] },
+      { kind: "paragraph", text: "Run it. **Bold** inside is prose.", headings: ["Steps"] },
+      { kind: "paragraph", text: "**Note:** bold at the start only.", headings: ["Steps"] },
+    ]);
+    // Two bold runs on one line are prose.
+    expect(proseUnits("**Visa** and **SEPA** are accepted.")[0]!.headings).toEqual([]);
+  });
+
+  test("a colon-ended paragraph right before a list labels the list's items", () => {
+    const notes = "Decisions:\n- Dual writes start on 14 April.\n\nAction items:\n\n1. Sofia writes the plan.\n\nA sentence that runs on for many more than eight words before its colon:\n- an item";
+    const items = proseUnits(notes).filter((u) => u.kind === "item");
+    expect(items.map((u) => u.headings)).toEqual([["Decisions"], ["Action items"], []]);
+  });
+
   test("a text without structure is one paragraph; an empty one has no units", () => {
     expect(proseUnits("Just one line of text.")).toEqual([{ kind: "paragraph", text: "Just one line of text.", headings: [] }]);
     expect(proseUnits("")).toEqual([]);
@@ -86,6 +104,14 @@ describe("proseUnits", () => {
 });
 
 describe("its readers", () => {
+  test("answer sentences: a question heads the sentences after it in its paragraph", () => {
+    const [question, answer] = sentencesOf("Q: Can I get a refund? A: Yes, within 14 days of a charge.");
+    expect(question!.text).toBe("Q: Can I get a refund?");
+    expect(answer!.text).toBe("A: Yes, within 14 days of a charge.");
+    expect(answer!.context.has(stem("refund"))).toBe(true);
+    expect(question!.context.has(stem("refund"))).toBe(false);
+  });
+
   test("answer sentences: one per list item and table row, never a heading, with the headings as context", () => {
     const sentences = sentencesOf(RUNBOOK);
     const texts = sentences.map((s) => s.text);

@@ -36,11 +36,13 @@ export function sentencesOf(markdown: string): Sentence[] {
   const out: Sentence[] = [];
   for (const unit of proseUnits(markdown)) {
     const prose = plainInline(unit.text);
-    const context = unit.headings.length > 0 ? stemSet(unit.headings.join(" ")) : NO_CONTEXT;
+    let context = unit.headings.length > 0 ? stemSet(unit.headings.join(" ")) : NO_CONTEXT;
     for (const piece of unit.kind === "row" || unit.kind === "command" ? [prose] : withAbbreviationsJoined(prose.split(SENTENCE_END))) {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
       for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: new StemsOf(chunk), whole: text, context, list: unit.list });
+      // A question heads the sentences after it in its paragraph, as in a FAQ ("Q: Can I get a refund? A: Yes, …").
+      if (/\?["”'’)]*$/.test(text)) context = new Set([...context, ...stemSet(text)]);
     }
   }
   return out;
