@@ -21,11 +21,17 @@ export function titleFromName(filename: string | undefined, url: string | undefi
   return cleanTitle(last.replace(/\.[a-z0-9]{1,10}$/i, "").replace(/[-_]+/g, " "));
 }
 
+/** The first line, when it reads as a title: short, and not a sentence ("Descale the machine every Friday."). */
 export function firstLineTitle(text: string): string {
   const line = text.split("\n").find((l) => l.trim() !== "") ?? "";
   const title = cleanTitle(line.replace(/^[#>\s]+/, ""));
-  return title.length <= MAX_FIRST_LINE_TITLE_CHARS ? title : "";
+  return title.length <= MAX_FIRST_LINE_TITLE_CHARS && !isSentence(title) ? title : "";
 }
+
+/** Ends as a statement does (a question may be a title: "How do I reset my password?") or holds two sentences. */
+const isSentence = (line: string) =>
+  (/[.!]$/.test(line) && line.split(" ").length >= MIN_SENTENCE_WORDS) || /[.!?]\s+\p{Lu}\p{Ll}/u.test(line);
+const MIN_SENTENCE_WORDS = 5;
 
 /** First non-empty candidate, else "Untitled". */
 export function pickTitle(...candidates: Array<string | null | undefined>): string {

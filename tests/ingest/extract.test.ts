@@ -141,6 +141,18 @@ describe("Markdown and plain text", () => {
     expect(doc.title).toBe("Shopping list");
     expect(doc.markdown).toBe("Shopping list\n\n\\# eggs\n\\```\nmilk");
   });
+
+  test("plain text whose first line is a sentence: the file name", async () => {
+    const sentence = await extractDocument({ bytes: bytes("The coffee machine needs descaling every Friday.\nUse the blue tablets."), contentType: "text/plain", filename: "coffee_machine.txt" });
+    expect(sentence.title).toBe("coffee machine");
+    const two = await extractDocument({ bytes: bytes("Read me. It explains the setup\n"), contentType: "text/plain", filename: "notes.txt" });
+    expect(two.title).toBe("notes");
+    // A short line, or a question, is still a title.
+    const question = await extractDocument({ bytes: bytes("How do I reset my password?\nGo to Settings."), contentType: "text/plain", filename: "faq.txt" });
+    expect(question.title).toBe("How do I reset my password?");
+    const label = await extractDocument({ bytes: bytes("Release 2.4.\nBug fixes."), contentType: "text/plain", filename: "r.txt" });
+    expect(label.title).toBe("Release 2.4.");
+  });
 });
 
 describe("unsupported and empty input", () => {
