@@ -5,7 +5,7 @@
 // does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
 import { joinedPairs, reversedCompounds, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
-import { stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
+import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
 import { termWeights } from "./term-weights";
 
 /** Pages whose sentences are weighed. */
@@ -152,7 +152,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     const focusWeight = stems.reduce((sum, s, i) => sum + (titleStems.has(s) ? 0 : weights[i]!), 0);
     all.forEach((sentence, index) => {
       // A question states nothing: a FAQ's "Which payment methods do you accept?" is no answer to the same question.
-      if (QUESTION.test(sentence.whole)) return;
+      if (isQuestion(sentence.whole)) return;
       const typeFound = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords) : null;
       const ownCoverage = coverageOf(sentence.stems, typeFound === true);
       // With its page's title and the headings it sits under: what the sentence is about.
@@ -234,7 +234,6 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
 }
 
 const NONE: Words = new Set<string>();
-const QUESTION = /\?["”'’)\]*]*\s*$/;
 /** Modal verbs (stems) a question asks with and its answer does not repeat. */
 const MODAL = new Set(["must", "should", "shall", "may", "might", "ought"].map(stem));
 /** "What KIND of rock": the word asks for a kind, which the answer names ("gneiss and granite"), not says. */

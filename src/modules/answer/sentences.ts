@@ -42,11 +42,14 @@ export function sentencesOf(markdown: string): Sentence[] {
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
       for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: new StemsOf(chunk), whole: text, context, list: unit.list });
       // A question heads the sentences after it in its paragraph, as in a FAQ ("Q: Can I get a refund? A: Yes, …").
-      if (/\?["”'’)]*$/.test(text)) context = new Set([...context, ...stemSet(text)]);
+      if (isQuestion(text)) context = new Set([...context, ...stemSet(text)]);
     }
   }
   return out;
 }
+
+/** A sentence that asks (ends in "?", perhaps inside quotes or brackets): it states nothing. */
+export const isQuestion = (sentence: string) => /\?["”'’)\]]*\s*$/.test(sentence);
 
 /** Inline Markdown as plain text: wiki links and links keep their labels; tags, emphasis and code marks go. */
 function plainInline(text: string): string {
