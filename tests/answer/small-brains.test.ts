@@ -278,6 +278,7 @@ describe("a how-to answered by a commented command", () => {
     "Developer guide":
       "Brainbox runs on Bun.\n\n## Commands\n\n```sh\nnpm ci && npm start   # install and start the server\nnpm test              # run the whole test suite\n```\n\nThe server listens on port 8080 by default.",
     "Release notes": "Version 2 adds bulk import. The import command skips unchanged files.",
+    "Tests in CI": "The CI hosts run the tests on every push to the main branch. Failed tests block the merge.",
   };
   let docs: string;
   beforeAll(async () => ({ brain: docs } = await brainOf("Docs", DOCS)));
@@ -286,6 +287,9 @@ describe("a how-to answered by a commented command", () => {
     const body = await ask("How do I run the test suite?", docs);
     expect(body.thin).toBe(false);
     expect(body.answerMd).toContain("run the whole test suite: npm test");
+    // A "how do I" is answered by a command first, before a sentence that only names the same words.
+    const tests = await ask("How do I run the tests?", docs);
+    expect(tests.answerMd).toStartWith("run the whole test suite: npm test.");
     expect(await ask("How do I rotate the signing keys?", docs)).toMatchObject({ thin: true });
   });
 });

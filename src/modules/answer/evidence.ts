@@ -121,6 +121,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const total = weights.reduce((a, b) => a + b, 0);
   const heaviest = Math.max(0, ...weights);
   const expectedType = expectedAnswerType(question);
+  const procedural = PROCEDURE.test(question);
   const questionWords = stemSet(question);
   // The wh-phrase's own words ("how MANY", "how TALL", "what YEAR") are answered by a sentence holding the
   // asked-for kind of thing, not by the word itself.
@@ -173,7 +174,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // overview asks for: its title counts as its own words when choosing sentences (not for `thin`, which
       // weighs ownCoverage as fitted).
       const subject = OPENING_PRONOUN.test(sentence.text) || (complete && asked.length === 0) ? coverage : ownCoverage;
-      const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound ? 0.1 : 0);
+      // A "how do I" is answered by a command as a "who" is by a name.
+      const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0);
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
@@ -203,7 +205,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   return {
     terms,
     expectedType,
-    procedural: PROCEDURE.test(question),
+    procedural,
     sentences,
     features: {
       pages: retrieval.pages.length,

@@ -21,6 +21,8 @@ export interface Sentence {
   context: Set<string>;
   /** A list item's list (markdown-prose.ts): a numbered list is a procedure, quoted whole for a "how do I". */
   list?: { id: number; ordered: boolean };
+  /** A commented command line ("run the whole test suite: npm test"): what a "how do I" asks for. */
+  command?: true;
 }
 
 /** A sentence ends at . ! ? (or CJK 。！？) followed by space and what can start a sentence. */
@@ -40,7 +42,8 @@ export function sentencesOf(markdown: string): Sentence[] {
     for (const piece of unit.kind === "row" || unit.kind === "command" ? [prose] : withAbbreviationsJoined(prose.split(SENTENCE_END))) {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
-      for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS)) out.push({ text: chunk, stems: new StemsOf(chunk), whole: text, context, list: unit.list });
+      for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS))
+        out.push({ text: chunk, stems: new StemsOf(chunk), whole: text, context, list: unit.list, ...(unit.kind === "command" ? { command: true as const } : {}) });
       // A question heads the sentences after it in its paragraph, as in a FAQ ("Q: Can I get a refund? A: Yes, …").
       if (isQuestion(text)) context = new Set([...context, ...stemSet(text)]);
     }
