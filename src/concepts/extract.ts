@@ -43,12 +43,12 @@ const MAX_TEXT_CHARS = 60_000;
 const MAX_SENTENCE_CHARS = 400;
 
 /**
- * The prose of a page for NLP: its paragraphs, list items and table rows (markdown-prose.ts), each ending
+ * The prose of a page for NLP: its paragraphs, list items, table rows and bold labels (markdown-prose.ts), each ending
  * as a sentence, without link syntax or generated lines. Inline code keeps its text (a sentence such as
  * "Vault runs at `vault.internal:8200`" stays whole; `code: "blank"` blanks it instead, to tell which names
  * are found outside code). `kinds`: the units to read (the lead reads paragraphs only).
  */
-export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = ["paragraph", "item", "row"], code: "keep" | "blank" = "keep"): string {
+export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = ["paragraph", "item", "row", "label"], code: "keep" | "blank" = "keep"): string {
   return proseUnits(markdown)
     .filter((u) => kinds.includes(u.kind))
     .map((u) => {

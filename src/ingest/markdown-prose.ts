@@ -9,8 +9,10 @@ export interface ProseUnit {
   /**
    * `row`: one table row, read as "Header: cell; Header: cell" (one sentence, never split). `command`: a
    * code line with a comment, read as "comment: code" (never split; answers only, concepts skip it).
+   * `label`: a line wholly in bold that heads what follows (a glossary's term, a FAQ's question): the names
+   * it holds are read (concepts), but it is no answer.
    */
-  kind: "paragraph" | "item" | "row" | "command";
+  kind: "paragraph" | "item" | "row" | "command" | "label";
   text: string;
   /** A row's cells without their headers (a header is a label, not something the row names). */
   cells?: string[];
@@ -46,6 +48,7 @@ export function proseUnits(markdown: string): ProseUnit[] {
       const bold = BOLD_LINE.exec(first!)?.[2]?.trim();
       if (bold && !/\*\*|__/.test(bold)) {
         while (path.length > 0 && path.at(-1)!.level >= BOLD_LEVEL) path.pop();
+        units.push({ kind: "label", text: bold, headings: path.map((h) => h.title) });
         path.push({ level: BOLD_LEVEL, title: bold });
         if (rest.length === 0) continue;
         block = { kind: "paragraph", text: rest.join("\n") };

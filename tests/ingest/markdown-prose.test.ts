@@ -79,9 +79,16 @@ describe("proseUnits", () => {
   });
 
   test("a line wholly in bold heads its paragraph (a FAQ's question) or, alone, the blocks up to the next heading", () => {
+    // A glossary's term is still read for names; no answer sentence quotes it.
+    const glossary = "**Maria Okafor**\nHead of infrastructure; she owns the database platform.";
+    expect(proseOf(glossary)).toContain("Maria Okafor.");
+    expect(sentencesOf(glossary).map((s) => s.text)).toEqual(["Head of infrastructure; she owns the database platform."]);
     const faq = "**Can I get a refund?**\nYes, within 14 days.\n\n**Prerequisites**\n\nA Vault token.\n\n## Steps\n\nRun it. **Bold** inside is prose.\n\n**Note:** bold at the start only.";
     expect(proseUnits(faq)).toEqual([
+      // The bold line itself is a label: read for names, never an answer sentence.
+      { kind: "label", text: "Can I get a refund?", headings: [] },
       { kind: "paragraph", text: "Yes, within 14 days.", headings: ["Can I get a refund?"] },
+      { kind: "label", text: "Prerequisites", headings: [] },
       { kind: "paragraph", text: "A Vault token.", headings: ["Prerequisites"] },
       { kind: "paragraph", text: "Run it. **Bold** inside is prose.", headings: ["Steps"] },
       { kind: "paragraph", text: "**Note:** bold at the start only.", headings: ["Steps"] },
