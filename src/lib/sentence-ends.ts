@@ -7,12 +7,20 @@ const ABBREVIATION = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|st|jr|sr|vs|ext|no|nos|vol
 /** Whether a piece split off at a period ends a sentence (it does not after an initial or a short form). */
 export const endsSentence = (piece: string) => !INITIAL.test(piece) && !ABBREVIATION.test(piece);
 
-/** Pieces split after an initial or a short form joined back to what follows (with one space). */
+/**
+ * A day written as an ordinal before its month, as German and Scandinavian texts write dates ("am 31. März",
+ * "den 1. maj"): the period is the ordinal's, not a sentence's end.
+ */
+const ORDINAL_DAY = /(?:^|\s)\d{1,2}\.$/;
+const MONTH_START =
+  /^(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|januari|februari|maart|mei|augustus|mars|maj|juni|augusti|oktober|desember|december)\b/i;
+
+/** Pieces split after an initial, a short form or a day's ordinal joined back to what follows (with one space). */
 export function withAbbreviationsJoined(pieces: string[]): string[] {
   const out: string[] = [];
   for (const piece of pieces) {
     const last = out.at(-1);
-    if (last !== undefined && !endsSentence(last)) out[out.length - 1] = `${last} ${piece}`;
+    if (last !== undefined && (!endsSentence(last) || (ORDINAL_DAY.test(last) && MONTH_START.test(piece)))) out[out.length - 1] = `${last} ${piece}`;
     else out.push(piece);
   }
   return out;

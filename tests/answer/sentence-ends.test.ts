@@ -18,6 +18,12 @@ test("initials and short forms do not end a sentence; real ends still do", () =>
   ]);
   expect(texts("Mr. Smith went to Washington. He met Mrs. Jones in St. Andrews.")).toEqual(["Mr. Smith went to Washington.", "He met Mrs. Jones in St. Andrews."]);
   expect(texts("The pump stops. 4 bar is the limit. Never exceed it!")).toEqual(["The pump stops.", "4 bar is the limit.", "Never exceed it!"]);
+  // A day's ordinal before its month ("am 31. März") is a date, not a sentence's end; a number ending a sentence still ends it.
+  expect(texts("Nicht genommener Urlaub verfällt am 31. März des Folgejahres. Anträge gehen an Personio.")).toEqual([
+    "Nicht genommener Urlaub verfällt am 31. März des Folgejahres.",
+    "Anträge gehen an Personio.",
+  ]);
+  expect(texts("The limit is 12. The pump stops.")).toEqual(["The limit is 12.", "The pump stops."]);
 });
 
 let s: TestServer;
