@@ -1,6 +1,8 @@
 // Where a sentence does not end although a period and a capital or a digit follow: after an initial
 // ("Thomas A. Edison") or a title or short form ("Dr. Brodie", "ext. 4410", "Fig. 2"). The splitters of the
 // answers and of the pages' leads split at every such period first, then put these pieces back together.
+import { foreignLanguage } from "./function-words";
+
 const INITIAL = /(?:^|[\s(])\p{Lu}\.$/u;
 const ABBREVIATION = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|st|jr|sr|vs|ext|no|nos|vol|fig|figs|pp?|approx|ca|cf|al|gen|col|lt|capt|sgt|rev|mt|e\.g|i\.e)\.$/i;
 
@@ -8,10 +10,12 @@ const ABBREVIATION = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|st|jr|sr|vs|ext|no|nos|vol
 export const endsSentence = (piece: string) => !INITIAL.test(piece) && !ABBREVIATION.test(piece);
 
 /**
- * A day written as an ordinal before its month, as German and Scandinavian texts write dates ("am 31. März",
- * "den 1. maj"): the period is the ordinal's, not a sentence's end.
+ * An ordinal written "31." before its month, as German and Scandinavian texts write dates ("am 31. März",
+ * "den 1. maj"), or before any word in German or Dutch text ("in der 2. Klasse"): the period is the
+ * ordinal's, not a sentence's end. English writes "2nd", so "The limit is 12. The pump stops." is two.
  */
-const ORDINAL_DAY = /(?:^|\s)\d{1,2}\.$/;
+const ORDINAL = /(?:^|\s)\d{1,2}\.$/;
+const writesOrdinals = (text: string) => ["de", "nl"].includes(foreignLanguage(text.toLowerCase().match(/[\p{L}]+/gu) ?? []) ?? "");
 const MONTH_START =
   /^(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|januari|februari|maart|mei|augustus|mars|maj|juni|augusti|oktober|desember|december)\b/i;
 
@@ -20,7 +24,7 @@ export function withAbbreviationsJoined(pieces: string[]): string[] {
   const out: string[] = [];
   for (const piece of pieces) {
     const last = out.at(-1);
-    if (last !== undefined && (!endsSentence(last) || (ORDINAL_DAY.test(last) && MONTH_START.test(piece)))) out[out.length - 1] = `${last} ${piece}`;
+    if (last !== undefined && (!endsSentence(last) || (ORDINAL.test(last) && (MONTH_START.test(piece) || writesOrdinals(last))))) out[out.length - 1] = `${last} ${piece}`;
     else out.push(piece);
   }
   return out;

@@ -1,15 +1,10 @@
 // Query text → full-text terms, exactly as DESIGN.md "Full text" measured best: lower-cased, split on runs of
 // letters and digits, stopwords removed, duplicates dropped, each term quoted, OR-joined.
 import { singular } from "../lib/singular";
+import { ENGLISH_STOPWORDS, foreignFunctionWords } from "../lib/function-words";
 
 /** ~50 of the commonest English function words: they barely change ranking but multiply FTS5's work. */
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
-    "a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its " +
-    "me my no not of on or our she so than that the their them then there these they this those to was we were what " +
-    "when where which who whom why will with would you your"
-  ).split(" "),
-);
+export const STOPWORDS = ENGLISH_STOPWORDS;
 
 /** Beyond this many distinct terms the question is a document, not a query: the rest add cost, not recall. */
 export const MAX_QUERY_TERMS = 48;
@@ -38,12 +33,14 @@ function cjkPairs(word: string): string[] {
   });
 }
 
-/** Distinct non-stopword terms of a query, in first-seen order. */
+/** Distinct non-stopword terms of a query, in first-seen order (a German, French, Spanish or Dutch question's function words are stopwords too). */
 export function queryTerms(text: string): string[] {
   const terms: string[] = [];
   const seen = new Set<string>();
-  for (const word of wordsOf(text)) {
-    if (STOPWORDS.has(word) || seen.has(word)) continue;
+  const words = wordsOf(text);
+  const foreign = foreignFunctionWords(words);
+  for (const word of words) {
+    if (STOPWORDS.has(word) || foreign.has(word) || seen.has(word)) continue;
     seen.add(word);
     terms.push(word);
     if (terms.length === MAX_QUERY_TERMS) break;
