@@ -103,8 +103,23 @@ export function conceptKey(surface: string, kind: "proper" | "phrase"): string |
   const named = words.filter((w) => !LABEL_MARK.test(w));
   if ((named.length ? named : words).every((w) => JUNK.has(w.toLowerCase()))) return null;
   if (words.length > 1 && words.every((w) => UNITS.has(w.toLowerCase()))) return null; // "Square" alone may be a name
+  if (DOCUMENT_SECTIONS.has(words.map((w) => singular(w.toLowerCase())).join(" "))) return null;
   return key;
 }
+
+/**
+ * Section names of documents, title-cased as headings are ("Release Notes", "Known Issues", "Next Steps"): in a
+ * brain of READMEs and runbooks every page has them, and they made pages linking everything. Singular forms.
+ */
+const DOCUMENT_SECTIONS = new Set(
+  [
+    "release note", "known issue", "next step", "getting started", "quick start", "further reading", "see also",
+    "table of content", "frequently asked question", "asked question", "api reference", "best practice",
+    "use case", "key feature", "configuration option", "system requirement", "change log", "troubleshooting guide",
+    "how it work", "what's new", "whats new", "general information", "additional information", "more information",
+    "contact information", "terms of service", "privacy policy", "related article", "related page",
+  ].map((phrase) => phrase.split(" ").map((w) => singular(w)).join(" ")),
+);
 
 /**
  * First words of place names, never a first name: "Western Europe", "North Korea", "South Africa" and "New

@@ -126,6 +126,15 @@ describe("concept pages", () => {
     expect(slugs).not.toContain("fourth-day");
   });
 
+  test("document section names ('Release Notes', 'Known Issues', 'Next Steps') are no concept pages in a brain of READMEs", async () => {
+    const brain = await newBrain(s, "READMEs");
+    await ready(brain, "Pump controller", "**Release Notes**\n\nVersion 2 speaks Modbus.\n\n**Known Issues**\n\nNone.\n\n**Next Steps**\n\nRead the Release Notes of the valve.");
+    await ready(brain, "Valve controller", "**Release Notes**\n\nThe valve speaks Modbus too.\n\n**Known Issues**\n\nA slow start.\n\n**Next Steps**\n\nSee the Known Issues first.");
+    const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
+    expect(slugs).toContain("modbus");
+    expect(slugs.filter((slug) => /^(?:release-notes?|known-issues?|next-steps?)$/.test(slug))).toEqual([]);
+  });
+
   test("numbered document labels (Step 1, Version 2, Appendix B, Table 1) are no concept pages in a set of manuals; the product named in both is", async () => {
     const brain = await newBrain(s, "Manuals");
     await ready(brain, "Pump manual", "Step 1: close the intake valve as shown in Figure 2. The pressure limits are listed in Table 1 of Section 3. See Appendix B for the wiring diagram. Version 2 of the controller uses Modbus.");
