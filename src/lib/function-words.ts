@@ -1,10 +1,11 @@
-// The function words of a question in another language than English. Teams write handbooks in German,
+// Function words, and the language a text's function words say it is in. Teams write handbooks in German,
 // French, Spanish or Dutch too; their questions' function words ("wie", "wird", "für") are unknown to the
 // English stopword list and to the English frequency table, so they weighed as much as the rarest names
 // and a German question over German pages was thin. A question is taken to be in one of these languages when
 // more of its words are that language's function words than are English ones, and at least two are, or one
-// that English does not use ("wer", not "die" or "con"); then those words are dropped too. An English
-// question is never touched.
+// that English does not use ("wer", not "die" or "con"); then those words are dropped too (retrieval/terms.ts).
+// An English question is never touched. The sentence splitter asks the same of a text that writes ordinals
+// as "2." (lib/sentence-ends.ts).
 import { englishFrequency } from "./english-frequency";
 
 /** ~50 of the commonest English function words (the full-text search's stopwords: retrieval/terms.ts). */

@@ -17,7 +17,7 @@ export const endsSentence = (piece: string) => !INITIAL.test(piece) && !ABBREVIA
 const ORDINAL = /(?:^|\s)\d{1,2}\.$/;
 const writesOrdinals = (text: string) => ["de", "nl"].includes(foreignLanguage(text.toLowerCase().match(/[\p{L}]+/gu) ?? []) ?? "");
 const MONTH_START =
-  /^(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|januari|februari|maart|mei|augustus|mars|maj|juni|augusti|oktober|desember|december)\b/i;
+  /^(?:januar|jänner|januari|februar|februari|märz|maart|mars|april|mai|mei|maj|juni|juli|august|augustus|augusti|september|oktober|november|dezember|december|desember)\b/i;
 
 /** Pieces split after an initial, a short form or a day's ordinal joined back to what follows (with one space). */
 export function withAbbreviationsJoined(pieces: string[]): string[] {
