@@ -232,6 +232,10 @@ describe("a request for an overview of what a page's title names", () => {
     expect(remote.thin).toBe(false);
     expect(remote.answerMd).toContain("work remotely up to three days a week");
     expect(cited(remote)).toEqual([teamSource["Remote work policy"]]);
+    // "What is X?" of the page titled X: its opening sentence says what it is.
+    const policy = await ask("What is the remote work policy?", team);
+    expect(policy.thin).toBe(false);
+    expect(policy.answerMd).toContain("work remotely up to three days a week");
     // "The story behind X", "what is X about": no sentence says "story" or "about"; the lead tells it.
     for (const question of ["What is the story behind the song Paper Boats?", "What is Paper Boats about?"]) {
       const song = await ask(question, team);
@@ -245,6 +249,7 @@ describe("a request for an overview of what a page's title names", () => {
     expect(await ask("What happened at the board meeting?", team)).toMatchObject({ thin: true, citations: [] });
     expect(await ask("Tell me about the parental leave policy", team)).toMatchObject({ thin: true, citations: [] });
     expect(await ask("What is the story behind the song Harbour Lights?", team)).toMatchObject({ thin: true, citations: [] });
+    expect(await ask("What is the parental leave policy?", team)).toMatchObject({ thin: true, citations: [] });
   });
 });
 

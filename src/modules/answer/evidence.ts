@@ -244,7 +244,8 @@ const kindWords = (question: string) => [...question.toLowerCase().matchAll(/\b(
 function overviewWords(question: string): Set<string> | null {
   if (OVERVIEW_ABOUT.test(question)) return new Set([stem("about")]);
   const found = OVERVIEW.map((pattern) => pattern.exec(question)?.[0]).filter((m) => m !== undefined);
-  return found.length ? new Set(found.flatMap((m) => wordsOf(m).map(stem))) : null;
+  if (found.length) return new Set(found.flatMap((m) => wordsOf(m).map(stem)));
+  return DEFINITION.test(question) ? new Set() : null; // its asking words are stopwords
 }
 const OVERVIEW = [
   /^\s*(?:(?:can you |could you |please )?(?:tell me(?: more)? about|give me an? (?:overview|summary) of|summari[sz]e|describe|explain)|what do (?:you|we) know about|(?:an? )?(?:overview|summary) of|what happened (?:at|in|on|during))\b/i,
@@ -252,6 +253,8 @@ const OVERVIEW = [
 ];
 /** "What is X about?" */
 const OVERVIEW_ABOUT = /^\s*what(?:'s| is| was| are) .+ about\s*\??\s*$/i;
+/** "What is X?": when a page's title names all of X, its opening sentence says what X is. */
+const DEFINITION = /^\s*what(?:'s| is| are| was| were)\b/i;
 /** The union of word sets, without building it (a sentence with its title and headings, a whole page). */
 const anyOf = (...sets: Words[]): Words => ({ has: (word) => sets.some((set) => set.has(word)) });
 
