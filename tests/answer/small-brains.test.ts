@@ -231,6 +231,8 @@ describe("a request for an overview of what a page's title names", () => {
     const remote = await ask("Tell me about remote work", team);
     expect(remote.thin).toBe(false);
     expect(remote.answerMd).toContain("work remotely up to three days a week");
+    // The asking words ("tell") are no part of the question: the page's next sentences are not left out for lacking them.
+    expect(remote.answerMd).toContain("Working from another country is allowed for up to 20 working days a year.");
     expect(cited(remote)).toEqual([teamSource["Remote work policy"]]);
     // "What is X?" of the page titled X: its opening sentence says what it is.
     const policy = await ask("What is the remote work policy?", team);

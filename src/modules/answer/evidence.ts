@@ -47,6 +47,7 @@ export interface ScoredSentence {
 }
 
 export interface Evidence {
+  /** The question's terms that count (weighed above 0: not a lone letter, nor an overview's "tell", "describe"). */
   terms: string[];
   expectedType: AnswerType | null;
   /** The question asks how to do something ("how do I …", "steps to …"): a numbered list answers it whole. */
@@ -203,7 +204,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     heaviest > 0 ? Math.max(0, ...stems.map((_, i) => (covers(atBest, i, first?.typeFound === true) ? 0 : weights[i]! / heaviest))) : 0;
   const best = (pick: (s: ScoredSentence) => number, among = sentences) => among.reduce((m, s) => Math.max(m, pick(s)), 0);
   return {
-    terms,
+    terms: terms.filter((_, i) => weights[i]! > 0),
     expectedType,
     procedural,
     sentences,
