@@ -2,3 +2,4 @@
 export { createRetriever, type BrainScope, type RetrievedPage, type Retrieval, type Retriever } from "./retriever";
 export { idf, type TermStats } from "./lexical";
 export { joinedPairs, queryTerms, reversedCompounds, wordsOf, STOPWORDS } from "./terms";
+export { termVariants, type TermVariant } from "./variants";

@@ -3,7 +3,7 @@
 // The extractive answer picks its sentences from here and `thin` is decided from it (thin.ts). Every
 // feature is a share of the question (0..1), so it means the same at every brain size; the ones thin.ts
 // does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
-import { joinedPairs, reversedCompounds, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
+import { joinedPairs, reversedCompounds, termVariants, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
 import { termWeights } from "./term-weights";
@@ -129,9 +129,13 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const cues = expectedType ? cueWords(question) : new Set<string>();
   const isCue = stems.map((s) => cues.has(s));
   // A term is also covered by the one word its phrase is written as ("roll back" by "rollback", "shoes on
-  // horses" by "horseshoes").
+  // horses" by "horseshoes"), and by its other spellings and short forms ("colour", "config").
   const phrases = [...joinedPairs(question), ...reversedCompounds(terms)];
-  const joinedOf = stems.map((s) => phrases.flatMap((p) => (p.parts.some((part) => stem(part) === s) ? [stem(p.joined)] : [])));
+  const variants = termVariants(terms);
+  const joinedOf = stems.map((s, i) => [
+    ...phrases.flatMap((p) => (p.parts.some((part) => stem(part) === s) ? [stem(p.joined)] : [])),
+    ...variants.flatMap((v) => (v.term === terms[i] ? [stem(v.variant)] : [])),
+  ]);
   const covers = (words: Words, i: number, typeFound: boolean) =>
     words.has(stems[i]!) || (typeFound && isCue[i]!) || joinedOf[i]!.some((j) => words.has(j));
   const coverageOf = (words: Words, typeFound = false) =>
