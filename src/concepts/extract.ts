@@ -2,6 +2,7 @@
 // within the source (case, plurals, "Curie" under "Marie Curie"), ranked by salience, bounded.
 import { proseUnits, withoutEmphasis, type ProseUnit } from "../ingest/markdown-prose";
 import { cleanSurface, conceptKey, orgShortName, personSurnameAlias, sourceSurnameAlias } from "./keys";
+import { isPersonName } from "./given-names";
 import { findPhrases, lowerCaseReading } from "./nlp";
 
 export interface ConceptMention {
@@ -48,26 +49,40 @@ const MAX_SENTENCE_CHARS = 400;
  * "Vault runs at `vault.internal:8200`" stays whole; `code: "blank"` blanks it instead, to tell which names
  * are found outside code). `kinds`: the units to read (the lead reads paragraphs only).
  */
-export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = ["paragraph", "item", "row", "label"], code: "keep" | "blank" = "keep"): string {
-  return proseUnits(markdown)
-    .filter((u) => kinds.includes(u.kind))
-    .map((u) => {
-      const inline = (u.cells?.join("; ") ?? u.text)
-        .replace(/\[\[([^\[\]|\n]+)\|([^\[\]\n]*)\]\]/g, "$2")
-        .replace(/\[\[([^\[\]|\n]+)\]\]/g, "$1")
-        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-        // A code span is `x` with no space inside its edge: "`` quoted ''" (LaTeX-style quotes) is prose.
-        .replace(/`([^`\s](?:[^`]*[^`\s])?)`/g, code === "keep" ? "$1" : " ")
-        .replace(/`+/g, " ");
-      const text = withoutEmphasis(inline)
-        .replace(/\|+/g, " ")
-        .replace(/\s+/g, " ")
-        .trim();
-      // An item or row is a sentence of its own, whether or not it ends like one.
-      return u.kind === "paragraph" || /[.!?:;…。！？]$/.test(text) ? text : `${text}.`;
-    })
-    .filter((t) => /[\p{L}\p{N}]/u.test(t))
-    .join("\n\n");
+export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = ["paragraph", "item", "row", "label", "heading"], code: "keep" | "blank" = "keep"): string {
+  // A heading is read only when it is a person's name: title-cased section names ("Rollback Plan") that
+  // runbooks share are no concepts.
+  const units = proseUnits(markdown).filter((u) => kinds.includes(u.kind) && (u.kind !== "heading" || isPersonName(u.text)));
+  const texts: string[] = [];
+  units.forEach((u, i) => {
+    const text = plainProse(u, code);
+    // A name heading the text right under it reads with it ("Maria Okafor: Leads the platform group."), so
+    // its mention says something; a FAQ's question (ending in "?") stays a sentence of its own.
+    const next = units[i + 1];
+    if ((u.kind === "heading" || u.kind === "label") && !/[.!?:;…]$/.test(u.text) && (next?.kind === "paragraph" || next?.kind === "item") && next.headings.at(-1) === u.text) {
+      next.text = `${u.text}: ${next.text}`;
+      return;
+    }
+    if (/[\p{L}\p{N}]/u.test(text)) texts.push(text);
+  });
+  return texts.join("\n\n");
+}
+
+/** A unit as plain prose, without link syntax or emphasis, ending as a sentence. */
+function plainProse(u: ProseUnit, code: "keep" | "blank"): string {
+  const inline = (u.cells?.join("; ") ?? u.text)
+    .replace(/\[\[([^\[\]|\n]+)\|([^\[\]\n]*)\]\]/g, "$2")
+    .replace(/\[\[([^\[\]|\n]+)\]\]/g, "$1")
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    // A code span is `x` with no space inside its edge: "`` quoted ''" (LaTeX-style quotes) is prose.
+    .replace(/`([^`\s](?:[^`]*[^`\s])?)`/g, code === "keep" ? "$1" : " ")
+    .replace(/`+/g, " ");
+  const text = withoutEmphasis(inline)
+    .replace(/\|+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  // An item or row is a sentence of its own, whether or not it ends like one.
+  return u.kind === "paragraph" || /[.!?:;…。！？]$/.test(text) ? text : `${text}.`;
 }
 
 export function extractConcepts(pages: PageText[], docTitle: string): ExtractedConcept[] {

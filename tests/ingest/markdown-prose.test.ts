@@ -2,9 +2,12 @@
 // rows as separate units, headings as their context, code fences (but for their commented lines) and
 // generated lines left out.
 import { describe, expect, test } from "bun:test";
-import { proseUnits } from "../../src/ingest/markdown-prose";
+import { proseUnits as allUnits } from "../../src/ingest/markdown-prose";
 import { proseOf } from "../../src/concepts/extract";
 import { sentencesOf, stem } from "../../src/modules/answer/sentences";
+
+/** The units other than headings (each unit carries its headings as context; see "headings as units" below). */
+const proseUnits = (markdown: string) => allUnits(markdown).filter((u) => u.kind !== "heading");
 
 const RUNBOOK = `# Deploying Ledgerline
 
@@ -79,9 +82,9 @@ describe("proseUnits", () => {
   });
 
   test("a line wholly in bold heads its paragraph (a FAQ's question) or, alone, the blocks up to the next heading", () => {
-    // A glossary's term is still read for names; no answer sentence quotes it.
+    // A glossary's term is still read for names, with the text it heads; no answer sentence quotes it.
     const glossary = "**Maria Okafor**\nHead of infrastructure; she owns the database platform.";
-    expect(proseOf(glossary)).toContain("Maria Okafor.");
+    expect(proseOf(glossary)).toBe("Maria Okafor: Head of infrastructure; she owns the database platform.");
     expect(sentencesOf(glossary).map((s) => s.text)).toEqual(["Head of infrastructure; she owns the database platform."]);
     const faq = "**Can I get a refund?**\nYes, within 14 days.\n\n**Prerequisites**\n\nA Vault token.\n\n## Steps\n\nRun it. **Bold** inside is prose.\n\n**Note:** bold at the start only.";
     expect(proseUnits(faq)).toEqual([
@@ -107,6 +110,19 @@ describe("proseUnits", () => {
     expect(proseUnits("Just one line of text.")).toEqual([{ kind: "paragraph", text: "Just one line of text.", headings: [] }]);
     expect(proseUnits("")).toEqual([]);
     expect(proseUnits("# Only a heading")).toEqual([]);
+  });
+
+  test("headings as units: concepts read the ones that are a person's name, answers none", () => {
+    const team = "# Platform team\n\n## Maria Okafor\n\nLeads the group.\n\n## Rollback Plan\n\nRevert the release.";
+    expect(allUnits(team).filter((u) => u.kind === "heading")).toEqual([
+      { kind: "heading", text: "Platform team", headings: [] },
+      { kind: "heading", text: "Maria Okafor", headings: ["Platform team"] },
+      { kind: "heading", text: "Rollback Plan", headings: ["Platform team"] },
+    ]);
+    expect(proseOf(team)).toBe("Maria Okafor: Leads the group.\n\nRevert the release.");
+    // Alone at the end, the name is a sentence of its own.
+    expect(proseOf("Intro.\n\n## Maria Okafor")).toBe("Intro.\n\nMaria Okafor.");
+    expect(sentencesOf(team).map((s) => s.text)).toEqual(["Leads the group.", "Revert the release."]);
   });
 });
 

@@ -135,6 +135,19 @@ describe("concept pages", () => {
     expect(slugs.filter((slug) => /^(?:release-notes?|known-issues?|next-steps?)$/.test(slug))).toEqual([]);
   });
 
+  test("a team page's heading that is a person's name is a mention; title-cased section headings two runbooks share are not", async () => {
+    const brain = await newBrain(s, "Team");
+    await ready(brain, "Platform team", "# Platform team\n\n## Maria Okafor\n\nLeads the group and approves production changes.\n\n## Tomas Becker\n\nRuns support.\n\n## Rollback Plan\n\nRevert the release.");
+    await ready(brain, "Billing rollout", "## Rollback Plan\n\nMaria Okafor approved the rollout on Monday. Revert the billing release if errors rise.");
+    const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
+    expect(slugs).toContain("maria-okafor");
+    expect(slugs).not.toContain("rollback-plan");
+    const maria = await page(brain, "maria-okafor");
+    expect(maria.markdown).toContain("Platform team");
+    expect(maria.markdown).toContain("Billing rollout");
+    expect(maria.markdown).toContain("Maria Okafor: Leads the group and approves production changes");
+  });
+
   test("numbered document labels (Step 1, Version 2, Appendix B, Table 1) are no concept pages in a set of manuals; the product named in both is", async () => {
     const brain = await newBrain(s, "Manuals");
     await ready(brain, "Pump manual", "Step 1: close the intake valve as shown in Figure 2. The pressure limits are listed in Table 1 of Section 3. See Appendix B for the wiring diagram. Version 2 of the controller uses Modbus.");

@@ -37,7 +37,7 @@ const NO_CONTEXT: Set<string> = new Set();
 export function sentencesOf(markdown: string): Sentence[] {
   const out: Sentence[] = [];
   for (const unit of proseUnits(markdown)) {
-    if (unit.kind === "label") continue; // it heads the sentences after it (their context)
+    if (unit.kind === "label" || unit.kind === "heading") continue; // it heads the sentences after it (their context)
     const prose = plainInline(unit.text);
     let context = unit.headings.length > 0 ? stemSet(unit.headings.join(" ")) : NO_CONTEXT;
     for (const piece of unit.kind === "row" || unit.kind === "command" ? [prose] : withAbbreviationsJoined(prose.split(SENTENCE_END))) {
