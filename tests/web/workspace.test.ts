@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { hasChromium, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../support/browser";
 import { newAccountKey } from "../support/accounts";
 import { expectJson, type TestServer } from "../support/server";
+import { addText, newBrain, waitForSource } from "../support/sources";
 import { hasRoute, QUESTION, startWorkspace, type Workspace } from "./workspace";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
@@ -37,6 +38,32 @@ describe.skipIf(!hasChromium)("the admin page as a workspace", () => {
   const goto = (hash: string) => ws!.goto(hash);
   const heading = (name: string | RegExp) => page.getByRole("heading", { level: 1, name });
   const problems = () => w.problems.filter((p) => !p.includes("Failed to load resource")); // 4xx responses are expected in some tests
+
+  test.skipIf(!routes.graph)("the graph: unlinked pages keep apart, no page's title drawn over another's", async () => {
+    // Lone pages (nothing links them) were packed together by the layout, their titles overlapping.
+    const lone = await newBrain(server, "Lone pages");
+    const ids: string[] = [];
+    for (const [title, text] of [
+      ["Deploying the billing service", "Run the deploy job from the release branch."],
+      ["Security basics", "Lock your screen when you leave the desk."],
+      // Beside them, pages linked through the people and tools they name.
+      ["Time off", "Hannah Berger approves leave in Personio. Lukas Weber covers for her in August."],
+      ["Payroll", "Salaries are paid through Personio on the last working day. Hannah Berger signs the payroll."],
+      ["Remote work", "Hannah Berger agrees remote days. Lukas Weber keeps the office rota."],
+      ["All-hands", "Lukas Weber presented the roadmap. Hannah Berger answered questions about Personio."],
+    ])
+      ids.push((await addText(server, lone, title!, text!)).source.id);
+    for (const id of ids) await waitForSource(server, lone, id);
+    await goto(`#/brains/${lone}/graph`);
+    await page.locator(".graph-canvas[data-nodes]").waitFor();
+    const overlaps = await page.evaluate(() => {
+      const boxes = (window as any).__brainboxGraph.nodes().map((n: any) => [n.data("label"), n.boundingBox({ includeLabels: true })]);
+      const hit = (a: any, b: any) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+      return boxes.flatMap(([la, a]: any, i: number) => boxes.slice(i + 1).filter(([, b]: any) => hit(a, b)).map(([lb]: any) => `${la} × ${lb}`));
+    });
+    expect(Number(await page.locator(".graph-canvas").getAttribute("data-edges"))).toBeGreaterThan(0);
+    expect(overlaps).toEqual([]);
+  }, T);
 
   test.skipIf(!routes.graph)("the graph: every page a node, concepts marked, search, zoom, click a node to open its page", async () => {
     const api = await expectJson(await server.api(`/api/v1/brains/${brainId}/graph?limit=500`), 200);

@@ -78,7 +78,8 @@ export async function graphTab(panel, brain, _rest, signal) {
     ],
     layout:
       nodes.length <= FORCE_LAYOUT_MAX
-        ? { name: "cose", animate: false, nodeRepulsion: () => 6000, idealEdgeLength: () => 60, randomize: false, fit: true, padding: 24 }
+        ? // Labels count as part of a node, and unlinked pages keep apart: two lone pages' titles overlapped.
+          { name: "cose", animate: false, nodeRepulsion: () => 6000, idealEdgeLength: () => 60, nodeDimensionsIncludeLabels: true, componentSpacing: 100, randomize: false, fit: true, padding: 24 }
         : // Large brains: the best-linked pages in the middle, the rest in rings around them.
           { name: "concentric", concentric: (n) => n.degree(), levelWidth: () => 2, minNodeSpacing: 6, animate: false, fit: true, padding: 24 },
   });
