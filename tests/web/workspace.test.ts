@@ -8,6 +8,7 @@ import { hasChromium, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage }
 import { newAccountKey } from "../support/accounts";
 import { expectJson, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
+import { waitFor } from "../support/wait";
 import { hasRoute, QUESTION, startWorkspace, type Workspace } from "./workspace";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
@@ -54,6 +55,11 @@ describe.skipIf(!hasChromium)("the admin page as a workspace", () => {
     ])
       ids.push((await addText(server, lone, title!, text!)).source.id);
     for (const id of ids) await waitForSource(server, lone, id);
+    // The concept pages come with the wiki's refresh, after the sources are ready: the graph is drawn once they are in.
+    await waitFor(async () => {
+      const graph = await expectJson(await server.api(`/api/v1/brains/${lone}/graph?limit=500`), 200);
+      return ["hannah-berger", "lukas-weber", "personio"].every((slug) => graph.nodes.some((n: any) => n.slug === slug));
+    });
     await goto(`#/brains/${lone}/graph`);
     await page.locator(".graph-canvas[data-nodes]").waitFor();
     const overlaps = await page.evaluate(() => {
