@@ -39,7 +39,10 @@ export function errorResponse(error: AppError, headers: Record<string, string> =
 }
 
 type Schema = { anyOf?: Schema[]; const?: unknown; pattern?: string; type?: string; minimum?: number; maximum?: number };
-type ValueError = { path?: string; message?: string; schema?: Schema };
+type ValueError = { path?: string; message?: string; schema?: Schema; value?: unknown };
+
+/** "a string", "an array": what a value of a JSON schema type is called. */
+const TYPE_NAMES: Record<string, string> = { string: "a string", boolean: "true or false", array: "an array", object: "an object" };
 
 /** "an integer from 1 to 50", "a number of at least 0". */
 function numberRule(schema: Schema): string {
@@ -57,6 +60,10 @@ function describeValidation(error: ValidationError): { field: string; message: s
   // accepts written as a string, a union) says its range.
   const choices = first?.schema?.anyOf?.every((s) => s.const !== undefined) ? first.schema.anyOf.map((s) => JSON.stringify(s.const)) : null;
   if (choices) return { field, message: `${field}: must be one of ${choices.join(", ")}` };
+  // A value of the wrong JSON type says the type wanted ({"question": 5} is no blank question).
+  const wanted = first?.schema?.type ? TYPE_NAMES[first.schema.type] : undefined;
+  const actual = Array.isArray(first?.value) ? "array" : first?.value === null ? "null" : typeof first?.value;
+  if (wanted && first && "value" in first && actual !== first.schema!.type) return { field, message: `${field}: ${first.value === undefined ? "is required" : `must be ${wanted}`}` };
   if (first?.schema?.pattern === "\\S") return { field, message: `${field}: must not be blank` };
   const numeric = [first?.schema, ...(first?.schema?.anyOf ?? [])].find((s) => s?.type === "integer" || s?.type === "number");
   if (numeric) return { field, message: `${field}: must be ${numberRule(numeric)}` };

@@ -55,10 +55,9 @@ describe("ask history", () => {
   });
 
   test("bad input: limit out of range, a forged cursor, an unknown brain, no key", async () => {
-    for (const q of ["limit=0", "limit=101", "limit=abc"]) {
-      const res = await s.api(`/api/v1/brains/${brainId}/asks?${q}`);
-      expect(res.status).toBe(422);
-      expect((await res.json()).error.code).toBe("invalid_request");
+    for (const q of ["limit=0", "limit=101", "limit=abc", "limit=2.5"]) {
+      const error = (await expectJson(await s.api(`/api/v1/brains/${brainId}/asks?${q}`), 422)).error;
+      expect(error).toEqual({ code: "invalid_request", field: "limit", message: "limit must be a whole number from 1 to 100" });
     }
     const forged = await expectJson(await s.api(`/api/v1/brains/${brainId}/asks?cursor=${Buffer.from("nope").toString("base64url")}`), 422);
     expect(forged.error).toMatchObject({ code: "invalid_request", field: "cursor" });

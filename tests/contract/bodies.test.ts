@@ -57,11 +57,16 @@ describe("no silent type coercion", () => {
 
   test("strings are not made from numbers either, and a choice of values names them", async () => {
     const named = await expectJson(await s.api("/api/v1/brains", { method: "POST", json: { name: 5 } }), 422);
-    expect(named.error).toMatchObject({ code: "invalid_request", field: "name" });
+    expect(named.error).toEqual({ code: "invalid_request", field: "name", message: "name: must be a string" });
     const choice = await expectJson(await s.api("/api/v1/brains", { method: "POST", json: { name: "V", visibility: true } }), 422);
     expect(choice.error).toEqual({ code: "invalid_request", field: "visibility", message: 'visibility: must be one of "private", "public"' });
     const blank = await expectJson(await s.api(`/api/v1/brains/${real.brainId}/ask`, { method: "POST", json: { question: "   " } }), 422);
     expect(blank.error).toEqual({ code: "invalid_request", field: "question", message: "question: must not be blank" });
+    // A value of another type, or none, is not called blank.
+    const ask = (json: object) => s.api(`/api/v1/brains/${real.brainId}/ask`, { method: "POST", json });
+    for (const question of [5, null, ["a"], { text: "a" }, true])
+      expect((await expectJson(await ask({ question }), 422)).error).toEqual({ code: "invalid_request", field: "question", message: "question: must be a string" });
+    expect((await expectJson(await ask({}), 422)).error).toEqual({ code: "invalid_request", field: "question", message: "question: is required" });
   });
 
   test("query numbers: a fraction, zero or text for ?limit is 422 naming limit (a fraction used to reach SQL: 500)", async () => {

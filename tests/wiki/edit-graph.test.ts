@@ -130,8 +130,12 @@ describe("the graph", () => {
     const deeper = await expectJson(await s.api(`/api/v1/brains/${brainId}/graph?around=watermills&depth=2`), 200);
     expect(deeper.nodes.map((n: any) => n.slug)).toContain("tidal-mills");
     expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/graph?around=nope`), 404)).error.code).toBe("not_found");
-    await expectJson(await s.api(`/api/v1/brains/${brainId}/graph?depth=4&around=watermills`), 422);
-    await expectJson(await s.api(`/api/v1/brains/${brainId}/graph?limit=5001`), 422);
+    // Each bad number is named, with its range (a range error used to name "property").
+    for (const [query, field] of [["depth=4&around=watermills", "depth"], ["depth=1.5", "depth"], ["depth=abc", "depth"], ["limit=5001", "limit"], ["limit=0", "limit"], ["limit=-3", "limit"]]) {
+      const error = (await expectJson(await s.api(`/api/v1/brains/${brainId}/graph?${query}`), 422)).error;
+      expect(error).toMatchObject({ code: "invalid_request", field });
+      expect(error.message).toMatch(new RegExp(`^${field} must be a whole number from 1 to \\d+$`));
+    }
     await expectJson(await s.api(`/api/v1/brains/${brainId}/graph`, { key: await newAccountKey(s.ctx.db) }), 404);
   });
 });

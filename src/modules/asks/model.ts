@@ -7,6 +7,7 @@ export const MAX_ASK_LIMIT = 100;
 export { brainParams } from "../brains/model";
 export const setParams = t.Object({ setId: t.String() });
 export const historyQuery = t.Object({
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: MAX_ASK_LIMIT, description: `Asks per page (default 20, at most ${MAX_ASK_LIMIT})` })),
+  // Checked by listAsks (lib/whole-number.ts).
+  limit: t.Optional(t.String({ maxLength: 12, description: `Asks per page (default 20, at most ${MAX_ASK_LIMIT})` })),
   cursor: t.Optional(t.String({ maxLength: 200, description: "nextCursor of the previous page" })),
 });

@@ -3,6 +3,8 @@
 import { and, desc, eq, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { invalid } from "../../lib/errors";
+import { wholeNumber } from "../../lib/whole-number";
+import { MAX_ASK_LIMIT } from "./model";
 import { asks, type AskSurface, type StoredCitation } from "../answer/asks";
 
 export interface AskHistoryItem {
@@ -62,10 +64,10 @@ export async function listAsks(
   db: Db,
   accountId: string,
   scope: AskScope,
-  opts: { limit?: number; cursor?: string },
+  opts: { limit?: string; cursor?: string },
   pageUrl: PageUrl,
 ): Promise<{ asks: AskHistoryItem[]; nextCursor: string | null }> {
-  const limit = opts.limit ?? 20;
+  const limit = wholeNumber("limit", opts.limit, 1, MAX_ASK_LIMIT) ?? 20;
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
   const rows = await db
     .select()

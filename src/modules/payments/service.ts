@@ -7,6 +7,7 @@ import { and, desc, eq, inArray, isNotNull, lt, ne, or, sql, type SQL } from "dr
 import type { RootDb } from "../../db/client";
 import { brains, payments } from "../../db/schema";
 import { invalid } from "../../lib/errors";
+import { wholeNumber } from "../../lib/whole-number";
 import type { Account } from "../accounts/service";
 import { ownedBrain } from "../brains/service";
 import { MAX_LIMIT, type OwnerPayment, type OwnerPaymentStatus, type PaymentsPage, type Period, type PeriodTotals } from "./model";
@@ -34,13 +35,7 @@ export interface PaymentsQuery {
   cursor?: string;
 }
 
-function parseLimit(raw: string | number | undefined): number {
-  if (raw === undefined) return DEFAULT_LIMIT;
-  const text = String(raw).trim();
-  const n = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= 1 && n <= MAX_LIMIT)) throw invalid("limit", `limit must be a whole number from 1 to ${MAX_LIMIT}`);
-  return n;
-}
+const parseLimit = (raw: string | number | undefined): number => wholeNumber("limit", raw, 1, MAX_LIMIT) ?? DEFAULT_LIMIT;
 
 /** Every payment the account may see: its brains', plus the app actions' for an admin. */
 export async function listAccountPayments(db: RootDb, account: Pick<Account, "id" | "isAdmin">, query: PaymentsQuery): Promise<PaymentsPage> {

@@ -6,7 +6,7 @@ import { authGuard } from "../auth/guard";
 import { ownedBrain, readableBrain } from "../brains/service";
 import { listRevisions, updatePage } from "./edit";
 import { getGraph } from "./graph";
-import { brainParams, graphQuery, listQuery, pageEdit, pageLimit, pageParams } from "./model";
+import { brainParams, graphOptions, graphQuery, listQuery, pageEdit, pageLimit, pageParams } from "./model";
 import { pageDocument, prefersHtml } from "./page-html";
 import { getPage, listPages } from "./service";
 
@@ -61,7 +61,7 @@ export const wikiRoutes = (ctx: AppContext) => {
         `${base}/:brainId/graph`,
         async ({ principal, params, query }) => {
           const brain = await readableBrain(ctx.db, principal.account.id, params.brainId);
-          return getGraph(ctx.db, brain.id, query);
+          return getGraph(ctx.db, brain.id, graphOptions(query));
         },
         { params: brainParams, query: graphQuery },
       );

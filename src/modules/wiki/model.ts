@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { invalid } from "../../lib/errors";
+import { wholeNumber } from "../../lib/whole-number";
 import { MAX_GRAPH_LIMIT } from "./graph";
 import { MAX_PAGE_LIMIT } from "./service";
 
@@ -10,16 +10,10 @@ const kind = t.Union([t.Literal("source"), t.Literal("note"), t.Literal("concept
 export const brainParams = t.Object({ brainId: t.String() });
 export const pageParams = t.Object({ brainId: t.String(), slug: t.String() });
 /** The `limit` query parameter as a number, 422 naming it when outside 1..MAX_PAGE_LIMIT. */
-export function pageLimit(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const limit = /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
-  if (!(limit >= 1 && limit <= MAX_PAGE_LIMIT)) throw invalid("limit", `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`);
-  return limit;
-}
+export const pageLimit = (raw: string | undefined) => wholeNumber("limit", raw, 1, MAX_PAGE_LIMIT);
 
 export const listQuery = t.Object({
-  // Checked in the handler (pageLimit): Elysia's numeric query types let 1.5 through to SQL and report
-  // range errors without the field's name.
+  // Checked in the handler (pageLimit, lib/whole-number.ts).
   limit: t.Optional(t.String({ maxLength: 12, description: `Pages per batch, a whole number from 1 to ${MAX_PAGE_LIMIT}` })),
   cursor: t.Optional(t.String({ maxLength: 200, description: "nextCursor of the previous page" })),
   kind: t.Optional(kind),
@@ -33,7 +27,15 @@ export const pageEdit = t.Object({
 export const graphQuery = t.Object({
   // Any slug: one that names no page is a 404, like a missing page.
   around: t.Optional(t.String({ minLength: 1, description: "centre page slug" })),
-  depth: t.Optional(t.Numeric({ minimum: 1, maximum: 3, multipleOf: 1 })),
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: MAX_GRAPH_LIMIT, multipleOf: 1 })),
+  // Checked in the handler (graphOptions).
+  depth: t.Optional(t.String({ maxLength: 12, description: "hops around the centre page, 1 to 3 (default 1)" })),
+  limit: t.Optional(t.String({ maxLength: 12, description: `pages, 1 to ${MAX_GRAPH_LIMIT}` })),
   kind: t.Optional(kind),
+});
+
+/** The graph query's numbers, each a 422 naming it when it is no whole number in range. */
+export const graphOptions = (query: typeof graphQuery.static) => ({
+  ...query,
+  depth: wholeNumber("depth", query.depth, 1, 3),
+  limit: wholeNumber("limit", query.limit, 1, MAX_GRAPH_LIMIT),
 });

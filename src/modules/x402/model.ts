@@ -1,7 +1,7 @@
 // Wire shapes of the paid rail: owner settings, the paid ask and the three app actions.
 import { Type } from "@sinclair/typebox";
 import { t } from "elysia";
-import { invalid } from "../../lib/errors";
+import { wholeNumber } from "../../lib/whole-number";
 
 // Ids in paths are any string: one that names nothing the caller can reach is a 404 from the service,
 // the same answer as a missing brain, whatever its length (no 422 that tells "malformed" from "absent").
@@ -34,13 +34,7 @@ export const bazaarQuery = t.Object({
 
 /** The bazaar's `limit` and `offset`, or a 422 naming the one that is wrong. */
 export function bazaarPage(query: { limit?: string; offset?: string }): { limit?: number; offset?: number } {
-  const parse = (field: "limit" | "offset", raw: string | undefined, min: number, max: number) => {
-    if (raw === undefined) return undefined;
-    const n = /^\d{1,7}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-    if (!(n >= min && n <= max)) throw invalid(field, `${field} must be a whole number from ${min} to ${max}`);
-    return n;
-  };
-  return { limit: parse("limit", query.limit, 1, 1000), offset: parse("offset", query.offset, 0, 1_000_000) };
+  return { limit: wholeNumber("limit", query.limit, 1, 1000), offset: wholeNumber("offset", query.offset, 0, 1_000_000) };
 }
 
 export const paidAskBody = t.Object({
