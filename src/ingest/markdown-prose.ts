@@ -17,6 +17,8 @@ export interface ProseUnit {
   text: string;
   /** A row's cells without their headers (a header is a label, not something the row names). */
   cells?: string[];
+  /** A row's headers (of its non-empty cells): what its cells are, context as headings are. */
+  headers?: string[];
   /** The headings above the unit, outermost first (plain text). */
   headings: string[];
   /** An item's list: its number in the page (0, 1, …) and whether it is numbered (steps). */
@@ -66,7 +68,7 @@ export function proseUnits(markdown: string): ProseUnit[] {
       .map((l) => l.replace(QUOTE, ""))
       .filter((l) => !GENERATED_LINE.test(l));
     if (isTable(lines)) {
-      units.push(...tableRows(lines).map(({ text, cells }) => ({ kind: "row" as const, text, cells, headings })));
+      units.push(...tableRows(lines).map(({ text, cells, headers }) => ({ kind: "row" as const, text, cells, headers, headings })));
       continue;
     }
     let current: ProseUnit | null = null;
@@ -106,7 +108,7 @@ function isTable(lines: string[]): boolean {
 }
 
 /** Each body row as "Header: cell; Header: cell" (empty cells left out), and its cells alone. */
-function tableRows(lines: string[]): { text: string; cells: string[] }[] {
+function tableRows(lines: string[]): { text: string; cells: string[]; headers: string[] }[] {
   const cells = (line: string) =>
     line
       // A wiki link's "|" is not a cell's edge: links are read as their labels.
@@ -120,7 +122,7 @@ function tableRows(lines: string[]): { text: string; cells: string[] }[] {
   return lines.slice(2).flatMap((line) => {
     const row = cells(line);
     const parts = row.flatMap((cell, i) => (cell ? [header[i] ? `${header[i]}: ${cell}` : cell] : []));
-    return parts.length > 0 ? [{ text: parts.join("; "), cells: row.filter(Boolean) }] : [];
+    return parts.length > 0 ? [{ text: parts.join("; "), cells: row.filter(Boolean), headers: row.flatMap((cell, i) => (cell && header[i] ? [header[i]!] : [])) }] : [];
   });
 }
 

@@ -39,6 +39,13 @@ Ines Carvalho declared an incident at 08:05 after support reported duplicates. A
 
 - Oskar Nyberg added an idempotency check to the invoice generator
 - Support refunded every second charge within two days`,
+  "Gateway settings": `# Gateway settings
+
+| Setting | Default | Meaning |
+|---|---|---|
+| read_timeout | 30s | how long a request body may take |
+| idle_timeout | 120s | how long a keep-alive connection may idle |
+| upstream_timeout | 10s | how long an upstream may take to answer |`,
 };
 
 let s: TestServer;
@@ -60,6 +67,19 @@ describe("answers from lists and tables", () => {
     expect(body.answer).toContain("Role: Engineering manager; Person: Ines Carvalho.");
     expect(body.answer).not.toContain("|");
     expect(body.answer).not.toContain("Tech lead");
+  });
+
+  test("a table's headers are what its cells are, not words every row says", async () => {
+    // The row that holds what is asked, alone: the other timeouts' rows share only "timeout" and a header.
+    const body = await ask("What is the default read timeout?");
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("Setting: read_timeout; Default: 30s");
+    expect(body.answer).not.toContain("idle_timeout");
+    // A setting the table does not list is thin: the "Default" header alone answered with every row.
+    for (const question of ["What is the default retry count?", "What is the default log level?"]) expect((await ask(question)).thin).toBe(true);
+    // Asked for all of them, all rows answer.
+    const all = await ask("What are the gateway timeouts?");
+    for (const setting of ["read_timeout", "idle_timeout", "upstream_timeout"]) expect(all.answer).toContain(setting);
   });
 
   test("a list item is quoted alone, not run into the items around it", async () => {

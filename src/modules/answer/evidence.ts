@@ -44,6 +44,8 @@ export interface ScoredSentence {
   score: number;
   /** A list item's list (sentences.ts). */
   list?: { id: number; ordered: boolean };
+  /** A table row (sentences.ts). */
+  row?: true;
 }
 
 export interface Evidence {
@@ -181,7 +183,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const subject = OPENING_PRONOUN.test(sentence.text) || (complete && asked.length === 0) ? coverage : ownCoverage;
       // A "how do I" is answered by a command as a "who" is by a name.
       const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0);
-      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list });
+      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));

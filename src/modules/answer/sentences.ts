@@ -23,6 +23,8 @@ export interface Sentence {
   list?: { id: number; ordered: boolean };
   /** A commented command line ("run the whole test suite: npm test"): what a "how do I" asks for. */
   command?: true;
+  /** A table row (its own words are its cells; its headers are context). */
+  row?: true;
 }
 
 /** A sentence ends at . ! ? (or CJK 。！？) followed by space and what can start a sentence. */
@@ -39,12 +41,16 @@ export function sentencesOf(markdown: string): Sentence[] {
   for (const unit of proseUnits(markdown)) {
     if (unit.kind === "label" || unit.kind === "heading") continue; // it heads the sentences after it (their context)
     const prose = plainInline(unit.text);
-    let context = unit.headings.length > 0 ? stemSet(unit.headings.join(" ")) : NO_CONTEXT;
+    // A table row's headers are context, as headings are, and its own words are its cells: a "Default" column
+    // header matched every row of a settings table ("What is the default retry count?" quoted them all).
+    const labels = [...unit.headings, ...(unit.headers ?? [])];
+    let context = labels.length > 0 ? stemSet(labels.join(" ")) : NO_CONTEXT;
+    const cellStems = unit.kind === "row" && unit.cells ? new StemsOf(plainInline(unit.cells.join("; "))) : null;
     for (const piece of unit.kind === "row" || unit.kind === "command" ? [prose] : withAbbreviationsJoined(prose.split(SENTENCE_END))) {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
       for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS))
-        out.push({ text: chunk, stems: new StemsOf(chunk), whole: text, context, list: unit.list, ...(unit.kind === "command" ? { command: true as const } : {}) });
+        out.push({ text: chunk, stems: cellStems ?? new StemsOf(chunk), whole: text, context, list: unit.list, ...(unit.kind === "command" ? { command: true as const } : unit.kind === "row" ? { row: true as const } : {}) });
       // A question heads the sentences after it in its paragraph, as in a FAQ ("Q: Can I get a refund? A: Yes, …").
       if (isQuestion(text)) context = new Set([...context, ...stemSet(text)]);
     }
