@@ -94,11 +94,14 @@ export function proseUnits(markdown: string): ProseUnit[] {
 
 /**
  * The headings of a list's items: a short paragraph ending in a colon right before the list ("Decisions:",
- * "Before you upgrade:") labels it as a heading would.
+ * "Before you upgrade:") labels it as a heading would, and becomes a label itself (answers quote the items,
+ * never "Action items:" alone).
  */
 function leadIn(before: ProseUnit | undefined, headings: string[]): string[] {
   const label = before?.kind === "paragraph" && before.headings.join("\n") === headings.join("\n") ? /^(.{1,80}):$/.exec(before.text)?.[1] : undefined;
-  return label && label.split(/\s+/).length <= MAX_LEAD_IN_WORDS ? [...headings, label] : headings;
+  if (!label || label.split(/\s+/).length > MAX_LEAD_IN_WORDS) return headings;
+  before!.kind = "label";
+  return [...headings, label];
 }
 const MAX_LEAD_IN_WORDS = 8;
 

@@ -188,6 +188,11 @@ describe("questions that name the page's subject", () => {
     const decided = await ask("What did we decide at the architecture review on 3 March?", ops);
     expect(decided.thin).toBe(false);
     expect(decided.answerMd).toContain("The mobile app keeps using REST. GraphQL is postponed to 2027.");
+    // The label itself is no answer: "Action items:" was quoted alone for "What are the action items?".
+    expect(decided.answerMd).not.toContain("Decisions:");
+    const listed = await ask("What are the decisions?", ops);
+    expect(listed.answerMd).toContain("The mobile app keeps using REST.");
+    expect(listed.answerMd).not.toContain("Decisions:");
     // A short paragraph ending in a colon labels the list after it as a heading would; a question the title and
     // that label name in full is answered by the items.
     const before = await ask("What do I do before tagging a release?", ops);

@@ -104,6 +104,9 @@ describe("proseUnits", () => {
     const notes = "Decisions:\n- Dual writes start on 14 April.\n\nAction items:\n\n1. Sofia writes the plan.\n\nA sentence that runs on for many more than eight words before its colon:\n- an item";
     const items = proseUnits(notes).filter((u) => u.kind === "item");
     expect(items.map((u) => u.headings)).toEqual([["Decisions"], ["Action items"], []]);
+    // The lead-in is a label (read for names, never an answer sentence); the long one stays prose.
+    expect(proseUnits(notes).filter((u) => u.kind === "label").map((u) => u.text)).toEqual(["Decisions:", "Action items:"]);
+    expect(sentencesOf(notes).map((s) => s.text)).not.toContain("Decisions:");
   });
 
   test("a text without structure is one paragraph; an empty one has no units", () => {
