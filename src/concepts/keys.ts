@@ -32,7 +32,9 @@ const UNITS = new Set(
 /** First words that make a noun phrase vague, not a concept ("several years", "last stage", "fourth day", "local stone"). */
 const VAGUE = new Set(
   ("several many few some any other last first next previous same own whole various certain local small large big great little new old young early late recent further main major minor such each every most more less only " +
-    "second third fourth fifth sixth seventh eighth ninth tenth").split(" "),
+    "second third fourth fifth sixth seventh eighth ninth tenth " +
+    // Words that place a thing relative to the text around it ("the following day", "the former president").
+    "following preceding subsequent prior coming upcoming latter former remaining entire latest earliest").split(" "),
 );
 
 /** Trailing words of organization names that the short form drops ("Zeiss works", "Acme Inc"). */

@@ -126,6 +126,16 @@ describe("concept pages", () => {
     expect(slugs).not.toContain("fourth-day");
   });
 
+  test("a day placed by the text around it ('the following day', 'the former president') is no concept page", async () => {
+    const brain = await newBrain(s, "Relative");
+    await ready(brain, "Wreck", "The following day the former president visited the harbour town. The wreck was found by Argo.");
+    await ready(brain, "Survey", "The survey ship Argo returned the following day. The former president thanked the harbour town.");
+    const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
+    expect(slugs).toContain("argo");
+    expect(slugs).toContain("harbour-town");
+    for (const vague of ["following-day", "former-president"]) expect(slugs).not.toContain(vague);
+  });
+
   test("document section names ('Release Notes', 'Known Issues', 'Next Steps') are no concept pages in a brain of READMEs", async () => {
     const brain = await newBrain(s, "READMEs");
     await ready(brain, "Pump controller", "**Release Notes**\n\nVersion 2 speaks Modbus.\n\n**Known Issues**\n\nNone.\n\n**Next Steps**\n\nRead the Release Notes of the valve.");
