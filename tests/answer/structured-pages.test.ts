@@ -82,6 +82,17 @@ describe("answers from lists and tables", () => {
     for (const setting of ["read_timeout", "idle_timeout", "upstream_timeout"]) expect(all.answer).toContain(setting);
   });
 
+  test("a row under a 'default' header answers 'the default port' ahead of a sentence saying both words in passing", async () => {
+    const docs = await newBrain(s, "Ledger docs");
+    await addTextsReady(s, docs, {
+      "Server configuration": "# Server configuration\n\n| variable | default | meaning |\n|---|---|---|\n| LEDGER_HOST | 127.0.0.1 | interface to listen on |\n| LEDGER_PORT | 8080 | port; 0 picks a free one |",
+      "Ledger CLI": "The import command posts to --url (default $LEDGER_URL, else http://127.0.0.1:$LEDGER_PORT) with --key.",
+    });
+    const port = await expectJson(await s.api(`/api/v1/brains/${docs}/ask`, { method: "POST", json: { question: "What is the default port?" } }), 200);
+    expect(port.answer.startsWith("variable: LEDGER_PORT; default: 8080")).toBe(true);
+    expect(port.citations[0].title).toBe("Server configuration");
+  });
+
   test("a list item is quoted alone, not run into the items around it", async () => {
     const body = await ask("Which kubectl version is needed?");
     expect(body.thin).toBe(false);

@@ -180,7 +180,10 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // A sentence opening with a pronoun ("It runs on ...") is about its page's subject, and so is the lead an
       // overview asks for: its title counts as its own words when choosing sentences (not for `thin`, which
       // weighs ownCoverage as fitted).
-      const subject = OPENING_PRONOUN.test(sentence.text) || (complete && asked.length === 0) ? coverage : ownCoverage;
+      // So is a complete sentence whose headings (a table row's headers) name part of the question: "What is the
+      // default port?" of the row "BRAINBOX_PORT | 8080" under "Default" ranks as one saying both words.
+      const framed = complete && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s));
+      const subject = OPENING_PRONOUN.test(sentence.text) || (complete && asked.length === 0) || framed ? coverage : ownCoverage;
       // A "how do I" is answered by a command as a "who" is by a name.
       const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0);
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}) });
