@@ -115,6 +115,14 @@ describe("context", () => {
     expect(body.thin).toBe(false);
   });
 
+  test("each page is headed by its title once: a page opening with its own '# Title' does not repeat it", async () => {
+    const { source } = await addText(s, brainId, "Tidal Barrages", "# Tidal Barrages\n\nA tidal barrage holds the rising tide behind sluice gates and releases it through turbines.");
+    await waitForSource(s, brainId, source.id);
+    const body = await expectJson(await post(`/api/brains/${brainId}/context`, { query: "tidal barrage sluice gates", limit: 1 }), 200);
+    expect(body.contextText.startsWith("# Tidal Barrages\n\nPage: [[tidal-barrages]]\n\nA tidal barrage holds")).toBe(true);
+    expect(body.contextText.match(/^# Tidal Barrages$/gm)).toHaveLength(1);
+  });
+
   test("v1: {context, pages:[{slug,title,url}], thin}", async () => {
     const body = await expectJson(await post(`/api/v1/brains/${brainId}/context`, { query: "heat pump efficiency" }), 200);
     expect(Object.keys(body).sort()).toEqual(["context", "pages", "thin"]);

@@ -277,5 +277,11 @@ function citationOf(page: SourcedPage): Citation {
 }
 
 function contextMarkdown(pages: SourcedPage[]): string {
-  return pages.map((p) => `# ${p.title}\n\nPage: [[${p.ref}]]\n\n${p.markdown.trim()}`).join("\n\n---\n\n");
+  return pages.map((p) => `# ${p.title}\n\nPage: [[${p.ref}]]\n\n${withoutTitleHeading(p.markdown.trim(), p.title)}`).join("\n\n---\n\n");
+}
+
+/** The page's markdown without an opening "# Title" heading that repeats its title (the context heads each page with it). */
+function withoutTitleHeading(markdown: string, title: string): string {
+  const first = /^#[ \t]+(.+?)[ \t#]*(?:\n|$)/.exec(markdown);
+  return first && first[1]!.trim().toLowerCase() === title.trim().toLowerCase() ? markdown.slice(first[0].length).trimStart() : markdown;
 }
