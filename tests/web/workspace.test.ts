@@ -78,6 +78,18 @@ describe.skipIf(!hasChromium)("the admin page as a workspace", () => {
     expect(overlaps).toEqual([]);
   }, T);
 
+  test.skipIf(!routes.pages)("a Markdown page opening with its own '# Title' shows the title once", async () => {
+    const brain = await newBrain(server, "Titled pages");
+    const { source } = await addText(server, brain, "Kitchen rota", "# Kitchen rota\n\nThe dishwasher is emptied by whoever starts it.\n\n## Fridge\n\nThe fridge is cleared on Fridays.");
+    await waitForSource(server, brain, source.id);
+    const [first] = (await expectJson(await server.api(`/api/v1/brains/${brain}/pages?limit=10`), 200)).pages;
+    await goto(`#/brains/${brain}/wiki/${first.slug}`);
+    const article = page.locator("article");
+    await article.getByText("The dishwasher is emptied").waitFor();
+    expect(await article.getByRole("heading", { name: "Kitchen rota", exact: true }).count()).toBe(1);
+    expect(await article.getByRole("heading", { name: "Fridge" }).count()).toBe(1); // other headings stay
+  }, T);
+
   test.skipIf(!routes.graph)("the graph: every page a node, concepts marked, search, zoom, click a node to open its page", async () => {
     const api = await expectJson(await server.api(`/api/v1/brains/${brainId}/graph?limit=500`), 200);
     await goto(`#/brains/${brainId}/graph`);

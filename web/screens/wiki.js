@@ -109,7 +109,7 @@ export async function showPage(article, brain, slug, signal, { titles = new Map(
     return page;
   }
   const ctx = { brainId: brain.id, titleOf: (s) => titles.get(s) };
-  const body = page.html ? sanitizedHtml(page.html, ctx) : markdown(page.markdown ?? "", ctx);
+  const body = withoutRepeatedTitle(page.html ? sanitizedHtml(page.html, ctx) : markdown(page.markdown ?? "", ctx), page.title);
   const sourceLink = h("span");
   const meta = h(
     "p",
@@ -162,4 +162,12 @@ export async function showPage(article, brain, slug, signal, { titles = new Map(
     ),
   );
   return page;
+}
+
+/** The rendered page without an opening heading that repeats the title shown above it (a Markdown file's "# Title"). */
+function withoutRepeatedTitle(body, title) {
+  const first = body.firstElementChild;
+  const same = (a, b) => String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
+  if (first && /^H[12]$/.test(first.tagName) && same(first.textContent, title)) first.remove();
+  return body;
 }
