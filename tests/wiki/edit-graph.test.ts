@@ -48,6 +48,18 @@ describe("editing a page", () => {
     expect((await get("windmills")).backlinks).not.toContain("tidal-mills");
   });
 
+  test("a citation link opened in a browser: the page as HTML, its title one h1 even when the page opens with '# Title'", async () => {
+    const brain = await newBrain(s, "Browser view");
+    await waitForSource(s, brain, (await addText(s, brain, "Windmills", "# Windmills\n\nWindmills grind grain with wind power.\n\n## Sails\n\nFour sails.")).source.id);
+    const res = await s.api(`/api/v1/brains/${brain}/pages/windmills`, { headers: { accept: "text/html" } });
+    expect(res.headers.get("content-type")).toContain("text/html");
+    const html = await res.text();
+    expect(html.match(/<h1[^>]*>/g)).toHaveLength(1);
+    expect(html).toContain("<h1>Windmills</h1>");
+    expect(html).toContain("Windmills grind grain");
+    expect(html).toMatch(/<h2[^>]*>Sails<\/h2>/);
+  });
+
   test("saving what the page already says is a no-op: no revision, and a source's page stays unedited", async () => {
     const edited = await get("tidal-mills");
     const again = await expectJson(await put("tidal-mills", { markdown: edited.markdown, baseRevision: edited.revision }), 200);

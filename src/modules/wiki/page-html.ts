@@ -11,8 +11,15 @@ export function pageDocument(page: PageView, brainName: string): string {
 pre{overflow:auto;background:#f5f5f5;padding:.75rem}code{font-size:.92em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem}
 .meta{color:#666;font-size:.85em}</style></head>
 <body><p class="meta">${escape(brainName)}</p><h1>${escape(page.title)}</h1>
-${page.html}
+${withoutTitleHeading(page.html, page.title)}
 <p class="meta">Updated ${escape(page.updatedAt)}</p></body></html>`;
+}
+
+/** The page's HTML without an opening heading that repeats its title (a Markdown file's "# Title"): it is the document's h1 already. */
+function withoutTitleHeading(html: string, title: string): string {
+  const lead = /^\s*<h1[^>]*>([\s\S]*?)<\/h1>\s*/i.exec(html);
+  const text = (s: string) => s.replace(/<[^>]+>/g, "").replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').trim().toLowerCase();
+  return lead && text(lead[1]!) === title.trim().toLowerCase() ? html.slice(lead[0].length) : html;
 }
 
 /** True when the Accept header ranks text/html above JSON (a browser following a citation link). */
