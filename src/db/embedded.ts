@@ -50,6 +50,10 @@ export const DATA_VERSION_CHECK_MS = 1;
 
 /** Distinct SQL texts kept prepared per connection (drizzle's are parameterised, so few). */
 const STATEMENT_CACHE_SIZE = 500;
+/** SQLITE_BUSY, as libsql reports it (code or message). */
+const isBusy = (error: unknown) => /SQLITE_BUSY|database is locked/.test(`${(error as { code?: string })?.code ?? ""} ${(error as Error)?.message ?? ""}`);
+/** The pause before a statement that met SQLITE_BUSY runs again (doubled at most, at random: two replicas do not retry in step). */
+const BUSY_RETRY_MS = 50;
 const BEGIN: Record<TransactionMode, string> = { write: "BEGIN IMMEDIATE", read: "BEGIN TRANSACTION READONLY", deferred: "BEGIN DEFERRED" };
 
 /** Exported for the import bench's statement profile (PROFILE=statements), which times `run`. */
@@ -207,7 +211,7 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number; ch
       // libsql 0.5 leaves a statement that failed with SQLITE_BUSY unfinished: the connection then keeps an
       // open transaction, later writes report success but never commit, and it holds the write lock (found
       // with the remote-database stand-in). A fresh connection is the cure.
-      if (/SQLITE_BUSY|database is locked/.test(`${(error as { code?: string }).code ?? ""} ${(error as Error).message ?? ""}`)) reconnectNow();
+      if (isBusy(error)) reconnectNow();
       throw error;
     } finally {
       // Like the pool: a call must not leave the connection inside a transaction for the next one. Only a
@@ -219,19 +223,34 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number; ch
    * Runs `work` with the connection once no transaction holds it. When it is free (nearly always) the work
    * runs at once and the answer is an already settled promise: no async frames per query (bench-edge).
    */
-  const withConnection = <T>(work: (c: Connection) => T): Promise<T> => {
-    if (closed || heldBy) return afterWaiting(work);
+  const withConnection = <T>(work: (c: Connection) => T, retryBusy = false): Promise<T> => {
+    if (closed || heldBy) return afterWaiting(work, retryBusy);
     try {
       return Promise.resolve(runNow(work));
     } catch (e) {
-      return Promise.reject(e);
+      return retryBusy && isBusy(e) ? afterBusy(work) : Promise.reject(e);
     }
   };
-  const afterWaiting = async <T>(work: (c: Connection) => T): Promise<T> => {
+  const afterWaiting = async <T>(work: (c: Connection) => T, retryBusy = false): Promise<T> => {
     checkOpen();
     while (heldBy) await new Promise<void>((resolve) => waiters.push(resolve));
     checkOpen();
-    return runNow(work);
+    try {
+      return runNow(work);
+    } catch (e) {
+      if (retryBusy && isBusy(e)) return afterBusy(work);
+      throw e;
+    }
+  };
+  /**
+   * A statement or batch that met SQLITE_BUSY wrote nothing, and the connection has been replaced: it runs once
+   * more, on a fresh snapshot, after a short pause. With two replicas on one file a source's write met it at
+   * once, without waiting out the busy timeout (another process had committed), and its job ran again: the
+   * link was fetched twice. Only whole statements and batches: never a statement of an open transaction.
+   */
+  const afterBusy = async <T>(work: (c: Connection) => T): Promise<T> => {
+    await Bun.sleep(BUSY_RETRY_MS * (1 + Math.random()));
+    return withConnection(work);
   };
   const release = (owner: object) => {
     if (heldBy !== owner) return;
@@ -278,10 +297,10 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number; ch
     },
     execute(stmtOrSql: InStatement | string, args?: InArgs) {
       const stmt = typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
-      return withConnection((c) => c.run(stmt));
+      return withConnection((c) => c.run(stmt), true);
     },
     batch(stmts, mode = "deferred") {
-      return withConnection((c) => runBatch(c, stmts, BEGIN[mode]));
+      return withConnection((c) => runBatch(c, stmts, BEGIN[mode]), true);
     },
     migrate(stmts) {
       return withConnection((c) => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { embeddedTags, migrations } from "../../src/db/migrations";
 import { rmSync } from "node:fs";
 import { openDatabase } from "../../src/db/client";
+import { createEmbeddedClient } from "../../src/db/embedded";
 import { runCli } from "../support/cli";
 import { tempDir } from "../support/server";
 
@@ -29,30 +30,60 @@ test("two processes migrating one new database apply each migration once", async
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("a connection that hit SQLITE_BUSY is replaced, so later writes really commit", async () => {
-  const dir = tempDir();
-  const a = openDatabase({ dataDir: dir });
-  await a.client.execute("CREATE TABLE t (x INTEGER)");
-  // Another process holds the write lock for longer than the 5 s busy timeout.
+/** Another process holding the write lock of `dir`'s database for `ms`; resolves once it holds it. */
+async function lockHolder(dir: string, ms: number) {
   const holder = Bun.spawn([process.execPath, "-e", `
     const { createClient } = require("@libsql/client");
     const c = createClient({ url: "file:${dir}/brainbox.db" });
     const tx = await c.transaction("write");
     await tx.execute("INSERT INTO t VALUES (0)");
     console.log("locked");
-    await Bun.sleep(6500);
+    await Bun.sleep(${ms});
     await tx.rollback();
   `], { cwd: join(import.meta.dir, "../.."), stdout: "pipe" });
-  const reader = holder.stdout.getReader();
-  await reader.read();
-  const failed = await a.client.execute("INSERT INTO t VALUES (1)").then(() => null, (e) => e);
+  await holder.stdout.getReader().read();
+  return holder;
+}
+
+/** The embedded client with a short busy timeout (the server's is 5 s), on a table `t`. */
+async function clientWithTable(dir: string) {
+  const client = createEmbeddedClient(join(dir, "brainbox.db"), { timeoutMs: 300 });
+  await client.execute("PRAGMA journal_mode=WAL");
+  await client.execute("CREATE TABLE IF NOT EXISTS t (x INTEGER)");
+  return client;
+}
+
+test("a connection that hit SQLITE_BUSY is replaced, so later writes really commit", async () => {
+  const dir = tempDir();
+  const a = await clientWithTable(dir);
+  // Another process holds the write lock for longer than the busy timeout, twice over (a write runs twice).
+  const holder = await lockHolder(dir, 2000);
+  const failed = await a.execute("INSERT INTO t VALUES (1)").then(() => null, (e) => e);
   expect(String(failed?.code ?? failed)).toContain("SQLITE_BUSY");
   await holder.exited;
-  await a.client.execute("INSERT INTO t VALUES (2)");
+  await a.execute("INSERT INTO t VALUES (2)");
   a.close();
   const b = openDatabase({ dataDir: dir });
   const rows = await b.client.execute("SELECT x FROM t ORDER BY x");
   b.close();
   expect(rows.rows.map((r) => Number(r.x))).toEqual([2]);
+  rmSync(dir, { recursive: true, force: true });
+}, 30_000);
+
+test("a write that met SQLITE_BUSY once runs again on a fresh connection: a lock held a little past the timeout loses nothing", async () => {
+  const dir = tempDir();
+  const a = await clientWithTable(dir);
+  const holder = await lockHolder(dir, 450);
+  // A statement and a batch, each waiting out one timeout (300 ms), then run again once the lock is gone.
+  const [one, batch] = await Promise.all([
+    a.execute("INSERT INTO t VALUES (1)"),
+    a.batch([{ sql: "INSERT INTO t VALUES (2)", args: [] }, { sql: "INSERT INTO t VALUES (3)", args: [] }]),
+  ]);
+  expect(one.rowsAffected).toBe(1);
+  expect(batch.map((r) => r.rowsAffected)).toEqual([1, 1]);
+  await holder.exited;
+  const rows = await a.execute("SELECT x FROM t ORDER BY x");
+  a.close();
+  expect(rows.rows.map((r) => Number(r.x))).toEqual([1, 2, 3]);
   rmSync(dir, { recursive: true, force: true });
 }, 30_000);
