@@ -9,7 +9,9 @@ export const STOPWORDS = ENGLISH_STOPWORDS;
 /** Beyond this many distinct terms the question is a document, not a query: the rest add cost, not recall. */
 export const MAX_QUERY_TERMS = 48;
 
-const WORD = /[\p{L}\p{N}]+/gu;
+/** A word: a run of letters and digits, or a dotted number ("4.2", "1.28", "127.0.0.1": the full-text index
+ * finds it as a phrase of its parts, and "5.0" no longer matches the "0" of "TLS 1.0"). */
+const WORD = /\d+(?:\.\d+)+|[\p{L}\p{N}]+/gu;
 /** Scripts written without spaces between words: Chinese, Japanese kana. */
 export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;

@@ -1,6 +1,6 @@
 // A sentence's stems are looked for one asked stem at a time (StemsOf) instead of stemming every word: the
 // answer must be exactly stemSet's, for every stem a text holds and for stems it does not, whatever the
-// words (irregular verbs, number words, units, -ies/-our/doubled consonants, diacritics, capitals, digits,
+// words (irregular verbs, number words, units, -ies/-our/doubled consonants, diacritics, capitals, digits, dotted numbers,
 // CJK, words inside words).
 import { expect, test } from "bun:test";
 import { stem, stemSet, StemsOf } from "../../src/modules/answer/sentences";
@@ -10,7 +10,7 @@ const VOCABULARY = (
   "decisions decided conclusion expansion version tension vision " +
   "attendees attended employee employed committee committed trainee guarantee coffee degrees " +
   "found find finding founder sang sing singing sung countries country colours colour colored honours contour " +
-  "running run runs ran racing race raced voices voiced eleven 11 twelve 2.4 metre metres meters m km kilometres " +
+  "running run runs ran racing race raced voices voiced eleven 11 twelve 2.4 1.5.0 4.2 127.0.0.1 metre metres meters m km kilometres " +
   "feet foot teeth children child men women was were been being is are naïve café Café İstanbul Straße ÉCOLE " +
   "rollback roll back horseshoes shoes horses keepers keeper rowed rescued crew Oriel telescope reflector " +
   "hour hours flour tour tours detour glasses glass boxes box wishes wish buzzes passes pass bus buses " +

@@ -93,6 +93,23 @@ describe("answers from lists and tables", () => {
     expect(port.citations[0].title).toBe("Server configuration");
   });
 
+  test("release notes: 'what changed in 4.2?' is answered by the release's page; a version number is one term", async () => {
+    const docs = await newBrain(s, "Gateway releases");
+    await addTextsReady(s, docs, {
+      "Gateway release 4.2": "Release 4.2 adds HTTP/3 support and drops Ubuntu 20.04. Upgrading from 4.1 needs no config changes.",
+      "Gateway TLS": "TLS 1.2 and 1.3 are supported; TLS 1.0 and 1.1 are refused. Certificates are reloaded every 12 hours.",
+    });
+    const ask = async (question: string) => expectJson(await s.api(`/api/v1/brains/${docs}/ask`, { method: "POST", json: { question } }), 200);
+    // "What changed in X" asks for an overview of X: its page's opening sentence, not the one that says "changes".
+    for (const question of ["What changed in 4.2?", "What's new in 4.2?"]) {
+      const body = await ask(question);
+      expect(body.answer.startsWith("Release 4.2 adds HTTP/3 support")).toBe(true);
+    }
+    // "5.0" is no "0" of "TLS 1.0": no page says anything of 5.0.
+    expect((await ask("What changed in 5.0?")).thin).toBe(true);
+    expect((await ask("Is TLS 1.0 allowed?")).answer).toContain("TLS 1.0 and 1.1 are refused");
+  });
+
   test("a list item is quoted alone, not run into the items around it", async () => {
     const body = await ask("Which kubectl version is needed?");
     expect(body.thin).toBe(false);

@@ -40,6 +40,11 @@ test("CJK text is indexed character by character; a CJK question searches its ch
   expect(ftsMatch(queryTerms("望远镜"))).toBe('"望 远" OR "远 镜"');
 });
 
+test("a dotted number is one term, searched as the phrase of its parts; a sentence's full stop after a year is not a dot in it", () => {
+  expect(queryTerms("What changed in 5.0 of 127.0.0.1, in 2016. Then v4.2?")).toEqual(["changed", "5.0", "127.0.0.1", "2016", "v4", "2"]);
+  expect(ftsMatch(["5.0"])).toBe('"5.0"');
+});
+
 async function databaseBefore0013(dir: string) {
   const db = await databaseWithSources("0013", dir, "brn", [
     ["s1", "text", "Oriel"],

@@ -258,7 +258,7 @@ function overviewWords(question: string): Set<string> | null {
   return DEFINITION.test(question) ? new Set() : null; // its asking words are stopwords
 }
 const OVERVIEW = [
-  /^\s*(?:(?:can you |could you |please )?(?:tell me(?: more)? about|give me an? (?:overview|summary) of|summari[sz]e|describe|explain)|what do (?:you|we) know about|(?:an? )?(?:overview|summary) of|what happened (?:at|in|on|during))\b/i,
+  /^\s*(?:(?:can you |could you |please )?(?:tell me(?: more)? about|give me an? (?:overview|summary) of|summari[sz]e|describe|explain)|what do (?:you|we) know about|(?:an? )?(?:overview|summary) of|what happened (?:at|in|on|during)|what(?:'s| is| has)? (?:new|changed) (?:in|with|since)|what changes (?:in|with|since))\b/i,
   /\b(?:story|history|background) (?:behind|of)\b/i, // "what is the story behind X", "the history of X"
 ];
 /** "What is X about?" */

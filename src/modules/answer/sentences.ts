@@ -75,8 +75,8 @@ export function stemSet(text: string): Set<string> {
   return new Set(wordsOf(text).map(stem));
 }
 
-const WORD_AT = /[\p{L}\p{N}]+/uy;
-const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** As retrieval/terms.ts reads words: a dotted number ("4.2") is one. */
+const WORD_AT = /\d+(?:\.\d+)+|[\p{L}\p{N}]+/uy;
 
 /**
  * A text's stems, looked for one asked stem at a time (and remembered): a question asks about a handful, and
@@ -109,12 +109,28 @@ export class StemsOf implements Words {
 /** Whether `lower` has a word starting with `probe` whose stem is `stemmed`. */
 function hasWordStemmed(lower: string, probe: string, stemmed: string): boolean {
   for (let at = lower.indexOf(probe); at >= 0; at = lower.indexOf(probe, at + 1)) {
-    if (at > 0 && WORD_CHAR.test(charBefore(lower, at))) continue; // inside a word
-    WORD_AT.lastIndex = at;
-    const word = WORD_AT.exec(lower)?.[0];
+    const word = wordAt(lower, at);
     if (word !== undefined && stem(word) === stemmed) return true;
   }
   return false;
+}
+
+const WORDS = /\d+(?:\.\d+)+|[\p{L}\p{N}]+/gu;
+const RUN_CHAR = /[\p{L}\p{N}.]/u;
+/**
+ * The word starting at `at` as wordsOf reads the run of letters, digits and dots around it, or undefined when
+ * `at` is inside a word: "1.5.0" is one word, "école2.4" is "école2" and "4", "2.4countries" "2.4" and "countries".
+ */
+function wordAt(lower: string, at: number): string | undefined {
+  let start = at;
+  while (start > 0 && RUN_CHAR.test(charBefore(lower, start))) start -= charBefore(lower, start).length;
+  if (start === at) {
+    WORD_AT.lastIndex = at;
+    return WORD_AT.exec(lower)?.[0];
+  }
+  WORDS.lastIndex = start;
+  for (let m = WORDS.exec(lower); m && m.index <= at; m = WORDS.exec(lower)) if (m.index === at) return m[0];
+  return undefined;
 }
 
 /** The character (a whole code point) ending just before `at`. */
