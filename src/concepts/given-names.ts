@@ -16,7 +16,7 @@ export function isGivenName(word: string): boolean {
 
 /**
  * Whether a short text is a person's name on its own: two or three capitalized words, the first a common
- * first name, the last no word English writes in lower case ("Maria Okafor", "Priya S. Nair"; not "Grace
+ * first name, the last no word English writes in lower case ("Maria Okafor", "Dana Reyes"; not "Grace
  * Period", "Rose Garden", "Will Writing").
  */
 export function isPersonName(text: string): boolean {

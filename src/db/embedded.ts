@@ -245,8 +245,8 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number; ch
   /**
    * A statement or batch that met SQLITE_BUSY wrote nothing, and the connection has been replaced: it runs once
    * more, on a fresh snapshot, after a short pause. With two replicas on one file a source's write met it at
-   * once, without waiting out the busy timeout (another process had committed), and its job ran again: the
-   * link was fetched twice. Only whole statements and batches: never a statement of an open transaction.
+   * once, without waiting out the busy timeout (while the other replica was writing), and its job ran again:
+   * the link was fetched twice. Only whole statements and batches: never a statement of an open transaction.
    */
   const afterBusy = async <T>(work: (c: Connection) => T): Promise<T> => {
     await Bun.sleep(BUSY_RETRY_MS * (1 + Math.random()));
