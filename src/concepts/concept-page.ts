@@ -15,8 +15,8 @@ export const MAX_SHOWN_MENTIONS = 12;
  * A sentence that defines its subject: "<name> is/was a ..." scores highest, any "is/was" next; one that
  * opens with the name (after an article) is about it, more than one naming it a few words in ("Ask Priya
  * Natarajan before ..."). A role in apposition ("the head of product, Tomás Ferreira", "Owen Blake, the
- * Toronto lead,") defines it as much as "is a" does: it leads over a sentence that only opens with the
- * name ("Owen Blake said the team grew").
+ * Toronto lead,") defines it as much as "is a" does, and so does a label's "Owen Blake: Toronto lead.": it
+ * leads over a sentence that only opens with the name ("Owen Blake said the team grew").
  */
 function definitionScore(m: MentionRow): number {
   const s = m.sentence;
@@ -27,6 +27,8 @@ function definitionScore(m: MentionRow): number {
   if (s.replace(/^(?:the|a|an)\s+/i, "").toLowerCase().startsWith(surface)) score += 3;
   else if (at >= 0 && at < 12) score += 2;
   if (at >= 0 && (APPOSITION_BEFORE.test(s.slice(0, at)) || APPOSITION_AFTER.test(lower.slice(at + surface.length)))) score += 4;
+  // A team page's or glossary's "Tomas Becker: Site reliability engineer." (a heading or bold label with the text under it).
+  else if (at === 0 && lower.startsWith(":", surface.length)) score += 4;
   if (/\b(?:is|was|are|were)\s+(?:a|an|the)\b/i.test(s)) score += 2;
   else if (/\b(?:is|was|are|were)\b/i.test(s)) score += 1;
   if (s.length > 40 && s.length < 300) score += 1;

@@ -147,8 +147,9 @@ describe("concept pages", () => {
 
   test("a team page's heading that is a person's name is a mention; title-cased section headings two runbooks share are not", async () => {
     const brain = await newBrain(s, "Team");
-    await ready(brain, "Platform team", "# Platform team\n\n## Maria Okafor\n\nLeads the group and approves production changes.\n\n## Tomas Becker\n\nRuns support.\n\n## Rollback Plan\n\nRevert the release.");
+    await ready(brain, "Platform team", "# Platform team\n\n## Maria Okafor\n\nLeads the group and approves production changes.\n\n## Tomas Becker\n\nSite reliability engineer.\n\n## Rollback Plan\n\nRevert the release.");
     await ready(brain, "Billing rollout", "## Rollback Plan\n\nMaria Okafor approved the rollout on Monday. Revert the billing release if errors rise.");
+    await ready(brain, "Incident 2291", "Tomas Becker promoted the replica after seven minutes on the morning of 14 March.");
     const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
     expect(slugs).toContain("maria-okafor");
     expect(slugs).not.toContain("rollback-plan");
@@ -156,6 +157,8 @@ describe("concept pages", () => {
     expect(maria.markdown).toContain("Platform team");
     expect(maria.markdown).toContain("Billing rollout");
     expect(maria.markdown).toContain("Maria Okafor: Leads the group and approves production changes");
+    // The label with its role is the lead, over a longer sentence that opens with the name.
+    expect((await page(brain, "tomas-becker")).markdown.startsWith("Tomas Becker: Site reliability engineer")).toBe(true);
   });
 
   test("numbered document labels (Step 1, Version 2, Appendix B, Table 1) are no concept pages in a set of manuals; the product named in both is", async () => {
