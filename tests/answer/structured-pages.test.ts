@@ -110,6 +110,17 @@ describe("answers from lists and tables", () => {
     expect((await ask("Is TLS 1.0 allowed?")).answer).toContain("TLS 1.0 and 1.1 are refused");
   });
 
+  test("'who is X?' is answered from the section headed X, ahead of a sentence naming X in passing", async () => {
+    const team = await newBrain(s, "Team pages");
+    await addTextsReady(s, team, {
+      "Platform team": "# Platform team\n\nThe platform team runs the clusters.\n\n## Maria Okafor\n\nHead of platform. She approves production changes.\n\n## Tomas Becker\n\nSite reliability engineer.",
+      "On-call guide": "The on-call engineer is paged first. Escalate to Maria Okafor after 30 minutes.",
+    });
+    const body = await expectJson(await s.api(`/api/v1/brains/${team}/ask`, { method: "POST", json: { question: "Who is Maria Okafor?" } }), 200);
+    expect(body.answer.startsWith("Head of platform. She approves production changes.")).toBe(true);
+    expect(body.citations[0].title).toBe("Platform team");
+  });
+
   test("a list item is quoted alone, not run into the items around it", async () => {
     const body = await ask("Which kubectl version is needed?");
     expect(body.thin).toBe(false);

@@ -184,8 +184,11 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // default port?" of the row "BRAINBOX_PORT | 8080" under "Default" ranks as one saying both words.
       const framed = complete && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s));
       const subject = OPENING_PRONOUN.test(sentence.text) || (complete && asked.length === 0) || framed ? coverage : ownCoverage;
+      // A sentence whose headings name the whole question sits in the section about it ("Who is Maria Okafor?"
+      // of "Head of platform." under "## Maria Okafor"), ahead of one that only names it in passing.
+      const section = asked.length === 0 && stems.every((s, i) => weights[i]! === 0 || sentence.context.has(s));
       // A "how do I" is answered by a command as a "who" is by a name.
-      const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0);
+      const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0) + (section ? 0.1 : 0);
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
