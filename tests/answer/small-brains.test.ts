@@ -170,6 +170,21 @@ describe("questions that name the page's subject", () => {
   let opsSource: Record<string, string> = {};
   beforeAll(async () => ({ brain: ops, sourceOf: opsSource } = await brainOf("Ops", OPS)));
 
+  test("'what caused X?' is answered by the sentence that gives a cause, which need not say 'cause'", async () => {
+    const { brain, sourceOf } = await brainOf("Incidents", {
+      "Incident 3107 postmortem":
+        "Tomasz Nowak promoted the replica after seven minutes. On 2 May the payments database became unreachable after a certificate expired. Support answered 140 tickets that day.",
+      "Incident 3110 postmortem": "On 9 May the search cluster ran out of disk. Marco Bianchi added two nodes.",
+    });
+    const body = await ask("What caused incident 3107?", brain);
+    expect(body.thin).toBe(false);
+    expect(body.answerMd).toContain("became unreachable after a certificate expired");
+    expect(body.answerMd).not.toContain("after seven minutes"); // a time, not a cause
+    expect(cited(body)).toEqual([sourceOf["Incident 3107 postmortem"]]);
+    // An incident no page names is still thin.
+    expect((await ask("What caused incident 4000?", brain)).thin).toBe(true);
+  });
+
   test("answered from the sentence holding the rest of the question", async () => {
     const cause = await ask("What caused incident 2291?", ops);
     expect(cause.thin).toBe(false);

@@ -15,7 +15,7 @@ const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one
 /** A sentence whose subject is a pronoun standing for what the page is about. */
 const OPENING_PRONOUN = /^(?:it|its|he|his|she|her|they|their)\b/i;
 
-export type AnswerType = "person" | "place" | "time" | "quantity";
+export type AnswerType = "person" | "place" | "time" | "quantity" | "reason";
 
 export interface ScoredSentence {
   page: RetrievedPage;
@@ -301,18 +301,28 @@ export function expectedAnswerType(question: string): AnswerType | null {
   return first?.type ?? null;
 }
 
+/** "What caused X", "what is the reason for X": the answer gives a cause, which it need not call one. */
+const REASON_ASKED = /\bwhat (caused|causes|cause)\b|\bwhat (?:is|was|were|are) the (cause|causes|reason|reasons)\b/;
+/**
+ * A sentence giving a cause: "because", "due to", "caused by", "led to", "after a kernel upgrade" (not "after
+ * seven minutes", "after an hour": a time).
+ */
+const REASON_GIVEN =
+  /\b(?:because|due to|caused by|as a result|owing to|result(?:ed|s)? (?:of|from)|led to|leads? to|triggered|root cause|so that|after(?!\s+(?:\d|(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|several|some|many|a few)\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|the (?:first|last|end)\b)))\b/i;
 const WH_PHRASES: [AnswerType, RegExp][] = [
   ["quantity", /\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep)\b|\bwhat (percentage|number|amount)\b/],
   ["time", /\bwhen\b|\bwhat (year|date|day|month|time|century|decade)\b|\bwhich (year|century)\b/],
   ["person", /\b(who|whom|whose)\b/],
   ["place", /\bwhere\b/],
+  ["reason", REASON_ASKED],
 ];
 
 /** The words of the question's wh-phrase that name the kind of answer (stems). */
 function cueWords(question: string): Set<string> {
   const q = question.toLowerCase();
   const found = [...q.matchAll(/\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep|wide|heavy)\b|\bwhat (percentage|number|amount|year|date|day|month|time|century|decade)\b|\bwhich (year|century)\b/g)];
-  return new Set(found.map((m) => stem(m[1] ?? m[2] ?? m[3]!)));
+  const reasons = [...q.matchAll(new RegExp(REASON_ASKED.source, "g"))].map((m) => m[1] ?? m[2]!);
+  return new Set([...found.map((m) => stem(m[1] ?? m[2] ?? m[3]!)), ...reasons.map(stem)]);
 }
 
 const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b/i;
@@ -325,6 +335,8 @@ export function holdsAnswerType(text: string, type: AnswerType, questionStems: S
       return /\b\d{3,4}s?\b/.test(text) || MONTHS.test(text) || /\b(century|centuries|decade|bc|ad|ce)\b/i.test(text);
     case "quantity":
       return /\d/.test(text) || NUMBER_WORDS.test(text);
+    case "reason":
+      return REASON_GIVEN.test(text);
     case "person":
     case "place":
       // A capitalized word the question did not already name (not the sentence's first word).
