@@ -55,7 +55,6 @@ export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = 
   const units = proseUnits(markdown).filter((u) => kinds.includes(u.kind) && (u.kind !== "heading" || isPersonName(u.text)));
   const texts: string[] = [];
   units.forEach((u, i) => {
-    const text = plainProse(u, code);
     // A name heading the text right under it reads with it ("Maria Okafor: Leads the platform group."), so
     // its mention says something; a FAQ's question (ending in "?") stays a sentence of its own.
     const next = units[i + 1];
@@ -63,6 +62,7 @@ export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = 
       next.text = `${u.text}: ${next.text}`;
       return;
     }
+    const text = plainProse(u, code);
     if (/[\p{L}\p{N}]/u.test(text)) texts.push(text);
   });
   return texts.join("\n\n");

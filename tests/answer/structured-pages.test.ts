@@ -57,7 +57,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const ask = async (question: string) => expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question } }), 200);
+/** Asks `brain` (the runbooks brain unless given) over /api/v1. */
+const ask = async (question: string, brain = brainId) => expectJson(await s.api(`/api/v1/brains/${brain}/ask`, { method: "POST", json: { question } }), 200);
 const page = async (slug: string) => (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${slug}`), 200)).page;
 
 describe("answers from lists and tables", () => {
@@ -88,7 +89,7 @@ describe("answers from lists and tables", () => {
       "Server configuration": "# Server configuration\n\n| variable | default | meaning |\n|---|---|---|\n| LEDGER_HOST | 127.0.0.1 | interface to listen on |\n| LEDGER_PORT | 8080 | port; 0 picks a free one |",
       "Ledger CLI": "The import command posts to --url (default $LEDGER_URL, else http://127.0.0.1:$LEDGER_PORT) with --key.",
     });
-    const port = await expectJson(await s.api(`/api/v1/brains/${docs}/ask`, { method: "POST", json: { question: "What is the default port?" } }), 200);
+    const port = await ask("What is the default port?", docs);
     expect(port.answer.startsWith("variable: LEDGER_PORT; default: 8080")).toBe(true);
     expect(port.citations[0].title).toBe("Server configuration");
   });
@@ -99,15 +100,14 @@ describe("answers from lists and tables", () => {
       "Gateway release 4.2": "Release 4.2 adds HTTP/3 support and drops Ubuntu 20.04. Upgrading from 4.1 needs no config changes.",
       "Gateway TLS": "TLS 1.2 and 1.3 are supported; TLS 1.0 and 1.1 are refused. Certificates are reloaded every 12 hours.",
     });
-    const ask = async (question: string) => expectJson(await s.api(`/api/v1/brains/${docs}/ask`, { method: "POST", json: { question } }), 200);
     // "What changed in X" asks for an overview of X: its page's opening sentence, not the one that says "changes".
     for (const question of ["What changed in 4.2?", "What's new in 4.2?"]) {
-      const body = await ask(question);
+      const body = await ask(question, docs);
       expect(body.answer.startsWith("Release 4.2 adds HTTP/3 support")).toBe(true);
     }
     // "5.0" is no "0" of "TLS 1.0": no page says anything of 5.0.
-    expect((await ask("What changed in 5.0?")).thin).toBe(true);
-    expect((await ask("Is TLS 1.0 allowed?")).answer).toContain("TLS 1.0 and 1.1 are refused");
+    expect((await ask("What changed in 5.0?", docs)).thin).toBe(true);
+    expect((await ask("Is TLS 1.0 allowed?", docs)).answer).toContain("TLS 1.0 and 1.1 are refused");
   });
 
   test("'who is X?' is answered from the section headed X, ahead of a sentence naming X in passing", async () => {
@@ -116,7 +116,7 @@ describe("answers from lists and tables", () => {
       "Platform team": "# Platform team\n\nThe platform team runs the clusters.\n\n## Maria Okafor\n\nHead of platform. She approves production changes.\n\n## Tomas Becker\n\nSite reliability engineer.",
       "On-call guide": "The on-call engineer is paged first. Escalate to Maria Okafor after 30 minutes.",
     });
-    const body = await expectJson(await s.api(`/api/v1/brains/${team}/ask`, { method: "POST", json: { question: "Who is Maria Okafor?" } }), 200);
+    const body = await ask("Who is Maria Okafor?", team);
     expect(body.answer.startsWith("Head of platform. She approves production changes.")).toBe(true);
     expect(body.citations[0].title).toBe("Platform team");
   });
@@ -169,7 +169,7 @@ describe("two-word phrases written as one word", () => {
       "Release notes": "Releases go out on Tuesdays after the freeze. Every release is announced in the changelog channel.",
       Recovery: "# Recovery\n\n## Rollback\n\nIf error rates rise above 2 percent, run `helm rollback ledgerline` and tell the on-call engineer.",
     });
-    const body = await expectJson(await s.api(`/api/v1/brains/${brain}/ask`, { method: "POST", json: { question: "How do I roll back a release?" } }), 200);
+    const body = await ask("How do I roll back a release?", brain);
     expect(body.thin).toBe(false);
     expect(body.answer).toContain("run helm rollback ledgerline");
     expect(body.citations.map((c: any) => c.slug)).toContain("recovery");
@@ -181,7 +181,7 @@ describe("two-word phrases written as one word", () => {
       Farriery: "Farriers trim the hooves and fit the iron. Bronze horseshoes with nail holes were found in a tomb dated to 400 BC.",
       "Stable yard": "The stable yard holds twelve stalls and a tack room. Hay is delivered on Mondays.",
     });
-    const body = await expectJson(await s.api(`/api/v1/brains/${brain}/ask`, { method: "POST", json: { question: "When did people start putting shoes on horses?" } }), 200);
+    const body = await ask("When did people start putting shoes on horses?", brain);
     expect(body.thin).toBe(false);
     expect(body.answer).toContain("Bronze horseshoes with nail holes");
     expect(body.citations.map((c: any) => c.slug)).toContain("farriery");
@@ -206,7 +206,7 @@ describe("escaped Markdown", () => {
     await addTextsReady(s, brain, {
       "Stuck loads": "# Restarting a stuck load\n\nCheck the Airflow DAG named sales\\_nightly and clear the **failed** task.\n\nThe job_id is in the alert.",
     });
-    const body = await expectJson(await s.api(`/api/v1/brains/${brain}/ask`, { method: "POST", json: { question: "Which Airflow DAG do I check?" } }), 200);
+    const body = await ask("Which Airflow DAG do I check?", brain);
     expect(body.thin).toBe(false);
     expect(body.answer).toContain("Check the Airflow DAG named sales_nightly and clear the failed task.");
     expect(body.answer).not.toContain("\\");
