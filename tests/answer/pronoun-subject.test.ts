@@ -27,3 +27,28 @@ test("where the Payments API runs: answered first from its own page's \"It runs 
   expect(body.answer).toContain("It runs on the Kubernetes cluster in Frankfurt");
   expect(body.citations[0].slug).toBe("payments-api");
 });
+
+// "He runs the Saturday clinic." answers "who" only with the sentence naming him: a team page's label line.
+test("who runs the Saturday clinic: the sentence saying \"He …\" comes with the one naming him", async () => {
+  const clinic = await newBrain(s, "Clinic");
+  const team =
+    "# Our team\n\n**Dr. Aisha Rahman**: Principal dentist and clinic owner. She signs off all treatment plans above £1,000.\n\n" +
+    "**Dr. Tom Elliot**: Associate dentist. He runs the Saturday clinic.\n\n**Grace Mbeki**: Practice manager. She handles rotas and payroll questions.";
+  const hours = "The clinic is open Monday to Friday from 8:00 to 18:00, and on Saturdays from 9:00 to 13:00.";
+  for (const [title, content] of Object.entries({ "Our team": team, "Opening hours": hours })) await waitForSource(s, clinic, (await addText(s, clinic, title, content)).source.id);
+  const ask = async (question: string) => expectJson(await s.api(`/api/v1/brains/${clinic}/ask`, { method: "POST", json: { question } }), 200);
+
+  const saturday = await ask("Who runs the Saturday clinic?");
+  expect(saturday.thin).toBe(false);
+  expect(saturday.answer).toContain("Dr. Tom Elliot: Associate dentist. He runs the Saturday clinic.");
+  // Never set after another person's sentence, where it would read as hers.
+  expect(saturday.answer).not.toContain("clinic owner. He runs");
+
+  const plans = await ask("Who signs off big treatment plans?");
+  expect(plans.answer).toContain("Dr. Aisha Rahman: Principal dentist and clinic owner. She signs off all treatment plans above £1,000.");
+});
+
+test("a sentence opening with a pronoun is quoted alone when it opens its page (nothing before it to name anyone)", async () => {
+  const body = await expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: "Who handles card authorizations?" } }), 200);
+  expect(body.answer).toContain("The Payments API handles card authorizations for the web shop.");
+});

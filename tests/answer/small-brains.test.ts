@@ -108,6 +108,42 @@ describe("answers in an eight-source brain", () => {
   });
 });
 
+// "Should", "must", "get": words a question asks with, which a page uses for other things.
+describe("the words a question asks with are no evidence", () => {
+  let handbook: string;
+  beforeAll(async () => {
+    handbook = await newBrain(s, "Clinic handbook");
+    const pages = {
+      Appointments: "New patients should arrive 15 minutes early to fill in the medical history form. Patients must cancel 24 hours ahead.",
+      "Staff absence": "If you are ill, phone the practice manager before 7:30 on the first morning of absence.",
+      "Staff leave and pay":
+        "Full-time staff get 28 days of annual leave including bank holidays. Staff are paid monthly on the last working day of the month. Leave requests go to the practice manager four weeks in advance.",
+    };
+    for (const [title, content] of Object.entries(pages)) await waitForSource(s, handbook, (await addText(s, handbook, title, content)).source.id);
+  });
+  const askHandbook = async (question: string) =>
+    expectJson(await s.api(`/api/v1/brains/${handbook}/ask`, { method: "POST", json: { question } }), 200);
+
+  test("a page sharing only 'should' with the question does not answer it", async () => {
+    expect(await askHandbook("What should I do if I'm sick?")).toMatchObject({ thin: true, citations: [] });
+  });
+
+  test("'when do we get paid?' is answered by the sentence saying when, not by the one saying 'get'", async () => {
+    const body = await askHandbook("When do we get paid?");
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("Staff are paid monthly on the last working day of the month.");
+    expect(body.answer).not.toContain("28 days");
+    // Its page's other sentences say none of the question's words: not quoted.
+    expect(body.answer).not.toContain("Leave requests");
+  });
+
+  test("the page holding the question's word does", async () => {
+    const body = await askHandbook("What should I do if I'm ill?");
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("If you are ill, phone the practice manager");
+  });
+});
+
 describe("word forms and the best page", () => {
   const HARBOUR: Record<string, string> = {
     "Oriel Anchor": "Divers found the anchor of the Oriel in 1990, half buried in sand beside the reef. It now stands outside the harbour office.",

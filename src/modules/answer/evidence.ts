@@ -120,7 +120,9 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const stems = terms.map(stem);
   // "Tell me about X", "what happened at X": the words asking for an overview are no part of what is asked.
   const overview = overviewWords(question);
-  const weights = termWeights(terms, stats).map((w, i) => (overview?.has(stems[i]!) ? 0 : w));
+  // Nor are the words it asks with (UNWEIGHED): "New patients should arrive early" answered "what SHOULD I do
+  // if I'm sick?", for want of the word that matters.
+  const weights = termWeights(terms, stats).map((w, i) => (overview?.has(stems[i]!) || UNWEIGHED.has(stems[i]!) ? 0 : w));
   const total = weights.reduce((a, b) => a + b, 0);
   const heaviest = Math.max(0, ...weights);
   const expectedType = expectedAnswerType(question);
@@ -251,6 +253,11 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
 const NONE: Words = new Set<string>();
 /** Modal verbs (stems) a question asks with and its answer does not repeat. */
 const MODAL = new Set(["must", "should", "shall", "may", "might", "ought"].map(stem));
+/**
+ * Words of a question that weigh nothing in the evidence: modal verbs ("may" is also a month) and "get", which
+ * asks with the verb it comes with ("when do we GET paid?": a page's "staff get 28 days of leave" is no answer).
+ */
+const UNWEIGHED = new Set(["must", "should", "shall", "might", "ought", "get", "gets", "got", "getting", "gotten"].map(stem));
 /** "What KIND of rock": the word asks for a kind, which the answer names ("gneiss and granite"), not says. */
 const kindWords = (question: string) => [...question.toLowerCase().matchAll(/\b(kind|type|sort)s? of\b/g)].map((m) => stem(m[1]!));
 /** The words (stems) of a request for an overview: "tell me about", "describe", "what happened at". */
@@ -326,13 +333,16 @@ function cueWords(question: string): Set<string> {
 }
 
 const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b/i;
+/** Times of day and of the week, and how often: "at 7:30", "on Mondays", "monthly", "every morning". */
+const TIMES =
+  /\b\d{1,2}[:.]\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|tonight|today|tomorrow|yesterday|midnight|noon|o'clock)\b|\bevery (?:day|week|month|year|morning|evening|night)\b|\b(?:first|last) (?:working |business )?day of\b/i;
 const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|several|once|twice|every|daily|weekly|monthly|yearly|annually|times)\b/i;
 
 /** Whether the text holds the asked-for kind of answer (a capitalized word the question does not name, for a person or place). */
 export function holdsAnswerType(text: string, type: AnswerType, questionStems: Set<string>): boolean {
   switch (type) {
     case "time":
-      return /\b\d{3,4}s?\b/.test(text) || MONTHS.test(text) || /\b(century|centuries|decade|bc|ad|ce)\b/i.test(text);
+      return /\b\d{3,4}s?\b/.test(text) || MONTHS.test(text) || /\b(century|centuries|decade|bc|ad|ce)\b/i.test(text) || TIMES.test(text);
     case "quantity":
       return /\d/.test(text) || NUMBER_WORDS.test(text);
     case "reason":
