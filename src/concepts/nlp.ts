@@ -93,13 +93,12 @@ const lowerCasePos = (word: string) => lowerCaseReading(word).pos;
 export const isCommonNoun = (word: string) => lowerCasePos(word) === "NOUN";
 
 /**
- * A capitalized common noun opening a sentence before a name is a role, not part of it: "Surveyor Ada
- * Quill" at a sentence start is Ada Quill.
+ * A name span that opens its sentence, as it should be read: a capitalized common noun opening a sentence
+ * before a name is a role, not part of it ("Surveyor Ada Quill" at a sentence start is Ada Quill); "" when
+ * the span is no name at all.
  */
-function withoutOpeningRole(surface: string, sentence: string): string {
+function withoutOpeningRole(surface: string): string {
   const words = surface.split(/\s+/);
-  // The sentence's first word, after any opening quote or bracket ("'' As Mars commented").
-  if (!sentence.trimStart().replace(/^[^\p{L}\p{N}]+/u, "").startsWith(surface)) return surface;
   // One capitalized word opening a sentence is not a name when, written lower-case, it reads as another
   // part of speech ("Local builders", "Several years"), as a plural common noun ("Visitors still come") or
   // as a noun English mostly writes in lower case (SUBTLEX: "Development will ensue"); unknown words read
@@ -201,6 +200,14 @@ function wordStart(t: Tokens, a: number, first: number): number {
   }
 }
 
+/** The last token of up to two nouns after token `b` in its sentence (`b` when none follows). */
+function nounRun(t: Tokens, b: number): number {
+  const last = t.sentenceEnd[b]!;
+  let end = b;
+  for (let n = 0; n < 2 && end + 1 <= last && t.pos[end + 1] === "NOUN" && !CAPITALIZED.test(t.text[end + 1]!); n++) end = wordEnd(t, end + 1, last);
+  return end;
+}
+
 /**
  * The tagger's name spans with their true edges. Its patterns see a name as a run of proper nouns, so a name
  * with a word it tags otherwise ("School of Building Arts", "Wystan Market Hall") or a possessive ("Mariners'
@@ -285,14 +292,39 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
   for (const span of names.sort((x, y) => y[1] - y[0] - (x[1] - x[0]) || x[0] - y[0])) {
     if (!kept.some(([a, b]) => span[0] <= b && span[1] >= a)) kept.push(span);
   }
-  // A phrase grown into a name's word ("Jean-Paul" of "u l" in "Jean-Paul Sartre") is part of the name.
-  for (const { span, phrase } of grown) if (!kept.some(([a, b]) => span[0] <= b && span[1] >= a)) phrases.push(phrase);
-  for (const [a, b] of kept.sort((x, y) => x[0] - y[0])) {
-    if (a === b && SEASON.test(tokensOf().text[a]!) && /^\d{4}$/.test(tokensOf().text[a + 1] ?? "")) continue; // "in Fall 2016": a date
+  const proper: Phrase[] = [];
+  /** Name spans read as the phrase they open instead. */
+  const asPhrase = new Set<[number, number]>();
+  for (const span of kept.sort((x, y) => x[0] - y[0])) {
+    const [a, b] = span;
+    const t = tokensOf();
+    if (a === b && SEASON.test(t.text[a]!) && /^\d{4}$/.test(t.text[a + 1] ?? "")) continue; // "in Fall 2016": a date
     const sentence = sentenceOf[a]!;
-    const surface = withoutOpeningRole(spanText(tokensOf(), a, b), sentences[sentence] ?? "");
-    if (surface) phrases.push({ surface, kind: "proper", sentence });
+    // A label's text opens as a sentence does ("Grace Mbeki: Practice manager.").
+    const opens = a === firstWord(t, a) || t.text[a - 1] === ":";
+    const surface = opens ? withoutOpeningRole(spanText(t, a, b)) : spanText(t, a, b);
+    if (surface) {
+      proper.push({ surface, kind: "proper", sentence });
+      continue;
+    }
+    // A common noun capitalized only because it opens the sentence starts the phrase of the nouns after it
+    // ("Treatment plans above £1,000 …", "Practice manager."), which the tagger read as a name and dropped:
+    // the phrase another source writes in lower case.
+    const end = a === b ? nounRun(t, b) : b;
+    if (end === b) continue;
+    grown.push({ span: [a, end], phrase: { surface: spanText(t, a, end), kind: "phrase", sentence } });
+    asPhrase.add(span);
   }
+  // A phrase grown into a name's word ("Jean-Paul" of "u l" in "Jean-Paul Sartre") is part of the name; of
+  // two phrases over the same words, the longer ("dental unit waterlines", not "unit waterlines").
+  const overlaps = (x: [number, number], y: [number, number]) => x[0] <= y[1] && x[1] >= y[0];
+  const longer = (x: [number, number], y: [number, number]) => y[1] - y[0] > x[1] - x[0];
+  for (const { span, phrase } of grown) {
+    if (kept.some((name) => !asPhrase.has(name) && overlaps(span, name))) continue;
+    if (grown.some((other) => other.span !== span && overlaps(span, other.span) && longer(span, other.span))) continue;
+    phrases.push(phrase);
+  }
+  phrases.push(...proper);
   return { sentences, phrases };
 }
 

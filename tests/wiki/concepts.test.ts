@@ -161,6 +161,23 @@ describe("concept pages", () => {
     expect((await page(brain, "tomas-becker")).markdown.startsWith("Tomas Becker: Site reliability engineer")).toBe(true);
   });
 
+  test("a phrase capitalized because it opens a sentence or follows a label is the concept another source writes in lower case", async () => {
+    const brain = await newBrain(s, "Clinic");
+    await ready(brain, "Our team", "**Dr. Aisha Rahman**: Principal dentist. She signs off all treatment plans above £1,000.\n\n**Grace Mbeki**: Practice manager. She handles rotas.");
+    await ready(brain, "Fees", "A routine check-up costs £55. Treatment plans above £1,000 can be paid in three monthly instalments.");
+    await ready(brain, "Staff leave", "Leave requests go to the practice manager at least four weeks in advance.");
+    const concepts = await listKind(brain, "concept");
+    const slugs = concepts.map((c) => c.slug);
+    expect(slugs).toEqual(expect.arrayContaining(["treatment-plan", "practice-manager"]));
+    const plan = await page(brain, "treatment-plan");
+    expect(plan.markdown).toContain("Our team");
+    expect(plan.markdown).toContain("Fees");
+    expect((await page(brain, "practice-manager")).markdown).toContain("Staff leave");
+    // The role's capitalized first word alone was taken for a name.
+    expect(slugs).not.toContain("practice");
+    expect(slugs).not.toContain("principal");
+  });
+
   test("numbered document labels (Step 1, Version 2, Appendix B, Table 1) are no concept pages in a set of manuals; the product named in both is", async () => {
     const brain = await newBrain(s, "Manuals");
     await ready(brain, "Pump manual", "Step 1: close the intake valve as shown in Figure 2. The pressure limits are listed in Table 1 of Section 3. See Appendix B for the wiring diagram. Version 2 of the controller uses Modbus.");
