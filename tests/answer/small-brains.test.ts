@@ -108,16 +108,19 @@ describe("answers in an eight-source brain", () => {
   });
 });
 
-// "Should", "must", "get": words a question asks with, which a page uses for other things.
-describe("the words a question asks with are no evidence", () => {
+// A staff handbook: "should", "must", "get" are words a question asks with, which a page uses for other
+// things; a plural "-ings" is its singular's word; a sentence saying none of the question is no answer.
+describe("a staff handbook", () => {
   let handbook: string;
   beforeAll(async () => {
     handbook = await newBrain(s, "Clinic handbook");
     const pages = {
       Appointments: "New patients should arrive 15 minutes early to fill in the medical history form. Patients must cancel 24 hours ahead.",
-      "Staff absence": "If you are ill, phone the practice manager before 7:30 on the first morning of absence.",
       "Staff leave and pay":
-        "Full-time staff get 28 days of annual leave including bank holidays. Staff are paid monthly on the last working day of the month. Leave requests go to the practice manager four weeks in advance.",
+        "Full-time staff get 28 days of annual leave including bank holidays. Staff are paid monthly on the last working day of the month. " +
+        "Leave requests go to the practice manager at least four weeks in advance, and no more than two nurses may be on leave at the same time. " +
+        "If you are ill, phone the practice manager before 7:30 on the first morning of absence.",
+      Fees: "A routine check-up costs £55 and a scale and polish costs £70. White fillings start at £120. A new patient examination costs £85.",
     };
     for (const [title, content] of Object.entries(pages)) await waitForSource(s, handbook, (await addText(s, handbook, title, content)).source.id);
   });
@@ -133,8 +136,15 @@ describe("the words a question asks with are no evidence", () => {
     expect(body.thin).toBe(false);
     expect(body.answer).toContain("Staff are paid monthly on the last working day of the month.");
     expect(body.answer).not.toContain("28 days");
-    // Its page's other sentences say none of the question's words: not quoted.
+    // Its page's other sentences say none of the question's words, only the title does ("pay"): not quoted.
     expect(body.answer).not.toContain("Leave requests");
+    expect(body.answer).not.toContain("If you are ill");
+  });
+
+  test("a plural '-ings' matches its singular: 'how much does a filling cost?' quotes the fillings' price", async () => {
+    const body = await askHandbook("How much does a filling cost?");
+    expect(body.answer).toContain("White fillings start at £120.");
+    expect(body.citations[0].slug).toBe("fees");
   });
 
   test("the page holding the question's word does", async () => {

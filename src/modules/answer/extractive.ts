@@ -37,6 +37,8 @@ export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage
     // Nor does another row of a table whose one row holds all that is asked ("the default read timeout" is the
     // read_timeout row, not every timeout's).
     if (answered && s.page === best.page && !s.complete && ((best.complete && best.row && s.row) || !holdsFocus(evidence, s))) continue;
+    // Nor, once the best one says all that is asked itself, one that says none of it (ranked for its title's words).
+    if (s.page === best.page && best.ownCoverage >= 1 && s.ownCoverage === 0) continue;
     take(s);
   }
   // The best-ranked page is the likeliest source of the answer: when no chosen sentence comes from it, its

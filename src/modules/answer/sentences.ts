@@ -228,7 +228,11 @@ function stemOnce(word: string): string {
   if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
   else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
   else if (/(ch|sh|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) {
+    w = w.slice(0, -1);
+    // A plural "-ing" noun as its verb, as the singular is: "fillings" ↔ filling ↔ fill, "meetings" ↔ meet.
+    if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
+  }
   if (/([^aeiouslz])\1$/.test(w)) w = w.slice(0, -1);
   // Who a verb's action is done by or to, as its verb: "attendees" ↔ attended, "employee" ↔ employ. After the
   // doubled letter, so "committee" does not become "commit".
