@@ -359,10 +359,10 @@ describe("a how-to answered by a commented command", () => {
   test("the command line is quoted with what its comment says it does", async () => {
     const body = await ask("How do I run the test suite?", docs);
     expect(body.thin).toBe(false);
-    expect(body.answerMd).toContain("run the whole test suite: npm test");
+    expect(body.answerMd).toContain("run the whole test suite: `npm test`");
     // A "how do I" is answered by a command first, before a sentence that only names the same words.
     const tests = await ask("How do I run the tests?", docs);
-    expect(tests.answerMd).toStartWith("run the whole test suite: npm test.");
+    expect(tests.answerMd).toStartWith("run the whole test suite: `npm test`.");
     expect(await ask("How do I rotate the signing keys?", docs)).toMatchObject({ thin: true });
   });
 });

@@ -162,6 +162,20 @@ describe("the wiki of structured pages", () => {
   });
 });
 
+describe("code in a sentence", () => {
+  test("is quoted as written: a placeholder in angle brackets is no tag to drop, emphasis marks in it stay", async () => {
+    const brain = await newBrain(s, "Failover");
+    await addTextsReady(s, brain, {
+      "On-call runbook":
+        "## Database failover\n\nIf the primary database in a region fails, promote the most up-to-date replica with `orbitctl db promote --region <region>`. " +
+        "Old logs match `*_old.log` and can go.",
+    });
+    const failover = await ask("How do I promote a replica?", brain);
+    expect(failover.answer).toContain("`orbitctl db promote --region <region>`");
+    expect((await ask("Which logs can go?", brain)).answer).toContain("`*_old.log`");
+  });
+});
+
 describe("two-word phrases written as one word", () => {
   test("'roll back' finds and answers from the page that says 'rollback'", async () => {
     const brain = await newBrain(s, "Rollbacks");
@@ -171,7 +185,7 @@ describe("two-word phrases written as one word", () => {
     });
     const body = await ask("How do I roll back a release?", brain);
     expect(body.thin).toBe(false);
-    expect(body.answer).toContain("run helm rollback ledgerline");
+    expect(body.answer).toContain("run `helm rollback ledgerline`");
     expect(body.citations.map((c: any) => c.slug)).toContain("recovery");
   });
 
@@ -218,8 +232,8 @@ describe("procedures", () => {
     const body = await ask("How do I deploy Ledgerline?");
     expect(body.thin).toBe(false);
     const lines = body.answer.split("\n");
-    expect(lines[0]).toBe("1. Tag the release with git tag.");
-    expect(lines[1]).toStartWith("2. Run helm upgrade Ledgerchart ./chart.");
+    expect(lines[0]).toBe("1. Tag the release with `git tag`.");
+    expect(lines[1]).toStartWith("2. Run `helm upgrade Ledgerchart ./chart`.");
     expect(lines[1]).toContain("/pages/deploying-ledgerline)");
     expect(body.citations.map((c: any) => c.slug)).toEqual(["deploying-ledgerline"]);
   });

@@ -78,7 +78,8 @@ describe("proseUnits", () => {
       { kind: "command", text: "build the binary: `make`", headings: ["Tests"] },
     ]);
     expect(proseOf(page)).toBe(""); // concepts never read code
-    expect(sentencesOf(page).map((s) => s.text)).toEqual(["run the whole test suite: npm test", "build the binary: make"]);
+    // Code keeps its marks in answers (markdown): a command reads as one.
+    expect(sentencesOf(page).map((s) => s.text)).toEqual(["run the whole test suite: `npm test`", "build the binary: `make`"]);
   });
 
   test("a line wholly in bold heads its paragraph (a FAQ's question) or, alone, the blocks up to the next heading", () => {
@@ -143,7 +144,7 @@ describe("its readers", () => {
     const texts = sentences.map((s) => s.text);
     expect(texts).toContain("kubectl 1.29 or newer");
     expect(texts).toContain("Role: Engineering manager; Person: Ines Carvalho");
-    expect(texts).toContain("It runs in the prod-eu cluster.");
+    expect(texts).toContain("It runs in the `prod-eu` cluster.");
     expect(texts).not.toContain("Deploying Ledgerline");
     expect(texts.some((t) => t.includes("Prerequisites"))).toBe(false);
     const item = sentences.find((s) => s.text === "Tag the release.")!;

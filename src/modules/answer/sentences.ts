@@ -61,14 +61,21 @@ export function sentencesOf(markdown: string): Sentence[] {
 /** A sentence that asks (ends in "?", perhaps inside quotes or brackets): it states nothing. */
 export const isQuestion = (sentence: string) => /\?["”'’)\]]*\s*$/.test(sentence);
 
-/** Inline Markdown as plain text: wiki links and links keep their labels; tags, emphasis and code marks go. */
+/**
+ * Inline Markdown as plain text: wiki links and links keep their labels; tags and emphasis go. Code spans
+ * stay as written, marks and all: `orbitctl db promote --region <region>` lost its `<region>` as a tag.
+ */
 function plainInline(text: string): string {
+  const code: string[] = [];
   const plain = text
+    .replace(/(`+)([^`\n]+?)\1(?!`)/g, (_, _marks: string, inner: string) => `\u0000${code.push(inner.trim()) - 1}\u0000`)
     .replace(/\[\[([^\]|\n]+)(?:\|([^\]\n]*))?\]\]/g, (_, slug: string, label?: string) => label || slug.replaceAll("-", " "))
     .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, "$1")
     .replace(/<[^>\n]+>/g, " ")
     .replace(/`+/g, "");
-  return withoutEmphasis(plain).replace(/\s+/g, " ");
+  return withoutEmphasis(plain)
+    .replace(/\s+/g, " ")
+    .replace(/\u0000(\d+)\u0000/g, (_, i: string) => `\`${code[Number(i)]}\``);
 }
 
 export function stemSet(text: string): Set<string> {
