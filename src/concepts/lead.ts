@@ -1,9 +1,13 @@
 // The lead of a source page without a model: its most central sentence (the one sharing the most words
-// with the rest of the page and its title), placed first unless the page already opens with it.
+// with the rest of the page and its title), placed first unless the page already opens with it; taken
+// from the introduction of a page in sections, and none for a page of labelled entries.
 import { proseOf } from "./extract";
+import { proseUnits } from "../ingest/markdown-prose";
 import { withAbbreviationsJoined } from "../lib/sentence-ends";
 
 const MAX_LEAD_CHARS = 320;
+/** Labelled entries that make a page a list of entries (a FAQ, a glossary). */
+const MIN_ENTRIES = 2;
 const WORD = /[\p{L}\p{N}]{4,}/gu;
 
 function sentencesOf(text: string): string[] {
@@ -22,6 +26,14 @@ function sentencesOf(text: string): string[] {
 export function extractiveLead(markdown: string, title = ""): string {
   const sentences = sentencesOf(proseOf(markdown, ["paragraph"]));
   if (sentences.length < 3) return "";
+  // A page of entries under labels (a FAQ's questions, a glossary's terms, a team's names): one entry's text
+  // is no summary of the others ("Audit logs are kept for one year in S3." led a FAQ).
+  if (proseUnits(markdown).filter((u) => u.kind === "label").length >= MIN_ENTRIES) return "";
+  // A page in sections whose opening text comes before them: the lead is from that introduction, where an
+  // author says what the page is about (a runbook's "Failover normally completes in under two minutes." was
+  // central only to its own section).
+  const intro = introductionOf(markdown);
+  const candidates = intro === null ? sentences.length : sentencesOf(proseOf(intro, ["paragraph"])).length;
   const words = sentences.map((s) => new Set((s.toLowerCase().match(WORD) ?? []) as string[]));
   const titleWords = new Set((title.toLowerCase().match(WORD) ?? []) as string[]);
   const frequency = new Map<string, number>();
@@ -30,7 +42,7 @@ export function extractiveLead(markdown: string, title = ""): string {
   let bestScore = 0;
   let bestShared = 0;
   sentences.forEach((sentence, i) => {
-    if (sentence.length > MAX_LEAD_CHARS) return;
+    if (sentence.length > MAX_LEAD_CHARS || i >= candidates) return;
     let shared = 0;
     for (const w of words[i]!) shared += (frequency.get(w) ?? 1) - 1 + (titleWords.has(w) ? 1 : 0);
     const score = (shared + 1) / Math.sqrt(words[i]!.size + 1) / (1 + i * 0.05); // earlier wins ties
@@ -42,6 +54,15 @@ export function extractiveLead(markdown: string, title = ""): string {
 
 /** A page's opening "# Title" line: the lead goes under it. */
 const OPENING_TITLE = /^# [^\n]*\n+/;
+/** A section heading at the start of a line. */
+const SECTION = /^#{1,6} /m;
+
+/** The text before the page's first section heading (after its title), or null when it has no sections or no such text. */
+function introductionOf(markdown: string): string | null {
+  const body = markdown.replace(OPENING_TITLE, "");
+  const at = body.search(SECTION);
+  return at > 0 && /[\p{L}\p{N}]/u.test(body.slice(0, at)) ? body.slice(0, at) : null;
+}
 
 /** The page with its lead paragraph first, under its opening title if it has one (unchanged when there is no separate lead). */
 export function withLead(markdown: string, title = ""): string {

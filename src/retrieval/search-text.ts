@@ -6,12 +6,12 @@
 // and stored in `pages.search_text`, which the FTS5 triggers index instead of the markdown. Migration 0013
 // computes the same for existing pages in SQL (except the CJK spacing below, which needs Unicode classes).
 import { CJK } from "./terms";
+import { withoutRepeatedLead } from "../lib/repeated-lead";
 
 const GENERATED_LINE = /^(?:Related: \[\[.*|Source: <[^>\n]*>)[ \t]*$/gm;
 const LABELLED_LINK = /\[\[[^\[\]|\n]+\|([^\[\]\n]*)\]\]/g;
 const PLAIN_LINK = /\[\[([^\[\]|\n]+)\]\]/g;
 
-const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 const CJK_CHAR = new RegExp(CJK.source, "gu");
 
 /**
@@ -29,11 +29,3 @@ export function searchTextOf(markdown: string): string {
   return CJK.test(readable) ? readable.replace(CJK_CHAR, " $& ").trim() : readable;
 }
 
-/** Drops the first paragraph when the rest of the page says it again (the extractive lead is such a copy). */
-function withoutRepeatedLead(text: string): string {
-  const end = text.indexOf("\n\n");
-  if (end <= 0) return text;
-  const lead = squash(text.slice(0, end));
-  const rest = text.slice(end + 2);
-  return lead && squash(rest).includes(lead) ? rest.trimStart() : text;
-}

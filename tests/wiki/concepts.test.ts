@@ -330,6 +330,42 @@ describe("leads and notes", () => {
   });
 });
 
+describe("leads of structured pages", () => {
+  test("a page in sections takes its lead from its introduction; a FAQ (labelled entries) gets none", async () => {
+    const brainId = await newBrain(s, "Structured leads");
+    const runbook =
+      "# On-call runbook\n\nThe on-call engineer is paged through PagerDuty. Acknowledge a page within 5 minutes.\n\n" +
+      "## Database failover\n\nIf the primary database fails, promote a replica. Failover normally completes in under two minutes. After a failover, tell the billing team about the failover.\n\n" +
+      "## High error rate\n\nCheck the Grafana dashboard first. Roll back the last deploy if the errors started with it.";
+    await ready(brainId, "On-call runbook", runbook);
+    const paged = (await page(brainId, "on-call-runbook")).markdown.replace(/\[\[[^|\]]+\|([^\]]+)\]\]/g, "$1");
+    // "Failover …" is central to its own section, not to the page: the lead is a sentence of the introduction.
+    const lead = paged.split("\n\n")[1]!;
+    expect(["The on-call engineer is paged through PagerDuty.", "Acknowledge a page within 5 minutes."]).toContain(lead);
+    expect(paged.split("Failover normally completes").length).toBe(2);
+    const faq =
+      "**How do I get a staging account?**\nOpen a ticket in the IT portal; staging accounts are created within one working day.\n\n" +
+      "**Where are the logs?**\nApplication logs go to Loki and are kept for 30 days. Audit logs are kept for one year in S3. Logs older than that are deleted.";
+    await ready(brainId, "FAQ", faq);
+    expect((await page(brainId, "faq")).markdown).toStartWith("**How do I get a staging account?**");
+  });
+
+  test("an answer quotes the sentences in the page's reading order, not the lead's copy first", async () => {
+    const brainId = await newBrain(s, "Release leads");
+    await ready(
+      brainId,
+      "Release 4.2",
+      "# Release 4.2\n\nRelease 4.2 adds idempotency keys to the order API: a client that retries a POST with the same Idempotency-Key header gets the first response back instead of a duplicate order.\n\n" +
+        "The release also raises the page size limit of GET /orders from 100 to 500 and removes the deprecated v1 endpoints. Clients still on v1 must move to v2 before 1 March 2026.",
+    );
+    const markdown = (await page(brainId, "release-4-2")).markdown;
+    const lead = markdown.split("\n\n")[1]!;
+    expect(markdown.split(lead).length).toBe(3); // the lead is a copy of a body sentence
+    const body = await expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: "What's new in release 4.2?" } }), 200);
+    expect(body.answer).toStartWith("Release 4.2 adds idempotency keys to the order");
+  });
+});
+
 describe("bounds and languages", () => {
   test("a source naming 5,000 candidate concepts is bounded: at most 25 concept links per page, 40 concepts per source", async () => {
     const brainId = await newBrain(s, "Crowd");

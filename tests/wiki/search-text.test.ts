@@ -31,6 +31,8 @@ test("searchTextOf keeps the words: links read as their text, generated lines an
   // A `Related:` line that is not a link list is the author's prose.
   expect(searchTextOf("Related: work on tides.")).toBe("Related: work on tides.");
   expect(searchTextOf("Related: [[a]]")).toBe("");
+  // The lead under the page's "# Title" line (where synthesis puts it) goes too.
+  expect(searchTextOf(`# The Oriel\n\n${PAGE}`)).toBe(`# The Oriel\n\n${READABLE}`);
 });
 
 test("CJK text is indexed character by character; a CJK question searches its character pairs", () => {

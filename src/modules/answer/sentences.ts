@@ -5,6 +5,7 @@ import { CJK } from "../../retrieval/terms";
 import { hardWrap } from "../../lib/hard-wrap";
 import { withAbbreviationsJoined } from "../../lib/sentence-ends";
 import { proseUnits, withoutEmphasis } from "../../ingest/markdown-prose";
+import { withoutRepeatedLead } from "../../lib/repeated-lead";
 
 /** Words a coverage is counted over: a set of stems, or a text's stems worked out as they are asked for. */
 export interface Words {
@@ -38,7 +39,8 @@ const NO_CONTEXT: Set<string> = new Set();
  */
 export function sentencesOf(markdown: string): Sentence[] {
   const out: Sentence[] = [];
-  for (const unit of proseUnits(markdown)) {
+  // The extractive lead is a copy of a later sentence: read where the page says it, in its reading order.
+  for (const unit of proseUnits(withoutRepeatedLead(markdown))) {
     if (unit.kind === "label" || unit.kind === "heading") continue; // it heads the sentences after it (their context)
     const prose = plainInline(unit.text);
     // A table row's headers are context, as headings are, and its own words are its cells: a "Default" column
