@@ -302,7 +302,10 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
     const sentence = sentenceOf[a]!;
     // A label's text opens as a sentence does ("Grace Mbeki: Practice manager.").
     const opens = a === firstWord(t, a) || t.text[a - 1] === ":";
-    const surface = opens ? withoutOpeningRole(spanText(t, a, b)) : spanText(t, a, b);
+    // A word a sentence opens by defining is named by it ("Orbit is the order service behind the app."), even
+    // a common noun's: a product, a team, a term of the trade.
+    const defines = a === b && /^(?:is|was)$/i.test(t.text[b + 1] ?? "") && /^(?:a|an|the)$/i.test(t.text[b + 2] ?? "");
+    const surface = opens && !defines ? withoutOpeningRole(spanText(t, a, b)) : spanText(t, a, b);
     if (surface) {
       proper.push({ surface, kind: "proper", sentence });
       continue;

@@ -178,6 +178,19 @@ describe("concept pages", () => {
     expect(slugs).not.toContain("principal");
   });
 
+  test("a common noun a sentence opens by defining is a name: 'Orbit is the order service …' leads Orbit's page", async () => {
+    const brain = await newBrain(s, "Orbit");
+    await ready(brain, "Orbit architecture", "Orbit is the order service behind the mobile app. It is written in Go and runs on three clusters.");
+    await ready(brain, "Team", "Lena Hoffmann is the engineering manager of the Orbit team. The team meets every weekday.");
+    const orbit = await page(brain, "orbit");
+    expect(orbit.markdown).toStartWith("Orbit is the order service behind the mobile app ([[orbit-architecture|");
+    expect(orbit.markdown).toContain("Team");
+    // Opening a sentence without defining it, a common noun is still no name ("Development will ensue").
+    await ready(brain, "Plans A", "Development will ensue next year. The plan has three phases.");
+    await ready(brain, "Plans B", "Development will slow in winter. The plan was approved.");
+    expect((await listKind(brain, "concept")).map((c) => c.slug)).not.toContain("development");
+  });
+
   test("numbered document labels (Step 1, Version 2, Appendix B, Table 1) are no concept pages in a set of manuals; the product named in both is", async () => {
     const brain = await newBrain(s, "Manuals");
     await ready(brain, "Pump manual", "Step 1: close the intake valve as shown in Figure 2. The pressure limits are listed in Table 1 of Section 3. See Appendix B for the wiring diagram. Version 2 of the controller uses Modbus.");
