@@ -162,6 +162,22 @@ describe("the wiki of structured pages", () => {
   });
 });
 
+describe("questions listed under a heading", () => {
+  test("are the answer to a question naming the heading ('What are the open questions?'), never to their own words", async () => {
+    const brain = await newBrain(s, "Syncs");
+    await addTextsReady(s, brain, {
+      "Product sync, 17 March":
+        "# Product sync, 17 March\n\nBen finished the migration guide.\n\n## Decisions\n\n- Annual plans get a 15% discount.\n\n" +
+        "## Open questions\n\n- Do we keep the legacy API for customers on the Starter plan?",
+    });
+    const open = await ask("What are the open questions?", brain);
+    expect(open.thin).toBe(false);
+    expect(open.answer).toContain("Do we keep the legacy API for customers on the Starter plan?");
+    // Asked in its own words, the listed question is still no answer.
+    expect(await ask("Do we keep the legacy API for Starter customers?", brain)).toMatchObject({ thin: true });
+  });
+});
+
 describe("code in a sentence", () => {
   test("is quoted as written: a placeholder in angle brackets is no tag to drop, emphasis marks in it stay", async () => {
     const brain = await newBrain(s, "Failover");

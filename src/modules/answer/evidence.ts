@@ -161,8 +161,10 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     // The focus: what the title does not name.
     const focusWeight = stems.reduce((sum, s, i) => sum + (titleStems.has(s) ? 0 : weights[i]!), 0);
     all.forEach((sentence, index) => {
-      // A question states nothing: a FAQ's "Which payment methods do you accept?" is no answer to the same question.
-      if (isQuestion(sentence.whole)) return;
+      // A question states nothing: a FAQ's "Which payment methods do you accept?" is no answer to the same
+      // question. Unless it is an item listed under a heading the question names: the "Open questions" of
+      // meeting notes are what "What are the open questions?" asks for.
+      if (isQuestion(sentence.whole) && !(sentence.list && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s)))) return;
       const typeFound = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords) : null;
       const ownCoverage = coverageOf(sentence.stems, typeFound === true);
       // With its page's title and the headings it sits under: what the sentence is about.
