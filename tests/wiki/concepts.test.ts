@@ -173,6 +173,9 @@ describe("concept pages", () => {
     expect(plan.markdown).toContain("Our team");
     expect(plan.markdown).toContain("Fees");
     expect((await page(brain, "practice-manager")).markdown).toContain("Staff leave");
+    // Titled and linked as the lower-case phrase, the sentence's capital kept where it is written.
+    expect(concepts.find((c) => c.slug === "treatment-plan").title).toBe("treatment plans");
+    expect((await page(brain, "fees")).markdown).toContain("[[treatment-plan|Treatment plans]] above £1,000");
     // The role's capitalized first word alone was taken for a name.
     expect(slugs).not.toContain("practice");
     expect(slugs).not.toContain("principal");
