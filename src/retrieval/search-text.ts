@@ -5,7 +5,7 @@
 // (measured in scripts/eval-context.ts). Computed when a page is written (SQLite has no regular expressions)
 // and stored in `pages.search_text`, which the FTS5 triggers index instead of the markdown. Migration 0013
 // computes the same for existing pages in SQL (except the CJK spacing below, which needs Unicode classes).
-import { CJK } from "./terms";
+import { CJK, hyphenJoined } from "./terms";
 import { withoutRepeatedLead } from "../lib/repeated-lead";
 
 const GENERATED_LINE = /^(?:Related: \[\[.*|Source: <[^>\n]*>)[ \t]*$/gm;
@@ -24,7 +24,10 @@ export function searchTextOf(markdown: string): string {
     .replace(LABELLED_LINK, "$1")
     .replace(PLAIN_LINK, (_, slug: string) => slug.replaceAll("-", " "))
     .trim();
-  const readable = withoutRepeatedLead(text);
+  const said = withoutRepeatedLead(text);
+  // Hyphenated words are also indexed as one word, on a line of their own after the text.
+  const joined = hyphenJoined(said);
+  const readable = joined.length ? `${said}\n\n${[...new Set(joined)].join(" ")}` : said;
   // CJK has no spaces between words: each character its own token, so a query's character pairs match.
   return CJK.test(readable) ? readable.replace(CJK_CHAR, " $& ").trim() : readable;
 }

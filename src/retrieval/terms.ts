@@ -82,6 +82,18 @@ export function joinedPairs(query: string): { joined: string; parts: [string, st
   return out;
 }
 
+/** A word of two or three parts joined by hyphens, letters only ("Wi-Fi", "e-mail", "check-in"). */
+const HYPHENATED = /(?<![\p{L}\p{N}-])(\p{L}+)-(\p{L}+)(?:-(\p{L}+))?(?![\p{L}\p{N}-])/gu;
+
+/**
+ * A text's hyphenated words written as one, lower-case ("Wi-Fi" → wifi, "e-mail" → email, "check-in" →
+ * checkin): a question writes them either way, and "Is there wifi?" found no page saying "Wi-Fi".
+ */
+export function hyphenJoined(text: string): string[] {
+  if (!text.includes("-")) return [];
+  return [...text.matchAll(HYPHENATED)].map((m) => `${m[1]}${m[2]}${m[3] ?? ""}`.toLowerCase());
+}
+
 /**
  * A question's consecutive terms (stopwords skipped) as the one compound word a page may write them as, the
  * second term first: "shoes on horses" → horseshoes, "ball for the foot" → football ("roll back" in the

@@ -154,6 +154,22 @@ describe("a staff handbook", () => {
   });
 });
 
+describe("hyphenated words", () => {
+  test("are found and covered written as one word: 'wifi' of 'Wi-Fi', 'email' of 'e-mail', 'check in' of 'check-in'", async () => {
+    const { brain } = await brainOf("Campsite", {
+      Facilities: "The shower block is open all day. Wi-Fi is available near the shop only; the password is printed on your welcome pack.",
+      Arrival: "Check-in opens at 14:00 and closes at 20:00. Questions before you travel go to the warden by e-mail.",
+      Rules: "Dogs must stay on a lead. Campfires are allowed only in the metal fire rings.",
+    });
+    const wifi = await ask("Is there wifi?", brain);
+    expect(wifi.thin).toBe(false);
+    expect(wifi.answerMd).toContain("Wi-Fi is available near the shop only");
+    expect((await ask("Can I email the warden?", brain)).answerMd).toContain("by e-mail");
+    expect((await ask("When can I check in?", brain)).answerMd).toContain("Check-in opens at 14:00");
+    expect(await ask("Is there a swimming pool?", brain)).toMatchObject({ thin: true });
+  });
+});
+
 describe("word forms and the best page", () => {
   const HARBOUR: Record<string, string> = {
     "Oriel Anchor": "Divers found the anchor of the Oriel in 1990, half buried in sand beside the reef. It now stands outside the harbour office.",

@@ -33,6 +33,8 @@ test("searchTextOf keeps the words: links read as their text, generated lines an
   expect(searchTextOf("Related: [[a]]")).toBe("");
   // The lead under the page's "# Title" line (where synthesis puts it) goes too.
   expect(searchTextOf(`# The Oriel\n\n${PAGE}`)).toBe(`# The Oriel\n\n${READABLE}`);
+  // Hyphenated words are indexed as one word too, once each, after the text.
+  expect(searchTextOf("Wi-Fi near the shop; ask by e-mail. The Wi-Fi is slow.")).toBe("Wi-Fi near the shop; ask by e-mail. The Wi-Fi is slow.\n\nwifi email");
 });
 
 test("CJK text is indexed character by character; a CJK question searches its character pairs", () => {

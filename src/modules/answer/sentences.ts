@@ -1,7 +1,7 @@
 // Plain-text sentences of a wiki page and the light stemming used to match query terms against them
 // (FTS5's porter stemmer is not exposed; this only needs to agree on plurals and simple verb forms).
 import { wordsOf } from "../../retrieval";
-import { CJK } from "../../retrieval/terms";
+import { CJK, hyphenJoined } from "../../retrieval/terms";
 import { hardWrap } from "../../lib/hard-wrap";
 import { withAbbreviationsJoined } from "../../lib/sentence-ends";
 import { proseUnits, withoutEmphasis } from "../../ingest/markdown-prose";
@@ -47,17 +47,23 @@ export function sentencesOf(markdown: string): Sentence[] {
     // header matched every row of a settings table ("What is the default retry count?" quoted them all).
     const labels = [...unit.headings, ...(unit.headers ?? [])];
     let context = labels.length > 0 ? stemSet(labels.join(" ")) : NO_CONTEXT;
-    const cellStems = unit.kind === "row" && unit.cells ? new StemsOf(plainInline(unit.cells.join("; "))) : null;
+    const cellStems = unit.kind === "row" && unit.cells ? new StemsOf(withJoinedWords(plainInline(unit.cells.join("; ")))) : null;
     for (const piece of unit.kind === "row" || unit.kind === "command" ? [prose] : withAbbreviationsJoined(prose.split(SENTENCE_END))) {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
       for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS))
-        out.push({ text: chunk, stems: cellStems ?? new StemsOf(chunk), whole: text, context, list: unit.list, ...(unit.kind === "command" ? { command: true as const } : unit.kind === "row" ? { row: true as const } : {}) });
+        out.push({ text: chunk, stems: cellStems ?? new StemsOf(withJoinedWords(chunk)), whole: text, context, list: unit.list, ...(unit.kind === "command" ? { command: true as const } : unit.kind === "row" ? { row: true as const } : {}) });
       // A question heads the sentences after it in its paragraph, as in a FAQ ("Q: Can I get a refund? A: Yes, …").
       if (isQuestion(text)) context = new Set([...context, ...stemSet(text)]);
     }
   }
   return out;
+}
+
+/** A text with its hyphenated words also written as one, for its stems ("Wi-Fi" says "wifi" too). */
+function withJoinedWords(text: string): string {
+  const joined = hyphenJoined(text);
+  return joined.length ? `${text} ${joined.join(" ")}` : text;
 }
 
 /** A sentence that asks (ends in "?", perhaps inside quotes or brackets): it states nothing. */
