@@ -7,6 +7,18 @@ import type { DocumentSource, ExtractedDocument as Extracted } from "./types.ts"
 
 // Page chrome removed when Readability finds no article and we fall back to the whole body.
 const CHROME = "script, style, noscript, template, nav, header, footer, aside, form, iframe, svg";
+/** Elements whose class or id may say they ask for cookie or privacy consent. */
+const CONSENT = ["cookie", "consent", "gdpr", "onetrust"].flatMap((word) => [`[class*="${word}" i]`, `[id*="${word}" i]`]).join(", ");
+/** A banner's few words ask to accept cookies; a recipe's "cookie" box holds the recipe. */
+const BANNER_CHARS = 500;
+const ASKS_CONSENT = /\b(?:cookies?|consent)\b[\s\S]*\b(?:accept|agree|allow|privacy|settings|preferences|experience)\b|\b(?:accept|agree|allow)\b[\s\S]*\bcookies?\b/i;
+
+function isConsentBanner(el: { textContent: string | null; querySelector(selector: string): unknown }): boolean {
+  const text = (el.textContent ?? "").trim();
+  return text.length <= BANNER_CHARS && ASKS_CONSENT.test(text) && !el.querySelector("h1, h2, article, main");
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Readability picks the main content (drops navigation, ads, footers); turndown makes it Markdown. */
 export function extractHtml(html: string, source: DocumentSource): Extracted {
@@ -15,8 +27,13 @@ export function extractHtml(html: string, source: DocumentSource): Extracted {
   const h1s = Array.from(document.querySelectorAll("h1")).map((h) => (h.textContent ?? "").trim());
   absolutizeLinks(document, source.url);
 
+  // Cookie and consent banners: Readability keeps one that sits beside a short article.
+  for (const el of Array.from(document.querySelectorAll(CONSENT))) if (isConsentBanner(el)) el.remove();
   const article = new Readability(document as unknown as Document).parse();
   let contentHtml = article?.textContent?.trim() ? (article.content ?? "") : "";
+  // Readability takes the byline out of the article: it says who wrote it ("Who wrote the heat pump article?").
+  const byline = article?.byline?.replace(/\s+/g, " ").trim();
+  if (contentHtml && byline && !article!.textContent!.includes(byline)) contentHtml = `<p>${escapeHtml(byline)}</p>${contentHtml}`;
   if (!contentHtml) {
     document.querySelectorAll(CHROME).forEach((el) => el.remove());
     contentHtml = document.body?.innerHTML ?? "";

@@ -4,6 +4,22 @@ import { extractDocument } from "../../src/ingest/extract.ts";
 import { ARTICLE_PAGE, buildDocx, buildPdf, buildZip } from "../support/documents.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
+const HEAT_PUMPS = `<!doctype html><html><head><title>Heat pumps explained | GreenHome Blog</title></head><body>
+<nav><a href="/">Home</a> <a href="/blog">Blog</a> <a href="/shop">Shop</a> <a href="/login">Log in</a></nav>
+<div class="cookie">We use cookies to improve your experience. <button>Accept all</button></div>
+<main><article>
+<h1>Heat pumps explained</h1>
+<p class="byline">By Sam Carter · 12 min read</p>
+<p>A heat pump moves heat from the outside air into your home, even when it is cold outside. An air-source heat pump can deliver about three units of heat for every unit of electricity it uses.</p>
+<h2>How much does a heat pump cost?</h2>
+<p>A typical air-source heat pump for a three-bedroom house costs between £8,000 and £12,000 installed. The Boiler Upgrade Scheme gives a grant of £7,500 in England and Wales.</p>
+<h2>Do heat pumps work in winter?</h2>
+<p>Yes. Modern units keep working down to -20 °C, although their efficiency drops as the temperature falls.</p>
+<h2>Maintenance</h2>
+<p>Have the unit serviced once a year and keep the outdoor fan clear of leaves and snow.</p>
+</article></main>
+<footer>© 2026 GreenHome Ltd · Privacy · Terms · Subscribe to our newsletter</footer>
+</body></html>`;
 const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 async function expectIngestError(promise: Promise<unknown>, code: IngestErrorCode): Promise<IngestError> {
@@ -33,6 +49,19 @@ describe("HTML", () => {
     for (const chrome of ["Shop our flour", "About us", "Popular posts", "Ten cake recipes", "newsletter", "trackVisitor"]) {
       expect(doc.markdown).not.toContain(chrome);
     }
+  });
+
+  test("a cookie banner beside a short article goes; the byline stays; a recipe's 'cookie' box is content", async () => {
+    const page = (extra: string) => HEAT_PUMPS.replace("</article>", `${extra}</article>`);
+    const doc = await extractDocument({ bytes: bytes(page("")), contentType: "text/html" });
+    expect(doc.markdown).not.toContain("cookies");
+    // Readability takes the byline out as metadata: it is put back, first.
+    expect(doc.markdown).toStartWith("By Sam Carter · 12 min read\n\nA heat pump moves heat");
+    const recipe = await extractDocument({
+      bytes: bytes(page('<div class="cookie-recipe"><p>Bake 12 cookies at 180 °C for ten minutes.</p></div>')),
+      contentType: "text/html",
+    });
+    expect(recipe.markdown).toContain("Bake 12 cookies at 180 °C for ten minutes.");
   });
 
   test("a fragment without article structure still yields its text", async () => {
