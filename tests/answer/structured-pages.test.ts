@@ -175,6 +175,8 @@ describe("questions listed under a heading", () => {
     expect(open.answer).toContain("Do we keep the legacy API for customers on the Starter plan?");
     // Asked in its own words, the listed question is still no answer.
     expect(await ask("Do we keep the legacy API for Starter customers?", brain)).toMatchObject({ thin: true });
+    // "Made" is a word the question asks with: the items under "Decisions" answer it.
+    expect((await ask("What decisions were made?", brain)).answer).toContain("Annual plans get a 15% discount.");
   });
 });
 

@@ -256,10 +256,11 @@ const NONE: Words = new Set<string>();
 /** Modal verbs (stems) a question asks with and its answer does not repeat. */
 const MODAL = new Set(["must", "should", "shall", "may", "might", "ought"].map(stem));
 /**
- * Words of a question that weigh nothing in the evidence: modal verbs ("may" is also a month) and "get", which
- * asks with the verb it comes with ("when do we GET paid?": a page's "staff get 28 days of leave" is no answer).
+ * Words of a question that weigh nothing in the evidence: modal verbs ("may" is also a month), and "get" and
+ * "make", which ask with the word they come with ("when do we GET paid?": a page's "staff get 28 days of
+ * leave" is no answer; "what decisions were MADE?" is answered by the items under "Decisions").
  */
-const UNWEIGHED = new Set(["must", "should", "shall", "might", "ought", "get", "gets", "got", "getting", "gotten"].map(stem));
+const UNWEIGHED = new Set(["must", "should", "shall", "might", "ought", "get", "gets", "got", "getting", "gotten", "make", "makes", "made", "making"].map(stem));
 /** "What KIND of rock": the word asks for a kind, which the answer names ("gneiss and granite"), not says. */
 const kindWords = (question: string) => [...question.toLowerCase().matchAll(/\b(kind|type|sort)s? of\b/g)].map((m) => stem(m[1]!));
 /** The words (stems) of a request for an overview: "tell me about", "describe", "what happened at". */
