@@ -45,7 +45,7 @@ Ines Carvalho declared an incident at 08:05 after support reported duplicates. A
 |---|---|---|
 | read_timeout | 30s | how long a request body may take |
 | idle_timeout | 120s | how long a keep-alive connection may idle |
-| upstream_timeout | 10s | how long an upstream may take to answer |`,
+| upstream_timeout | 10s | how long an upstream may take to answer (per attempt) |`,
 };
 
 let s: TestServer;
@@ -81,6 +81,8 @@ describe("answers from lists and tables", () => {
     // Asked for all of them, all rows answer.
     const all = await ask("What are the gateway timeouts?");
     for (const setting of ["read_timeout", "idle_timeout", "upstream_timeout"]) expect(all.answer).toContain(setting);
+    // A row ending in a bracket still ends with a stop: the next row does not run into it.
+    expect(all.answer).toContain("(per attempt).");
   });
 
   test("a row under a 'default' header answers 'the default port' ahead of a sentence saying both words in passing", async () => {

@@ -194,5 +194,9 @@ function sameThing(a: ScoredSentence, b: ScoredSentence): boolean {
   return shared / (x.size + y.size - shared || 1) >= NEAR_DUPLICATE;
 }
 
-/** A sentence ends as written, or with a full stop; a label ending in a colon introduces what follows it. */
-const withStop = (text: string) => (/[.!?…。！？"”')\]:]$/.test(text) ? text : `${text}.`);
+/**
+ * A sentence ends as written, or with a full stop; a label ending in a colon introduces what follows it. A
+ * closing bracket or quote ends it only after its own stop ("(see below.)"): a table row ending in "(the URL
+ * is logged)" ran into the next row.
+ */
+const withStop = (text: string) => (/[.!?…。！？:]["”'’)\]]*$/.test(text) ? text : `${text}.`);
