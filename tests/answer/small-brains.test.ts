@@ -176,6 +176,7 @@ describe("word forms and the best page", () => {
     "Skerry Point Tower": "The tower of Skerry Point is painted in red and white bands. The color was chosen so that ships could see it in fog.",
     "Skerry Point Keepers": "Skerry Point had two keepers at a time. They kept the lamp lit from dusk to dawn and logged every ship that passed.",
     "Harbour Office": "The harbour office collects mooring fees and keeps the tide tables. It is open on weekdays.",
+    "Harbour Master": "Ruth Okafor is the harbour master. Born in Cork, she studied navigation at the Nautical College in Glasgow.",
   };
   let harbour: string;
   let harbourSource: Record<string, string> = {};
@@ -186,6 +187,12 @@ describe("word forms and the best page", () => {
     expect(body.thin).toBe(false);
     expect(body.answerMd).toContain("beside the reef");
     expect(cited(body)).toContain(harbourSource["Oriel Anchor"]);
+  });
+
+  test("a '-ied' past tense matches its verb (study ↔ studied)", async () => {
+    const body = await ask("Where did Ruth Okafor study?", harbour);
+    expect(body.answerMd).toContain("she studied navigation at the Nautical College in Glasgow");
+    expect(cited(body)).toContain(harbourSource["Harbour Master"]);
   });
 
   test("a British spelling in the question matches the American one in the page (colour ↔ color)", async () => {

@@ -240,6 +240,8 @@ function stemOnce(word: string): string {
   let w = NUMBER_WORDS[word] ?? UNITS[word] ?? IRREGULAR[word] ?? word;
   if (w.length <= 3 || /\d/.test(w)) return w;
   if (w.endsWith("ies") && w.length > 4) return `${w.slice(0, -3)}y`;
+  // "studied" ↔ study, "applied" ↔ apply, as "studies" is.
+  if (w.endsWith("ied") && w.length > 4) return `${w.slice(0, -3)}y`;
   if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
   else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
   else if (/(ch|sh|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
