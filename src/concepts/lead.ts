@@ -4,6 +4,7 @@
 import { proseOf } from "./extract";
 import { proseUnits } from "../ingest/markdown-prose";
 import { withAbbreviationsJoined } from "../lib/sentence-ends";
+import { OPENING_TITLE } from "../lib/repeated-lead";
 
 const MAX_LEAD_CHARS = 320;
 /** Labelled entries that make a page a list of entries (a FAQ, a glossary). */
@@ -52,8 +53,6 @@ export function extractiveLead(markdown: string, title = ""): string {
   return sentences[best]!;
 }
 
-/** A page's opening "# Title" line: the lead goes under it. */
-const OPENING_TITLE = /^# [^\n]*\n+/;
 /** A section heading at the start of a line. */
 const SECTION = /^#{1,6} /m;
 

@@ -2,7 +2,8 @@
 // the page's "# Title" line if it has one. Readers of the page's own words (the full-text index, answer
 // sentences) skip that copy: it would count the sentence twice, and quote it out of reading order.
 
-const OPENING_TITLE = /^# [^\n]*\n+/;
+/** A page's opening "# Title" line: the lead goes under it. */
+export const OPENING_TITLE = /^# [^\n]*\n+/;
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
 /** The page without its first paragraph (after any opening "# Title") when the rest of the page says it again. */
