@@ -158,16 +158,23 @@ function shortKeyOf(c: ExtractedConcept): string | null {
 
 /**
  * "Curie" joins "Marie Curie", and "Northwind" joins "Northwind Coffee", when the source names both: the
- * longer name is the concept.
+ * longer name is the concept. So does a first name alone when the source names one person by it (meeting
+ * notes' "Ben: write the migration guide" under "Attendees: Ana Ruiz, Ben Okoye"); never across sources,
+ * where many people share one.
  */
 function mergeShortNames(byKey: Map<string, ExtractedConcept>) {
   const longByAlias = new Map<string, ExtractedConcept>();
+  /** Per first name, the one person of this source it names (null: two or more do). */
+  const byFirstName = new Map<string, ExtractedConcept | null>();
   for (const c of byKey.values()) {
     const surname = c.kind === "proper" ? sourceSurnameAlias(c.title) : null;
     if (surname && surname !== c.key) longByAlias.set(surname, c); // two names sharing one: the last wins (rare)
     const short = shortKeyOf(c);
     if (short) longByAlias.set(short, c);
+    const first = c.kind === "proper" && isPersonName(c.title) ? conceptKey(c.title.split(" ")[0]!, "proper") : null;
+    if (first && first !== c.key) byFirstName.set(first, byFirstName.has(first) ? null : c);
   }
+  for (const [first, person] of byFirstName) if (person && !longByAlias.has(first)) longByAlias.set(first, person);
   for (const [alias, long] of longByAlias) {
     const short = byKey.get(alias);
     if (!short || short === long || short.kind !== "proper") continue;

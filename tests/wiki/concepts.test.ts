@@ -181,6 +181,21 @@ describe("concept pages", () => {
     expect(slugs).not.toContain("principal");
   });
 
+  test("a first name alone is the one person of its source so named; two people of one first name keep it apart", async () => {
+    const brain = await newBrain(s, "Syncs");
+    await ready(brain, "Sync, 3 March", "Attendees: Ana Ruiz, Ben Okoye.\n\n- Ben: write the migration guide.\n- Ana: confirm the price change.");
+    await ready(brain, "Sync, 17 March", "Attendees: Ana Ruiz, Ben Okoye, Dev Patel.\n\nBen finished the migration guide. Ana booked the study.");
+    const slugs = (await listKind(brain, "concept")).map((c) => c.slug);
+    expect(slugs).toEqual(expect.arrayContaining(["ben-okoye", "ana-ruiz"]));
+    expect(slugs).not.toContain("ben");
+    expect((await page(brain, "ben-okoye")).markdown).toContain("Ben finished the migration guide");
+    // Two Bens in one source: "Ben" alone is neither.
+    const other = await newBrain(s, "Two Bens");
+    await ready(other, "Crew A", "Ben Okoye and Ben Carter joined the crew. Ben led the first dive.");
+    await ready(other, "Crew B", "Ben Okoye and Ben Carter trained together. Ben wrote the dive log.");
+    expect((await page(other, "ben-okoye")).markdown).not.toContain("Ben led the first dive");
+  });
+
   test("a common noun a sentence opens by defining is a name: 'Orbit is the order service …' leads Orbit's page", async () => {
     const brain = await newBrain(s, "Orbit");
     await ready(brain, "Orbit architecture", "Orbit is the order service behind the mobile app. It is written in Go and runs on three clusters.");
