@@ -3,6 +3,7 @@
 // configuration, "max" ↔ maximum). A team's handbook is written one way and asked the other; the search
 // matches the variants as extra terms and the evidence counts them as the word (as it does joined pairs).
 import { englishFrequency } from "../lib/english-frequency";
+import { STOPWORDS } from "./terms";
 
 export interface TermVariant {
   /** The question's term. */
@@ -69,6 +70,32 @@ const SHORT_FORMS: Record<string, string[]> = {
   k8s: ["kubernetes"],
   vs: ["versus"],
 };
+/**
+ * Initialisms of office writing and what they stand for, searched as phrases: "Who is the CEO?" of "the chief
+ * executive of Northwind" was thin. Only ones with a single reading ("pr", "ops", "it" are left out).
+ */
+const INITIALISMS: Record<string, string> = {
+  ceo: "chief executive",
+  cfo: "chief financial officer",
+  cto: "chief technology officer",
+  coo: "chief operating officer",
+  hr: "human resources",
+  pto: "paid time off",
+  wfh: "work from home",
+  sla: "service level agreement",
+  kpi: "key performance indicator",
+  kpis: "key performance indicators",
+  okr: "objectives and key results",
+  okrs: "objectives and key results",
+  qa: "quality assurance",
+  eta: "estimated time of arrival",
+  roi: "return on investment",
+  faq: "frequently asked questions",
+  faqs: "frequently asked questions",
+};
+/** Each initialism's phrase as a question's terms are (no stopwords): "estimated time arrival". */
+const INITIALISM_TERMS = Object.entries(INITIALISMS).map(([short, phrase]) => ({ short, words: phrase.split(" ").filter((w) => !STOPWORDS.has(w)) }));
+
 const LONG_FORMS = new Map<string, string[]>();
 for (const [short, longs] of Object.entries(SHORT_FORMS)) for (const long of longs) LONG_FORMS.set(long, [...(LONG_FORMS.get(long) ?? []), short]);
 
@@ -150,17 +177,25 @@ function british(word: string): string | null {
   return candidates.find((uk) => uk !== word && american(uk) === word) ?? null;
 }
 
-/** The other spellings and forms of a query's terms (none for a term written only one way). */
+/**
+ * The other spellings and forms of a query's terms (none for a term written only one way). An initialism's
+ * variant is its phrase ("ceo" → "chief executive", searched as a phrase); the terms of a phrase that has an
+ * initialism each have the initialism ("chief", "executive" → "ceo").
+ */
 export function termVariants(terms: readonly string[]): TermVariant[] {
   const out: TermVariant[] = [];
   const seen = new Set(terms);
   for (const term of terms) {
-    const forms = [...(SHORT_FORMS[term] ?? []), ...(LONG_FORMS.get(term) ?? []), american(term), british(term)];
+    const forms = [...(SHORT_FORMS[term] ?? []), ...(LONG_FORMS.get(term) ?? []), american(term), british(term), INITIALISMS[term] ?? null];
     for (const variant of forms) {
       if (variant === null || seen.has(variant)) continue;
       seen.add(variant);
       out.push({ term, variant });
     }
+  }
+  for (const { short, words } of INITIALISM_TERMS) {
+    const at = terms.findIndex((_, i) => words.every((w, k) => terms[i + k] === w));
+    if (at >= 0 && !terms.includes(short)) for (const term of terms.slice(at, at + words.length)) out.push({ term, variant: short });
   }
   return out;
 }

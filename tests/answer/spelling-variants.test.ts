@@ -48,6 +48,18 @@ describe("the other ways a word is written", () => {
     expect(variantsOf("docs")).toContain("documentation");
   });
 
+  test("an initialism and its phrase, both ways", () => {
+    expect(variantsOf("ceo")).toEqual(["chief executive"]);
+    expect(termVariants(["chief", "executive", "northwind"])).toEqual([
+      { term: "chief", variant: "ceo" },
+      { term: "executive", variant: "ceo" },
+    ]);
+    // The phrase's words as a question's terms are (stopwords gone): "estimated time of arrival".
+    expect(termVariants(["estimated", "time", "arrival"]).map((v) => v.variant)).toEqual(["eta", "eta", "eta"]);
+    // Words of the phrase apart are no initialism.
+    expect(termVariants(["executive", "chief"])).toEqual([]);
+  });
+
   test("words that only look like another spelling are left alone", () => {
     // "four" is not "for", "hour" not "hor", "timber" not "timbre", "check" not "cheque", "tire" not "tyre".
     for (const word of ["four", "hour", "tour", "flour", "your", "timber", "timbre", "acre", "check", "tire", "water", "number", "prize", "size", "exercise", "doctor", "error", "major", "level", "feeling", "shoes", "goes", "minute", "min", "ref"]) {
@@ -73,6 +85,8 @@ const HANDBOOK: Record<string, string> = {
   "Upload size": "Each upload shows its upload size and its body while the upload runs.",
   "Holiday allowance": "Every employee of the organisation gets 28 days of paid leave a year, bank holidays included.",
   "Public holidays": "The office closes on public holidays. Holidays in Scotland differ from holidays in England.",
+  Leadership: "Elena Vasquez is the chief executive of Northwind. Our human resources team is run by Omar Haddad.",
+  "Quarterly results": "Our CFO, Lars Berg, presents the quarterly results to the staff.",
 };
 
 let s: TestServer;
@@ -118,6 +132,14 @@ describe("asked one way, written the other (over HTTP)", () => {
 
   test("organization ↔ organisation in /context", async () => {
     expect((await context("organization holidays")).pages[0].title).toBe("Holiday allowance");
+  });
+
+  test("an initialism finds its phrase and the phrase its initialism: 'Who is the CEO?', 'Who runs HR?'", async () => {
+    const ceo = await ask("Who is the CEO?");
+    expect(ceo.thin).toBe(false);
+    expect(ceo.answerMd).toContain("Elena Vasquez is the chief executive of Northwind.");
+    expect((await ask("Who runs HR?")).answerMd).toContain("human resources team is run by Omar Haddad");
+    expect((await ask("Who is the chief financial officer?")).answerMd).toContain("Our CFO, Lars Berg");
   });
 
   test("a word with no other spelling is not matched to a look-alike: no page answers", async () => {

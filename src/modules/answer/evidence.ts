@@ -136,12 +136,14 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   // horses" by "horseshoes"), and by its other spellings and short forms ("colour", "config").
   const phrases = [...joinedPairs(question), ...reversedCompounds(terms)];
   const variants = termVariants(terms);
+  // Each alternative is the stems a sentence must all hold: one word, or a short form's words ("ceo" is
+  // "chief executive").
   const joinedOf = stems.map((s, i) => [
-    ...phrases.flatMap((p) => (p.parts.some((part) => stem(part) === s) ? [stem(p.joined)] : [])),
-    ...variants.flatMap((v) => (v.term === terms[i] ? [stem(v.variant)] : [])),
+    ...phrases.flatMap((p) => (p.parts.some((part) => stem(part) === s) ? [[stem(p.joined)]] : [])),
+    ...variants.flatMap((v) => (v.term === terms[i] ? [wordsOf(v.variant).map(stem)] : [])),
   ]);
   const covers = (words: Words, i: number, typeFound: boolean) =>
-    words.has(stems[i]!) || (typeFound && isCue[i]!) || joinedOf[i]!.some((j) => words.has(j));
+    words.has(stems[i]!) || (typeFound && isCue[i]!) || joinedOf[i]!.some((alternative) => alternative.every((j) => words.has(j)));
   const coverageOf = (words: Words, typeFound = false) =>
     total > 0 ? stems.reduce((sum, _, i) => sum + (covers(words, i, typeFound) ? weights[i]! : 0), 0) / total : 0;
   const pairs = questionPairs(question, new Set(stems));
