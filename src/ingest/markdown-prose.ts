@@ -19,6 +19,8 @@ export interface ProseUnit {
   cells?: string[];
   /** A row's headers (of its non-empty cells): what its cells are, context as headings are. */
   headers?: string[];
+  /** A row's table: its number in the page (0, 1, …). */
+  table?: number;
   /** The headings above the unit, outermost first (plain text). */
   headings: string[];
   /** An item's list: its number in the page (0, 1, …) and whether it is numbered (steps). */
@@ -38,6 +40,7 @@ export function proseUnits(markdown: string): ProseUnit[] {
   const units: ProseUnit[] = [];
   const path: { level: number; title: string }[] = [];
   let lists = 0;
+  let tables = 0;
   for (let block of parseBlocks(markdown)) {
     if (block.kind === "heading") {
       while (path.length > 0 && path.at(-1)!.level >= block.level) path.pop();
@@ -68,7 +71,8 @@ export function proseUnits(markdown: string): ProseUnit[] {
       .map((l) => l.replace(QUOTE, ""))
       .filter((l) => !GENERATED_LINE.test(l));
     if (isTable(lines)) {
-      units.push(...tableRows(lines).map(({ text, cells, headers }) => ({ kind: "row" as const, text, cells, headers, headings })));
+      const table = tables++;
+      units.push(...tableRows(lines).map(({ text, cells, headers }) => ({ kind: "row" as const, text, cells, headers, headings, table })));
       continue;
     }
     let current: ProseUnit | null = null;

@@ -6,6 +6,7 @@
 import { joinedPairs, reversedCompounds, termVariants, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
+import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
 
 /** Pages whose sentences are weighed. */
@@ -147,6 +148,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const coverageOf = (words: Words, typeFound = false) =>
     total > 0 ? stems.reduce((sum, _, i) => sum + (covers(words, i, typeFound) ? weights[i]! : 0), 0) / total : 0;
   const pairs = questionPairs(question, new Set(stems));
+  const superlative = superlativeOf(question);
   const unasked = new Set([...MODAL, ...kindWords(question)]);
 
   const sentences: ScoredSentence[] = [];
@@ -159,6 +161,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   retrieval.pages.slice(0, EVIDENCE_PAGES).forEach((page, pageRank) => {
     const titleStems = stemSet(page.title);
     const all = sentencesOf(page.markdown);
+    // The rows holding a compared column's extreme say the question's superlative ("cheapest").
+    const extremes = superlative ? extremeRows(all, superlative) : NO_ROWS;
     if (pageRank === 0) pageCoverage = coverageOf(anyOf(titleStems, ...all.map((s) => s.stems)));
     // The focus: what the title does not name.
     const focusWeight = stems.reduce((sum, s, i) => sum + (titleStems.has(s) ? 0 : weights[i]!), 0);
@@ -168,9 +172,10 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // meeting notes are what "What are the open questions?" asks for.
       if (isQuestion(sentence.whole) && !(sentence.list && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s)))) return;
       const typeFound = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords) : null;
-      const ownCoverage = coverageOf(sentence.stems, typeFound === true);
+      const says = extremes.has(index) ? sayingExtreme(sentence.stems, superlative!) : sentence.stems;
+      const ownCoverage = coverageOf(says, typeFound === true);
       // With its page's title and the headings it sits under: what the sentence is about.
-      const coverage = coverageOf(anyOf(sentence.stems, titleStems, sentence.context), typeFound === true);
+      const coverage = coverageOf(anyOf(says, titleStems, sentence.context), typeFound === true);
       // The question's terms beyond the sentence's title and headings (and its modal verbs, "what MUST I
       // check": an answer says "Check …"; and "what KIND of"): a sentence holding all of them answers with its title.
       const asked = stems.flatMap((s, i) => (weights[i]! > 0 && !unasked.has(s) && !titleStems.has(s) && !sentence.context.has(s) ? [i] : []));
@@ -180,7 +185,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // work" of "Remote work policy").
       const complete =
         asked.length > 0
-          ? asked.every((i) => covers(sentence.stems, i, typeFound === true))
+          ? asked.every((i) => covers(says, i, typeFound === true))
           : (overview !== null && index === 0) || stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s));
       const completeCoverage = complete ? coverage : ownCoverage;
       // A sentence opening with a pronoun ("It runs on ...") is about its page's subject, and so is the lead an
@@ -255,6 +260,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
 }
 
 const NONE: Words = new Set<string>();
+const NO_ROWS: Set<number> = new Set();
 /** Modal verbs (stems) a question asks with and its answer does not repeat. */
 const MODAL = new Set(["must", "should", "shall", "may", "might", "ought"].map(stem));
 /**

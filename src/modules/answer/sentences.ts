@@ -4,7 +4,7 @@ import { wordsOf } from "../../retrieval";
 import { CJK, hyphenJoined } from "../../retrieval/terms";
 import { hardWrap } from "../../lib/hard-wrap";
 import { withAbbreviationsJoined } from "../../lib/sentence-ends";
-import { proseUnits, withoutEmphasis } from "../../ingest/markdown-prose";
+import { proseUnits, withoutEmphasis, type ProseUnit } from "../../ingest/markdown-prose";
 import { withoutRepeatedLead } from "../../lib/repeated-lead";
 
 /** Words a coverage is counted over: a set of stems, or a text's stems worked out as they are asked for. */
@@ -26,6 +26,8 @@ export interface Sentence {
   command?: true;
   /** A table row (its own words are its cells; its headers are context). */
   row?: true;
+  /** A table row's table (its number in the page), cells and their headers (superlative.ts compares them). */
+  table?: { id: number; cells: string[]; headers: string[] };
 }
 
 /** A sentence ends at . ! ? (or CJK 。！？) followed by space and what can start a sentence. */
@@ -52,12 +54,18 @@ export function sentencesOf(markdown: string): Sentence[] {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
       for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS))
-        out.push({ text: chunk, stems: cellStems ?? new StemsOf(withJoinedWords(chunk)), whole: text, context, list: unit.list, ...(unit.kind === "command" ? { command: true as const } : unit.kind === "row" ? { row: true as const } : {}) });
+        out.push({ text: chunk, stems: cellStems ?? new StemsOf(withJoinedWords(chunk)), whole: text, context, list: unit.list, ...(unit.kind === "command" ? { command: true as const } : unit.kind === "row" ? { row: true as const, ...tableOf(unit) } : {}) });
       // A question heads the sentences after it in its paragraph, as in a FAQ ("Q: Can I get a refund? A: Yes, …").
       if (isQuestion(text)) context = new Set([...context, ...stemSet(text)]);
     }
   }
   return out;
+}
+
+/** A row's table, cells and headers, when it has its headers (cells and headers pair one to one). */
+function tableOf(unit: ProseUnit): Pick<Sentence, "table"> {
+  const { table, cells, headers } = unit;
+  return table !== undefined && cells && headers && cells.length === headers.length ? { table: { id: table, cells: cells.map(plainInline), headers } } : {};
 }
 
 /** A text with its hyphenated words also written as one, for its stems ("Wi-Fi" says "wifi" too). */

@@ -1,0 +1,113 @@
+// "Which plan is cheapest?", "Which plan has the most seats?": a question asking for the extreme of a table's
+// column. No sentence says "cheapest", so the extractive answerer was thin over a pricing table that answers
+// it. Here the question's superlative names a direction and what is compared (the price of "cheapest", the
+// seats of "most seats"); in each table of a page whose header names that, the row holding the extreme value
+// says the superlative, in the evidence's eyes (evidence.ts). A cell that is no number stays out of the
+// comparison; for a largest, its row is quoted beside (an Enterprise plan's "Custom" price is likely the
+// highest, and the reader should see it). Tables only: a list or a paragraph states values too loosely
+// ("from €19", "up to 15 seats") to compare by.
+import { wordsOf } from "../../retrieval";
+import { stem, type Sentence, type Words } from "./sentences";
+
+export interface Superlative {
+  /** Stems of the question's words that ask for the extreme ("cheapest"; "most" and "seats"). */
+  asked: string[];
+  /** Whether a column header names what is compared. */
+  compares(header: string): boolean;
+  direction: "min" | "max";
+  /** How a cell is read: a number, or a date (newest, oldest). */
+  values: "number" | "date";
+}
+
+/** Adjectives whose superlative compares one kind of column. */
+const ADJECTIVES: { words: RegExp; headers: RegExp; direction: "min" | "max"; values?: "date" }[] = [
+  { words: /^(?:cheapest|least expensive)$/, headers: /\b(?:price|pricing|cost|fee|rate|amount)s?\b/i, direction: "min" },
+  { words: /^(?:most expensive|priciest|costliest|dearest)$/, headers: /\b(?:price|pricing|cost|fee|rate|amount)s?\b/i, direction: "max" },
+  { words: /^(?:fastest|quickest)$/, headers: /\b(?:speed|throughput|rate)s?\b/i, direction: "max" },
+  { words: /^slowest$/, headers: /\b(?:speed|throughput|rate)s?\b/i, direction: "min" },
+  { words: /^(?:largest|biggest)$/, headers: /\b(?:size|capacity|area|storage|population)s?\b/i, direction: "max" },
+  { words: /^smallest$/, headers: /\b(?:size|capacity|area|storage|population)s?\b/i, direction: "min" },
+  { words: /^(?:heaviest)$/, headers: /\bweights?\b/i, direction: "max" },
+  { words: /^(?:lightest)$/, headers: /\bweights?\b/i, direction: "min" },
+  { words: /^(?:longest)$/, headers: /\b(?:length|duration|time)s?\b/i, direction: "max" },
+  { words: /^(?:shortest)$/, headers: /\b(?:length|duration|time)s?\b/i, direction: "min" },
+  { words: /^(?:newest|latest|most recent)$/, headers: /\b(?:date|year|released?|launched?|founded|opened|created|updated|since)\b/i, direction: "max", values: "date" },
+  { words: /^(?:oldest|earliest)$/, headers: /\b(?:date|year|released?|launched?|founded|opened|created|updated|since)\b/i, direction: "min", values: "date" },
+];
+/** Quantifier superlatives, whose noun names the column ("the most seats", "the fewest users"). */
+const QUANTIFIERS: Record<string, "min" | "max"> = {
+  most: "max", highest: "max", largest: "max", biggest: "max", greatest: "max", maximum: "max", max: "max",
+  fewest: "min", least: "min", lowest: "min", smallest: "min", minimum: "min", min: "min",
+};
+/** Words between a quantifier and its noun that are not the noun ("the most paid seats" reads "seats"). */
+const SKIPPED = new Set(["the", "a", "an", "number", "of", "amount", "paid", "total", "monthly", "yearly", "annual"]);
+
+/** The superlative a question asks for, or null. */
+export function superlativeOf(question: string): Superlative | null {
+  const words = wordsOf(question.toLowerCase());
+  for (let i = 0; i < words.length; i++) {
+    const two = `${words[i]} ${words[i + 1] ?? ""}`;
+    for (const adjective of ADJECTIVES) {
+      const phrase = adjective.words.test(two) ? two : adjective.words.test(words[i]!) ? words[i]! : null;
+      if (phrase === null) continue;
+      return { asked: phrase.split(" ").map(stem), compares: (h) => adjective.headers.test(h), direction: adjective.direction, values: adjective.values ?? "number" };
+    }
+    const direction = QUANTIFIERS[words[i]!];
+    if (!direction) continue;
+    let n = i + 1;
+    while (n < words.length && SKIPPED.has(words[n]!)) n++;
+    const noun = words[n];
+    if (!noun || !/^\p{L}{3,}$/u.test(noun)) continue;
+    const nounStem = stem(noun);
+    return { asked: [stem(words[i]!), nounStem], compares: (h) => wordsOf(h.toLowerCase()).some((w) => stem(w) === nounStem), direction, values: "number" };
+  }
+  return null;
+}
+
+/** A cell as a comparable value: its first number ("€1,200/mo" 1200), "free" 0, "unlimited" ∞; NaN when none. */
+export function cellValue(cell: string, values: Superlative["values"]): number {
+  const text = cell.trim().toLowerCase();
+  if (values === "date") {
+    const parsed = Date.parse(cell);
+    if (!Number.isNaN(parsed)) return parsed;
+    const year = /\b(1[5-9]\d\d|2\d\d\d)\b/.exec(text);
+    return year ? Date.UTC(Number(year[1]), 0, 1) : NaN;
+  }
+  if (/^(?:unlimited|no limit|infinite|∞)\b/.test(text)) return Infinity;
+  if (/^(?:free|none|zero|nothing)\b/.test(text)) return 0;
+  const number = /-?\d[\d,]*(?:\.\d+)?/.exec(text);
+  return number ? Number(number[0].replace(/,/g, "")) : NaN;
+}
+
+/**
+ * Indexes (into `sentences`, a page's) of the rows holding the extreme of a column the superlative compares,
+ * one per table (ties: each). A table needs two comparable rows.
+ */
+export function extremeRows(sentences: Sentence[], superlative: Superlative): Set<number> {
+  const tables = new Map<number, { index: number; value: number }[]>();
+  sentences.forEach((s, index) => {
+    if (!s.table) return;
+    const column = s.table.headers.findIndex(superlative.compares);
+    if (column < 0) return;
+    const cell = s.table.cells[column]!;
+    // A dash or "n/a" says there is nothing to compare.
+    if (!/\p{L}|\p{N}/u.test(cell) || /^n\/?a$/i.test(cell.trim())) return;
+    const rows = tables.get(s.table.id) ?? [];
+    rows.push({ index, value: cellValue(cell, superlative.values) });
+    tables.set(s.table.id, rows);
+  });
+  const out = new Set<number>();
+  for (const rows of tables.values()) {
+    const values = rows.map((r) => r.value).filter((v) => !Number.isNaN(v));
+    if (values.length < 2) continue;
+    const extreme = superlative.direction === "min" ? Math.min(...values) : Math.max(...values);
+    for (const row of rows) if (row.value === extreme || (superlative.direction === "max" && Number.isNaN(row.value))) out.add(row.index);
+  }
+  return out;
+}
+
+/** A row's words with what it says as the extreme: the question's superlative words. */
+export function sayingExtreme(words: Words, superlative: Superlative): Words {
+  const asked = new Set(superlative.asked);
+  return { has: (s) => asked.has(s) || words.has(s) };
+}

@@ -1,0 +1,111 @@
+// "Which plan is cheapest?" over a pricing table: no sentence says "cheapest", so the extractive answer was
+// thin. The row holding the extreme of the column the superlative compares answers it (superlative.ts).
+// Pages are written by the test; answers are checked for the row, over real HTTP.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { cellValue, extremeRows, superlativeOf } from "../../src/modules/answer/superlative";
+import { sentencesOf } from "../../src/modules/answer/sentences";
+import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { addTextsReady, newBrain } from "../support/sources";
+
+const SOURCES: Record<string, string> = {
+  Pricing: `# Pricing
+
+| Plan | Monthly price | Seats | Support |
+|---|---|---|---|
+| Growth | €79 | 15 | Email and chat |
+| Starter | €19 | 3 | Email |
+| Enterprise | Custom | Unlimited | Dedicated manager |
+
+Prices exclude VAT. Annual plans are paid up front.`,
+  "Office locations": `# Office locations
+
+| Office | Opened | Desks |
+|---|---|---|
+| Lisbon | 2019 | 40 |
+| Berlin | 2015 | 1,200 |
+| Nairobi | March 2023 | 25 |`,
+  "Product sync": `# Product sync, 17 March 2026
+
+Annual plans get a 15% discount instead of 10%. Dev Patel joins the billing team.`,
+};
+
+let s: TestServer;
+let brainId: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  brainId = await newBrain(s, "Company");
+  await addTextsReady(s, brainId, SOURCES);
+});
+afterAll(() => s.close());
+
+const ask = async (question: string) => expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question } }), 200);
+
+describe("a superlative over a table", () => {
+  test("'cheapest' is the row of the lowest price, wherever it sits in the table", async () => {
+    const body = await ask("Which plan is cheapest?");
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("Plan: Starter; Monthly price: €19");
+    expect(body.answer).not.toContain("Growth");
+    expect(body.citations.length).toBeGreaterThan(0);
+  });
+
+  test("'the most seats': the noun names the column; 'Unlimited' is the most", async () => {
+    const body = await ask("Which plan has the most seats?");
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("Plan: Enterprise");
+    expect(body.answer).not.toContain("Starter");
+    const fewest = await ask("Which plan has the fewest seats?");
+    expect(fewest.answer).toContain("Plan: Starter");
+    expect(fewest.answer).not.toContain("Enterprise");
+  });
+
+  test("a largest quotes the row whose cell is no number beside the largest number", async () => {
+    const body = await ask("Which plan is the most expensive?");
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("Plan: Growth; Monthly price: €79");
+    expect(body.answer).toContain("Plan: Enterprise; Monthly price: Custom");
+    expect(body.answer).not.toContain("Plan: Starter");
+  });
+
+  test("numbers with thousands separators and dates compare as values", async () => {
+    const most = await ask("Which office has the most desks?");
+    expect(most.answer).toContain("Office: Berlin");
+    const oldest = await ask("Which is the oldest office?");
+    expect(oldest.thin).toBe(false);
+    expect(oldest.answer).toContain("Office: Berlin");
+    const newest = await ask("Which is the newest office?");
+    expect(newest.answer).toContain("Office: Nairobi");
+  });
+
+  test("a superlative no table compares is answered as before: thin when nothing says it", async () => {
+    expect((await ask("Which office has the most parking spaces?")).thin).toBe(true);
+    expect((await ask("Which office is the largest by revenue?")).thin).toBe(true);
+  });
+});
+
+describe("reading superlatives and cells", () => {
+  test("questions", () => {
+    expect(superlativeOf("Which plan is cheapest?")?.direction).toBe("min");
+    expect(superlativeOf("Which plan is the least expensive?")?.direction).toBe("min");
+    expect(superlativeOf("Which plan is the most expensive?")?.direction).toBe("max");
+    const seats = superlativeOf("Who has the highest number of seats?")!;
+    expect(seats.direction).toBe("max");
+    expect(seats.compares("Seats")).toBe(true);
+    expect(seats.compares("Monthly price")).toBe(false);
+    expect(superlativeOf("What is the refund policy?")).toBeNull();
+    expect(superlativeOf("What do most of us use?")).toBeNull(); // "of" skipped, "us" too short to be the noun
+  });
+
+  test("cells", () => {
+    expect(cellValue("€1,200/mo", "number")).toBe(1200);
+    expect(cellValue("Unlimited", "number")).toBe(Infinity);
+    expect(cellValue("Free", "number")).toBe(0);
+    expect(cellValue("Custom", "number")).toBeNaN();
+    expect(cellValue("2015", "date")).toBeLessThan(cellValue("March 2023", "date"));
+  });
+
+  test("a table with one comparable row, or a dash for every other, has no extreme", () => {
+    const rows = sentencesOf("| Plan | Price |\n|---|---|\n| Starter | €19 |\n| Growth | — |");
+    expect(extremeRows(rows, superlativeOf("Which plan is cheapest?")!).size).toBe(0);
+  });
+});
