@@ -21,7 +21,9 @@ export async function linkLateConcepts(db: RootDb, brainId: string, written: Wri
   let added = 0;
   for (const source of written) {
     if (source.type === "note") continue;
-    const unlinked = source.concepts.filter((c) => !c.linked && !source.pageSlugs.includes(c.slug));
+    // Not `linked`: a source's concept marked linked by a later source of its batch, after its pages were
+    // prepared, has no link in them; when its page was made before this write, nothing else links them.
+    const unlinked = source.concepts.filter((c) => !c.inline && !c.ownPage && !source.pageSlugs.includes(c.slug));
     if (unlinked.length === 0) continue;
     const withPage = await queryRows<{ slug: string }>(
       db,
@@ -50,7 +52,7 @@ export async function linkLateConcepts(db: RootDb, brainId: string, written: Wri
       const { markdown, linked } = linkConceptsInline(page.markdown, targets, room);
       if (linked.length === 0) continue;
       added += linked.length;
-      statements.push(...linksAddedStatements(page.id, brainId, markdown, linked));
+      statements.push(...linksAddedStatements(page.id, brainId, markdown, linked, page.markdown));
     }
     await runBatch(db, statements);
   }

@@ -23,10 +23,20 @@ export function pageLinkStatements(brainId: string, pageId: Fragment, markdown: 
   ];
 }
 
-/** A source page's new text with links added to `added` (the page's other links stay), unless its owner edited it. */
-export function linksAddedStatements(pageId: number, brainId: string, markdown: string, added: string[]): Statement[] {
+/**
+ * A source page's new text with links added to `added` (the page's other links stay), unless its owner edited
+ * it, or its text is no longer `read` (what the new text was made from). Its edges go only with the text. The
+ * writers of added links read a page, then write it by id in a later transaction: meanwhile its source may be
+ * written again (a job re-run after a crash), and SQLite may give the new page the old page's id (the highest
+ * id freed is taken again). Written unguarded, an older text overwrote the new page, its link without the
+ * edge the new page's write had not made; a guard that fails leaves the page to its own source's late links.
+ */
+export function linksAddedStatements(pageId: number, brainId: string, markdown: string, added: string[], read: string): Statement[] {
   return [
-    { sql: "UPDATE pages SET markdown = ?, updated_at = ? WHERE id = ? AND edited = 0", args: [markdown, Date.now(), pageId] },
-    ...added.map((to) => ({ sql: "INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug) VALUES (?, ?, ?)", args: [pageId, brainId, to] })),
+    { sql: "UPDATE pages SET markdown = ?, updated_at = ? WHERE id = ? AND edited = 0 AND markdown = ?", args: [markdown, Date.now(), pageId, read] },
+    ...added.map((to) => ({
+      sql: "INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM pages WHERE id = ? AND markdown = ?)",
+      args: [pageId, brainId, to, pageId, markdown],
+    })),
   ];
 }

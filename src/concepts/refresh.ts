@@ -309,7 +309,7 @@ async function linkInward(db: RootDb, brainId: string, slug: string, mentions: M
     const { markdown, linked } = linkConceptsInline(current, [{ slug, surfaces }]);
     if (linked.length === 0) continue;
     chunk.markdownById.set(page.id, markdown);
-    chunk.statements.push(...linksAddedStatements(page.id, brainId, markdown, [slug]));
+    chunk.statements.push(...linksAddedStatements(page.id, brainId, markdown, [slug], current));
     chunk.linkedInto.set(page.slug, [...(chunk.linkedInto.get(page.slug) ?? []), slug]);
   }
 }

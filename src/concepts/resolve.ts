@@ -23,6 +23,11 @@ export interface ResolvedConcept extends ExtractedConcept {
   slug: string;
   /** Earns a page: pages link to it. */
   linked: boolean;
+  /**
+   * Linked inline in the source's pages as prepared. A concept can earn its page after that (a later source of
+   * the same batch names it too: `linked` turns true then), so late links go by this, not by `linked`.
+   */
+  inline?: boolean;
   /** Its page must be re-derived after this source's write. */
   refresh?: boolean;
   /** Named like one of the source's own pages: that page is the concept's page. */

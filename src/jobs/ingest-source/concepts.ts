@@ -71,7 +71,14 @@ export function applyConcepts(found: FoundConcepts, source: SourceRef, namedInBa
   const concepts = resolveConcepts(found.facts, found.extracted, pages.map((p) => p.slug), namedInBatch);
   if (source.type === "note") return { concepts, pages };
   const targets = concepts.filter((c) => c.linked).map((c) => ({ slug: c.slug, surfaces: c.surfaces }));
-  const linked = targets.length ? pages.map((p) => ({ ...p, markdown: linkConceptsInline(p.markdown, targets).markdown })) : pages;
+  if (targets.length === 0) return { concepts, pages };
+  const inline = new Set<string>();
+  const linked = pages.map((p) => {
+    const done = linkConceptsInline(p.markdown, targets);
+    for (const slug of done.linked) inline.add(slug);
+    return { ...p, markdown: done.markdown };
+  });
+  for (const c of concepts) if (inline.has(c.slug)) c.inline = true;
   return { concepts, pages: linked };
 }
 

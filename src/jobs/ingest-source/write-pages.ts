@@ -203,7 +203,7 @@ export async function applyInwardLinks(db: RootDb, brainId: string, links: Inwar
     const added = byPage.get(Number(row.id))!.filter((t) => !existing.has(t.slug) && existing.add(t.slug));
     if (added.length === 0) continue;
     updated++;
-    statements.push(...linksAddedStatements(Number(row.id), brainId, addTitleLinks(row.markdown, added), added.map((t) => t.slug)));
+    statements.push(...linksAddedStatements(Number(row.id), brainId, addTitleLinks(row.markdown, added), added.map((t) => t.slug), row.markdown));
   }
   await runBatch(db, statements);
   return updated;
