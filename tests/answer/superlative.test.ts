@@ -98,7 +98,8 @@ describe("reading superlatives and cells", () => {
 
   test("cells", () => {
     expect(cellValue("€1,200/mo", "number")).toBe(1200);
-    expect(cellValue("Unlimited", "number")).toBe(Infinity);
+    expect(cellValue("**Unlimited**", "number")).toBe(Infinity);
+    expect(cellValue("`15`", "number")).toBe(15);
     expect(cellValue("Free", "number")).toBe(0);
     expect(cellValue("Custom", "number")).toBeNaN();
     expect(cellValue("2015", "date")).toBeLessThan(cellValue("March 2023", "date"));

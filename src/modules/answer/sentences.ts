@@ -26,7 +26,7 @@ export interface Sentence {
   command?: true;
   /** A table row (its own words are its cells; its headers are context). */
   row?: true;
-  /** A table row's table (its number in the page), cells and their headers (superlative.ts compares them). */
+  /** A table row's table (its number in the page), cells as written and their headers (superlative.ts compares them). */
   table?: { id: number; cells: string[]; headers: string[] };
 }
 
@@ -62,10 +62,10 @@ export function sentencesOf(markdown: string): Sentence[] {
   return out;
 }
 
-/** A row's table, cells and headers, when it has its headers (cells and headers pair one to one). */
+/** A row's table, cells (as written) and headers, when it has its headers (cells and headers pair one to one). */
 function tableOf(unit: ProseUnit): Pick<Sentence, "table"> {
   const { table, cells, headers } = unit;
-  return table !== undefined && cells && headers && cells.length === headers.length ? { table: { id: table, cells: cells.map(plainInline), headers } } : {};
+  return table !== undefined && cells && headers && cells.length === headers.length ? { table: { id: table, cells, headers } } : {};
 }
 
 /** A text with its hyphenated words also written as one, for its stems ("Wi-Fi" says "wifi" too). */

@@ -64,11 +64,14 @@ export function superlativeOf(question: string): Superlative | null {
   return null;
 }
 
-/** A cell as a comparable value: its first number ("€1,200/mo" 1200), "free" 0, "unlimited" ∞; NaN when none. */
+/**
+ * A cell (as written: emphasis and code marks are dropped here) as a comparable value: its first number
+ * ("€1,200/mo" 1200), "free" 0, "unlimited" ∞; NaN when none.
+ */
 export function cellValue(cell: string, values: Superlative["values"]): number {
-  const text = cell.trim().toLowerCase();
+  const text = cell.replace(/[*_`~]/g, "").trim().toLowerCase();
   if (values === "date") {
-    const parsed = Date.parse(cell);
+    const parsed = Date.parse(text);
     if (!Number.isNaN(parsed)) return parsed;
     const year = /\b(1[5-9]\d\d|2\d\d\d)\b/.exec(text);
     return year ? Date.UTC(Number(year[1]), 0, 1) : NaN;
