@@ -6,6 +6,7 @@
 import { joinedPairs, reversedCompounds, termVariants, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
+import { measureAsked } from "./measures";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
 
@@ -127,6 +128,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const total = weights.reduce((a, b) => a + b, 0);
   const heaviest = Math.max(0, ...weights);
   const expectedType = expectedAnswerType(question);
+  const measure = expectedType === "quantity" ? measureAsked(question) : null;
   const procedural = PROCEDURE.test(question);
   const questionWords = stemSet(question);
   // The wh-phrase's own words ("how MANY", "how TALL", "what YEAR") are answered by a sentence holding the
@@ -171,7 +173,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // question. Unless it is an item listed under a heading the question names: the "Open questions" of
       // meeting notes are what "What are the open questions?" asks for.
       if (isQuestion(sentence.whole) && !(sentence.list && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s)))) return;
-      const typeFound = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords) : null;
+      const typeFound = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords, measure) : null;
       const says = extremes.has(index) ? sayingExtreme(sentence.stems, superlative!) : sentence.stems;
       const ownCoverage = coverageOf(says, typeFound === true);
       // With its page's title and the headings it sits under: what the sentence is about.
@@ -349,8 +351,12 @@ const TIMES =
   /\b\d{1,2}[:.]\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|tonight|today|tomorrow|yesterday|midnight|noon|o'clock)\b|\bevery (?:day|week|month|year|morning|evening|night)\b|\b(?:first|last) (?:working |business )?day of\b/i;
 const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|several|once|twice|every|daily|weekly|monthly|yearly|annually|times)\b/i;
 
-/** Whether the text holds the asked-for kind of answer (a capitalized word the question does not name, for a person or place). */
-export function holdsAnswerType(text: string, type: AnswerType, questionStems: Set<string>): boolean {
+/**
+ * Whether the text holds the asked-for kind of answer (a capitalized word the question does not name, for a
+ * person or place; for a quantity, the `measure` asked for when there is one: measures.ts).
+ */
+export function holdsAnswerType(text: string, type: AnswerType, questionStems: Set<string>, measure: RegExp | null = null): boolean {
+  if (type === "quantity" && measure) return measure.test(text);
   switch (type) {
     case "time":
       return /\b\d{3,4}s?\b/.test(text) || MONTHS.test(text) || /\b(century|centuries|decade|bc|ad|ce)\b/i.test(text) || TIMES.test(text);

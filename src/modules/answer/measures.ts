@@ -1,0 +1,29 @@
+// What a "how long / how old / how far / how tall / how often / how fast" question asks for: not any number
+// but a measure of that kind. Held to any number, "How long is Ex on the Beach on for?" was answered in full
+// by "It features eight single men and women …" (the "long" of the question counted as said by "eight").
+// "How many", "how much", "how big" and the rest take any number, as before.
+
+const NUMBER = String.raw`(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|a few|several|half an?)`;
+const SPACE = String.raw`[\s-]*`;
+const DURATION = String.raw`(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?|decades?|centur(?:y|ies)|seasons?|episodes?)`;
+const LENGTH = String.raw`(?:m|km|cm|mm|metres?|meters?|kilometres?|kilometers?|miles?|mi|feet|foot|ft|inch(?:es)?|in|yards?|yd|nautical miles?)`;
+/** A span of years ("from 1914 to 1918", "1990–1995", "since 2004") says how long as well. */
+const YEAR_SPAN = String.raw`\b(?:\d{3,4}\s*(?:-|–|—|to|until|till)\s*\d{2,4}|since \d{3,4}|until \d{3,4})\b`;
+
+const MEASURES: Record<string, RegExp> = {
+  long: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${DURATION}|${LENGTH})\b|${YEAR_SPAN}`, "i"),
+  old: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:years?|yrs?|months?|weeks?|days?)\b|\bage[sd]?\s+\d|\b(?:born|founded|established|built|since|in)\s+(?:\w+\s+){0,2}\d{3,4}\b`, "i"),
+  far: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${LENGTH}|light[\s-]years?|au|${DURATION})\b`, "i"),
+  tall: new RegExp(String.raw`\b${NUMBER}${SPACE}${LENGTH}\b`, "i"),
+  high: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${LENGTH}|%|percent|per ?cent)\b|\d\s*%`, "i"),
+  deep: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${LENGTH}|fathoms?)\b`, "i"),
+  wide: new RegExp(String.raw`\b${NUMBER}${SPACE}${LENGTH}\b`, "i"),
+  often: /\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually|hourly|nightly|once|twice|thrice|every|each|times|per|a (?:day|week|month|year)|an hour)\b/i,
+  fast: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:km\/h|kph|mph|knots?|m\/s|${LENGTH} (?:per|an|a) (?:hour|second|minute))|\bper (?:hour|second|minute)\b`, "i"),
+};
+
+/** The measure a quantity question asks for ("how long": a duration or length), or null: any number answers. */
+export function measureAsked(question: string): RegExp | null {
+  const cue = /\bhow (long|old|far|tall|high|deep|wide|often|fast)\b/i.exec(question);
+  return cue ? MEASURES[cue[1]!.toLowerCase()]! : null;
+}
