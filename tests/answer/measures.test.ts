@@ -35,6 +35,7 @@ test("the measures asked", () => {
   const long = measureAsked("How long does failover take?")!;
   expect(long.test("Failover normally completes in under two minutes.")).toBe(true);
   expect(long.test("The war lasted from 1914 to 1918.")).toBe(true);
+  expect(long.test("Quiet hours are from 22:00 to 7:00.")).toBe(true);
   expect(long.test("It features eight single men and women.")).toBe(false);
   expect(measureAsked("How often are backups taken?")!.test("Backups are taken twice a day.")).toBe(true);
   expect(measureAsked("How old is the bridge?")!.test("The bridge was built in 1889.")).toBe(true);
