@@ -24,6 +24,13 @@ Prices exclude VAT. Annual plans are paid up front.`,
 | Lisbon | 2019 | 40 |
 | Berlin | 2015 | 1,200 |
 | Nairobi | March 2023 | 25 |`,
+  Incidents: `# Incidents
+
+| Date | Duration | Cause |
+|---|---|---|
+| 12 February | 45 minutes | Expired TLS certificate |
+| 3 May | 2 hours | Queue backlog |
+| 28 August | 15 minutes | Misconfigured login |`,
   "Product sync": `# Product sync, 17 March 2026
 
 Annual plans get a 15% discount instead of 10%. Dev Patel joins the billing team.`,
@@ -77,6 +84,15 @@ describe("a superlative over a table", () => {
     expect(newest.answer).toContain("Office: Nairobi");
   });
 
+  test("durations compare in one unit: two hours is longer than 45 minutes", async () => {
+    const longest = await ask("Which incident lasted longest?");
+    expect(longest.answer).toContain("Duration: 2 hours");
+    expect(longest.answer).not.toContain("45 minutes");
+    const shortest = await ask("What was the shortest incident?");
+    expect(shortest.answer).toContain("Duration: 15 minutes");
+    expect(shortest.answer).not.toContain("2 hours");
+  });
+
   test("a superlative no table compares is answered as before: thin when nothing says it", async () => {
     expect((await ask("Which office has the most parking spaces?")).thin).toBe(true);
     expect((await ask("Which office is the largest by revenue?")).thin).toBe(true);
@@ -101,6 +117,10 @@ describe("reading superlatives and cells", () => {
     expect(cellValue("**Unlimited**", "number")).toBe(Infinity);
     expect(cellValue("`15`", "number")).toBe(15);
     expect(cellValue("Free", "number")).toBe(0);
+    expect(cellValue("2 hours", "number")).toBeGreaterThan(cellValue("45 minutes", "number"));
+    expect(cellValue("1.5 GB", "number")).toBeGreaterThan(cellValue("900 MB", "number"));
+    expect(cellValue("10k", "number")).toBe(10_000);
+    expect(cellValue("600 requests/min", "number")).toBe(600);
     expect(cellValue("Custom", "number")).toBeNaN();
     expect(cellValue("2015", "date")).toBeLessThan(cellValue("March 2023", "date"));
   });

@@ -78,9 +78,45 @@ export function cellValue(cell: string, values: Superlative["values"]): number {
   }
   if (/^(?:unlimited|no limit|infinite|∞)\b/.test(text)) return Infinity;
   if (/^(?:free|none|zero|nothing)\b/.test(text)) return 0;
-  const number = /-?\d[\d,]*(?:\.\d+)?/.exec(text);
-  return number ? Number(number[0].replace(/,/g, "")) : NaN;
+  const number = /(-?\d[\d,]*(?:\.\d+)?)\s*([a-zµ]+)?/.exec(text);
+  if (!number) return NaN;
+  return Number(number[1]!.replace(/,/g, "")) * (UNIT_SCALE[number[2] ?? ""] ?? 1);
 }
+
+/**
+ * Units a column may mix, each to one scale per kind: a duration in seconds, a length in metres, a size in
+ * bytes, a count by its multiplier ("2 hours" is longer than "45 minutes"). A bare "m" is left alone
+ * (metres or millions).
+ */
+const UNIT_SCALE: Record<string, number> = Object.fromEntries(
+  (
+    [
+      [["ms", "millisecond", "milliseconds"], 0.001],
+      [["s", "sec", "secs", "second", "seconds"], 1],
+      [["min", "mins", "minute", "minutes"], 60],
+      [["h", "hr", "hrs", "hour", "hours"], 3600],
+      [["d", "day", "days"], 86_400],
+      [["wk", "wks", "week", "weeks"], 604_800],
+      [["mo", "month", "months"], 2_629_800],
+      [["y", "yr", "yrs", "year", "years"], 31_557_600],
+      [["mm", "millimetre", "millimetres", "millimeter", "millimeters"], 0.001],
+      [["cm", "centimetre", "centimetres", "centimeter", "centimeters"], 0.01],
+      [["metre", "metres", "meter", "meters"], 1],
+      [["km", "kilometre", "kilometres", "kilometer", "kilometers"], 1000],
+      [["in", "inch", "inches"], 0.0254],
+      [["ft", "foot", "feet"], 0.3048],
+      [["mi", "mile", "miles"], 1609.344],
+      [["b", "byte", "bytes"], 1],
+      [["kb", "kib"], 1024],
+      [["mb", "mib"], 1024 ** 2],
+      [["gb", "gib"], 1024 ** 3],
+      [["tb", "tib"], 1024 ** 4],
+      [["k", "thousand"], 1e3],
+      [["million", "mn"], 1e6],
+      [["bn", "billion"], 1e9],
+    ] as [string[], number][]
+  ).flatMap(([units, scale]) => units.map((u) => [u, scale])),
+);
 
 /**
  * Indexes (into `sentences`, a page's) of the rows holding the extreme of a column the superlative compares,
