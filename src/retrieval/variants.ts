@@ -92,6 +92,10 @@ const INITIALISMS: Record<string, string> = {
   roi: "return on investment",
   faq: "frequently asked questions",
   faqs: "frequently asked questions",
+  sso: "single sign on",
+  mfa: "multi factor authentication",
+  "2fa": "two factor authentication",
+  vpn: "virtual private network",
 };
 /** Each initialism's phrase as a question's terms are (no stopwords): "estimated time arrival". */
 const INITIALISM_TERMS = Object.entries(INITIALISMS).map(([short, phrase]) => ({ short, words: phrase.split(" ").filter((w) => !STOPWORDS.has(w)) }));

@@ -50,6 +50,7 @@ describe("the other ways a word is written", () => {
 
   test("an initialism and its phrase, both ways", () => {
     expect(variantsOf("ceo")).toEqual(["chief executive"]);
+    expect(variantsOf("sso")).toEqual(["single sign on"]);
     expect(termVariants(["chief", "executive", "northwind"])).toEqual([
       { term: "chief", variant: "ceo" },
       { term: "executive", variant: "ceo" },

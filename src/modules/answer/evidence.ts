@@ -48,6 +48,8 @@ export interface ScoredSentence {
   list?: { id: number; ordered: boolean };
   /** A table row (sentences.ts). */
   row?: true;
+  /** The heading above, when it holds the kind of answer asked for and the sentence does not: quoted with it. */
+  heading?: string;
 }
 
 export interface Evidence {
@@ -173,7 +175,11 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // question. Unless it is an item listed under a heading the question names: the "Open questions" of
       // meeting notes are what "What are the open questions?" asks for.
       if (isQuestion(sentence.whole) && !(sentence.list && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s)))) return;
-      const typeFound = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords, measure) : null;
+      const ownType = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords, measure) : null;
+      // The kind asked for may be in the heading the sentence sits under: a changelog's "## 3.0.0 (2026-01-20)"
+      // dates its items ("When was the v1 API removed?"); the answer quotes the heading with the sentence.
+      const typeInHeading = ownType === false && sentence.heading !== undefined && holdsAnswerType(sentence.heading, expectedType!, questionWords, measure);
+      const typeFound = ownType === null ? null : ownType || typeInHeading;
       const says = extremes.has(index) ? sayingExtreme(sentence.stems, superlative!) : sentence.stems;
       const ownCoverage = coverageOf(says, typeFound === true);
       // With its page's title and the headings it sits under: what the sentence is about.
@@ -202,7 +208,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const section = asked.length === 0 && stems.every((s, i) => weights[i]! === 0 || sentence.context.has(s));
       // A "how do I" is answered by a command as a "who" is by a name.
       const score = coverage + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0) + (section ? 0.1 : 0);
-      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}) });
+      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));
@@ -359,7 +365,8 @@ export function holdsAnswerType(text: string, type: AnswerType, questionStems: S
   if (type === "quantity" && measure) return measure.test(text);
   switch (type) {
     case "time":
-      return /\b\d{3,4}s?\b/.test(text) || MONTHS.test(text) || /\b(century|centuries|decade|bc|ad|ce)\b/i.test(text) || TIMES.test(text);
+      // An era only with its number ("AD 79", "300 BC"): "Azure AD" is no time.
+      return /\b\d{3,4}s?\b/.test(text) || MONTHS.test(text) || /\b(?:century|centuries|decade)\b|\b\d+\s*(?:bc|bce|ad|ce)\b|\b(?:ad|ce)\s*\d+/i.test(text) || TIMES.test(text);
     case "quantity":
       return /\d/.test(text) || NUMBER_WORDS.test(text);
     case "reason":

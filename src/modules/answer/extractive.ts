@@ -183,7 +183,9 @@ function compose(chosen: ScoredSentence[], refOf: (page: RetrievedPage) => strin
   const ordered = [...chosen].sort((a, b) => pageOrder.indexOf(a.pageRank) - pageOrder.indexOf(b.pageRank) || a.index - b.index);
   const parts: string[] = [];
   ordered.forEach((s, i) => {
-    parts.push(withStop(s.whole));
+    // A sentence whose heading holds what is asked (a changelog item's release date) is read with it, once.
+    const heading = s.heading !== undefined && ordered[i - 1]?.heading !== s.heading ? `${s.heading}: ` : "";
+    parts.push(heading + withStop(s.whole));
     const next = ordered[i + 1];
     if (!next || next.pageRank !== s.pageRank) parts.push(`[[${refOf(s.page)}]]`);
   });

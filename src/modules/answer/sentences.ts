@@ -26,6 +26,8 @@ export interface Sentence {
   command?: true;
   /** A table row (its own words are its cells; its headers are context). */
   row?: true;
+  /** The heading the sentence sits right under (plain text), if any. */
+  heading?: string;
   /** A table row's table (its number in the page), cells as written and their headers (superlative.ts compares them). */
   table?: { id: number; cells: string[]; headers: string[] };
 }
@@ -54,7 +56,7 @@ export function sentencesOf(markdown: string): Sentence[] {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
       for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS))
-        out.push({ text: chunk, stems: cellStems ?? new StemsOf(withJoinedWords(chunk)), whole: text, context, list: unit.list, ...(unit.kind === "command" ? { command: true as const } : unit.kind === "row" ? { row: true as const, ...tableOf(unit) } : {}) });
+        out.push({ text: chunk, stems: cellStems ?? new StemsOf(withJoinedWords(chunk)), whole: text, context, list: unit.list, heading: unit.headings.at(-1), ...(unit.kind === "command" ? { command: true as const } : unit.kind === "row" ? { row: true as const, ...tableOf(unit) } : {}) });
       // A question heads the sentences after it in its paragraph, as in a FAQ ("Q: Can I get a refund? A: Yes, …").
       if (isQuestion(text)) context = new Set([...context, ...stemSet(text)]);
     }
