@@ -14,13 +14,15 @@ beforeAll(async () => {
   await addTextsReady(s, brainId, {
     "Harbour Run": "The Harbour Run is a race for 250 runners along the old quay. The Harbour Run takes about three hours for most runners. It has been held every spring since 1987.",
     "Lighthouse": "The Corrowick lighthouse has 112 steps and two keepers. The Corrowick lighthouse is 41 metres tall.",
+    Roastery: "The Water Street roastery roasts about 900 tonnes of coffee a year.",
+    "Tom Harlow": "Tom Harlow co-founded Northwind Coffee and ran its roastery until 2015.",
   });
 });
 afterAll(() => s.close());
 
 const ask = async (question: string) => expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question } }), 200);
 
-test("'how long' is answered by a duration, 'how tall' by a height, 'how many' by any number", async () => {
+test("'how long' is answered by a duration, 'how tall' by a height, 'how many' and 'how much' by a count or an amount", async () => {
   const long = await ask("How long is the Harbour Run?");
   expect(long.answer).toContain("takes about three hours");
   expect(long.answer).not.toContain("250 runners");
@@ -29,6 +31,10 @@ test("'how long' is answered by a duration, 'how tall' by a height, 'how many' b
   expect(tall.answer).not.toContain("112 steps");
   const many = await ask("How many steps does the Corrowick lighthouse have?");
   expect(many.answer).toContain("112 steps");
+  // A year is no amount: "how much" is the tonnage, not also the year someone left.
+  const much = await ask("How much coffee does the roastery produce?");
+  expect(much.answer).toContain("900 tonnes");
+  expect(much.answer).not.toContain("until 2015");
 });
 
 test("the measures asked", () => {
@@ -39,5 +45,10 @@ test("the measures asked", () => {
   expect(long.test("It features eight single men and women.")).toBe(false);
   expect(measureAsked("How often are backups taken?")!.test("Backups are taken twice a day.")).toBe(true);
   expect(measureAsked("How old is the bridge?")!.test("The bridge was built in 1889.")).toBe(true);
-  expect(measureAsked("How many plans are there?")).toBeNull();
+  const many = measureAsked("How many plans are there?")!;
+  expect(many.test("There are three plans.")).toBe(true);
+  expect(many.test("Plans were introduced in 2015.")).toBe(false);
+  expect(measureAsked("How much does a filling cost?")!.test("White fillings start at £120.")).toBe(true);
+  expect(measureAsked("How many years did the siege last?")!.test("The siege lasted from 1648 to 1652.")).toBe(true);
+  expect(measureAsked("How big is the lake?")).toBeNull();
 });

@@ -1,7 +1,7 @@
 // What a "how long / how old / how far / how tall / how often / how fast" question asks for: not any number
 // but a measure of that kind. Held to any number, "How long is Ex on the Beach on for?" was answered in full
 // by "It features eight single men and women …" (the "long" of the question counted as said by "eight").
-// "How many", "how much", "how big" and the rest take any number, as before.
+// "How many" and "how much" take a count or an amount but not a year; "how big" and the rest any number.
 
 const NUMBER = String.raw`(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|a few|several|half an?)`;
 const SPACE = String.raw`[\s-]*`;
@@ -19,11 +19,17 @@ const MEASURES: Record<string, RegExp> = {
   deep: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${LENGTH}|fathoms?)\b`, "i"),
   wide: new RegExp(String.raw`\b${NUMBER}${SPACE}${LENGTH}\b`, "i"),
   often: /\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually|hourly|nightly|once|twice|thrice|every|each|times|per|a (?:day|week|month|year)|an hour)\b/i,
+  // A count or an amount, not a year ("ran its roastery until 2015" is no answer to "how much coffee").
+  many: /[£$€¥₹]\s?\d|\b(?!(?:1[5-9]|20)\d\d\b)\d[\d,.]*(?:\b|%)|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?|half|third|quarter|several|once|twice|none|no)\b/i,
   fast: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:km\/h|kph|mph|knots?|m\/s|${LENGTH} (?:per|an|a) (?:hour|second|minute))|\bper (?:hour|second|minute)\b`, "i"),
 };
 
 /** The measure a quantity question asks for ("how long": a duration or length), or null: any number answers. */
 export function measureAsked(question: string): RegExp | null {
-  const cue = /\bhow (long|old|far|tall|high|deep|wide|often|fast)\b/i.exec(question);
-  return cue ? MEASURES[cue[1]!.toLowerCase()]! : null;
+  const cue = /\bhow (long|old|far|tall|high|deep|wide|often|fast|many|much)\b/i.exec(question);
+  if (!cue) return null;
+  const asked = cue[1]!.toLowerCase();
+  // "How many years …" asks how long, in years (a span of years answers it).
+  if (asked === "many" && /\bhow many (?:years|months|weeks|days|hours|minutes|seconds|centuries|decades)\b/i.test(question)) return MEASURES.long!;
+  return MEASURES[asked === "much" ? "many" : asked]!;
 }
