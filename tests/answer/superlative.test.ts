@@ -24,6 +24,13 @@ Prices exclude VAT. Annual plans are paid up front.`,
 | Lisbon | 2019 | 40 |
 | Berlin | 2015 | 1,200 |
 | Nairobi | March 2023 | 25 |`,
+  Travel: `# Travel
+
+| Item | Daily limit |
+|---|---|
+| Hotel in Berlin | 150 EUR |
+| Hotel in London | 220 EUR |
+| Meals | 45 EUR |`,
   Incidents: `# Incidents
 
 | Date | Duration | Cause |
@@ -82,6 +89,14 @@ describe("a superlative over a table", () => {
     expect(oldest.answer).toContain("Office: Berlin");
     const newest = await ask("Which is the newest office?");
     expect(newest.answer).toContain("Office: Nairobi");
+  });
+
+  test("a price asked of a table whose header names none: the column of amounts of money", async () => {
+    const body = await ask("Which city has the most expensive hotel limit?");
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("Item: Hotel in London; Daily limit: 220 EUR");
+    expect(body.answer).not.toContain("Berlin");
+    expect((await ask("What is the cheapest daily limit?")).answer).toContain("Item: Meals; Daily limit: 45 EUR");
   });
 
   test("durations compare in one unit: two hours is longer than 45 minutes", async () => {

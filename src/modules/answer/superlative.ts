@@ -17,12 +17,17 @@ export interface Superlative {
   direction: "min" | "max";
   /** How a cell is read: a number, or a date (newest, oldest). */
   values: "number" | "date";
+  /** A price is compared ("cheapest"): with no header naming one, the column of amounts of money is. */
+  money?: boolean;
 }
 
+/** An amount of money: a currency sign or code with a number. */
+const MONEY = /[£$€¥₹]\s?\d|\d[\d,.]*\s*(?:eur|usd|gbp|chf|jpy|cad|aud|euros?|dollars?|pounds?)\b/i;
+
 /** Adjectives whose superlative compares one kind of column. */
-const ADJECTIVES: { words: RegExp; headers: RegExp; direction: "min" | "max"; values?: "date" }[] = [
-  { words: /^(?:cheapest|least expensive)$/, headers: /\b(?:price|pricing|cost|fee|rate|amount)s?\b/i, direction: "min" },
-  { words: /^(?:most expensive|priciest|costliest|dearest)$/, headers: /\b(?:price|pricing|cost|fee|rate|amount)s?\b/i, direction: "max" },
+const ADJECTIVES: { words: RegExp; headers: RegExp; direction: "min" | "max"; values?: "date"; money?: true }[] = [
+  { words: /^(?:cheapest|least expensive)$/, headers: /\b(?:price|pricing|cost|fee|rate|amount)s?\b/i, direction: "min", money: true },
+  { words: /^(?:most expensive|priciest|costliest|dearest)$/, headers: /\b(?:price|pricing|cost|fee|rate|amount)s?\b/i, direction: "max", money: true },
   { words: /^(?:fastest|quickest)$/, headers: /\b(?:speed|throughput|rate)s?\b/i, direction: "max" },
   { words: /^slowest$/, headers: /\b(?:speed|throughput|rate)s?\b/i, direction: "min" },
   { words: /^(?:largest|biggest)$/, headers: /\b(?:size|capacity|area|storage|population)s?\b/i, direction: "max" },
@@ -50,7 +55,7 @@ export function superlativeOf(question: string): Superlative | null {
     for (const adjective of ADJECTIVES) {
       const phrase = adjective.words.test(two) ? two : adjective.words.test(words[i]!) ? words[i]! : null;
       if (phrase === null) continue;
-      return { asked: phrase.split(" ").map(stem), compares: (h) => adjective.headers.test(h), direction: adjective.direction, values: adjective.values ?? "number" };
+      return { asked: phrase.split(" ").map(stem), compares: (h) => adjective.headers.test(h), direction: adjective.direction, values: adjective.values ?? "number", money: adjective.money };
     }
     const direction = QUANTIFIERS[words[i]!];
     if (!direction) continue;
@@ -126,7 +131,9 @@ export function extremeRows(sentences: Sentence[], superlative: Superlative): Se
   const tables = new Map<number, { index: number; value: number }[]>();
   sentences.forEach((s, index) => {
     if (!s.table) return;
-    const column = s.table.headers.findIndex(superlative.compares);
+    let column = s.table.headers.findIndex(superlative.compares);
+    // "The most expensive hotel" of a "Daily limit" column of amounts in EUR.
+    if (column < 0 && superlative.money) column = s.table.cells.findIndex((cell) => MONEY.test(cell));
     if (column < 0) return;
     const cell = s.table.cells[column]!;
     // A dash or "n/a" says there is nothing to compare.
