@@ -14,6 +14,7 @@ beforeAll(async () => {
   await addTextsReady(s, brainId, {
     "Harbour Run": "The Harbour Run is a race for 250 runners along the old quay. The Harbour Run takes about three hours for most runners. It has been held every spring since 1987.",
     "Lighthouse": "The Corrowick lighthouse has 112 steps and two keepers. The Corrowick lighthouse is 41 metres tall.",
+    Refunds: "You can return most items within 30 days of delivery for a full refund. Items that cannot be returned: gift cards. Refunds go back to the original payment method within 5 to 7 business days after we receive the item.",
     Roastery: "The Water Street roastery roasts about 900 tonnes of coffee a year.",
     "Tom Harlow": "Tom Harlow co-founded Northwind Coffee and ran its roastery until 2015.",
   });
@@ -26,6 +27,8 @@ test("'how long' is answered by a duration, 'how tall' by a height, 'how many' a
   const long = await ask("How long is the Harbour Run?");
   expect(long.answer).toContain("takes about three hours");
   expect(long.answer).not.toContain("250 runners");
+  // A word between the number and its unit: "5 to 7 business days" is a duration too.
+  expect((await ask("How long does a refund take?")).answer).toContain("within 5 to 7 business days");
   const tall = await ask("How tall is the Corrowick lighthouse?");
   expect(tall.answer).toContain("41 metres tall");
   expect(tall.answer).not.toContain("112 steps");
@@ -42,6 +45,7 @@ test("the measures asked", () => {
   expect(long.test("Failover normally completes in under two minutes.")).toBe(true);
   expect(long.test("The war lasted from 1914 to 1918.")).toBe(true);
   expect(long.test("Quiet hours are from 22:00 to 7:00.")).toBe(true);
+  expect(long.test("Refunds reach you within 5 to 7 business days.")).toBe(true);
   expect(long.test("It features eight single men and women.")).toBe(false);
   expect(measureAsked("How often are backups taken?")!.test("Backups are taken twice a day.")).toBe(true);
   expect(measureAsked("How old is the bridge?")!.test("The bridge was built in 1889.")).toBe(true);

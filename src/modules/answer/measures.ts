@@ -4,7 +4,8 @@
 // "How many" and "how much" take a count or an amount but not a year; "how big" and the rest any number.
 
 const NUMBER = String.raw`(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|a few|several|half an?)`;
-const SPACE = String.raw`[\s-]*`;
+/** Between a number and its unit: a space or hyphen, and perhaps one word ("5 to 7 business days", "two full weeks"). */
+const SPACE = String.raw`[\s-]*(?:[a-z]+\s+)?`;
 const DURATION = String.raw`(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?|decades?|centur(?:y|ies)|seasons?|episodes?)`;
 const LENGTH = String.raw`(?:m|km|cm|mm|metres?|meters?|kilometres?|kilometers?|miles?|mi|feet|foot|ft|inch(?:es)?|in|yards?|yd|nautical miles?)`;
 /** A span of years ("from 1914 to 1918", "1990–1995", "since 2004") or hours ("from 22:00 to 7:00") says how long as well. */
