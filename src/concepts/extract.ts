@@ -3,7 +3,10 @@
 import { proseUnits, withoutEmphasis, type ProseUnit } from "../ingest/markdown-prose";
 import { cleanSurface, conceptKey, orgShortName, personSurnameAlias, sourceSurnameAlias } from "./keys";
 import { isPersonName } from "./given-names";
-import { findPhrases, lowerCaseReading } from "./nlp";
+import { CELL_SEPARATOR, findPhrases, lowerCaseReading } from "./nlp";
+
+/** Where a row's cells meet while its prose is cleaned (CELL_SEPARATOR once it is). */
+const CELL_MARK = "\u0001";
 
 export interface ConceptMention {
   pageSlug: string;
@@ -70,7 +73,7 @@ export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = 
 
 /** A unit as plain prose, without link syntax or emphasis, ending as a sentence. */
 function plainProse(u: ProseUnit, code: "keep" | "blank"): string {
-  const inline = (u.cells?.join("; ") ?? u.text)
+  const inline = (u.cells?.join(CELL_MARK) ?? u.text)
     .replace(/\[\[([^\[\]|\n]+)\|([^\[\]\n]*)\]\]/g, "$2")
     .replace(/\[\[([^\[\]|\n]+)\]\]/g, "$1")
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
@@ -80,7 +83,8 @@ function plainProse(u: ProseUnit, code: "keep" | "blank"): string {
   const text = withoutEmphasis(inline)
     .replace(/\|+/g, " ")
     .replace(/\s+/g, " ")
-    .trim();
+    .trim()
+    .replace(/\s*\u0001\s*/g, CELL_SEPARATOR);
   // An item or row is a sentence of its own, whether or not it ends like one.
   return u.kind === "paragraph" || /[.!?:;…。！？]$/.test(text) ? text : `${text}.`;
 }
@@ -116,7 +120,7 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
       }
       if (!concept.surfaces.includes(surface)) concept.surfaces.push(surface);
       concept.salience += 1;
-      const sentence = (sentences[phrase.sentence] ?? "").trim().slice(0, MAX_SENTENCE_CHARS);
+      const sentence = (sentences[phrase.sentence] ?? "").trim().replaceAll(CELL_SEPARATOR, "; ").slice(0, MAX_SENTENCE_CHARS);
       if (sentence && concept.mentions.length < MAX_MENTIONS_PER_SOURCE && !concept.mentions.some((m) => m.sentence === sentence)) {
         concept.mentions.push({ pageSlug: page.slug, surface, sentence });
       }

@@ -3,6 +3,7 @@
 import type { Generator } from "../ai/generator";
 import { MAX_CONCEPTS_PER_SOURCE, MAX_MENTIONS_PER_SOURCE, proseOf, type ExtractedConcept, type PageText } from "./extract";
 import { cleanSurface, conceptKey, personSurnameAlias } from "./keys";
+import { CELL_SEPARATOR } from "./nlp";
 import { escapeRegExp } from "../lib/regexp";
 import { mentionSource } from "./surface-pattern";
 
@@ -16,7 +17,8 @@ const PROMPT_CHARS = 8000;
 
 /** The model's concepts, grounded in the pages; null when the model fails or answers no usable JSON. */
 export async function proposeConcepts(generator: Generator, pages: PageText[], docTitle: string, signal: AbortSignal): Promise<ExtractedConcept[] | null> {
-  const prose = pages.map((p) => ({ slug: p.slug, text: proseOf(p.markdown) }));
+  // (A row's cells as "a; b", not with the tagger's cell mark.)
+  const prose = pages.map((p) => ({ slug: p.slug, text: proseOf(p.markdown).replaceAll(CELL_SEPARATOR, "; ") }));
   const reply = await generator.chat(
     [
       { role: "system", content: SYSTEM },

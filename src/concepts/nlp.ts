@@ -15,6 +15,12 @@ export interface Phrase {
   sentence: number;
 }
 
+/**
+ * Between a table row's cells in the prose read for names (extract.ts): a semicolon and two spaces, which
+ * prose (its spaces collapsed) never has, so a cell's first word is read as opening a sentence.
+ */
+export const CELL_SEPARATOR = ";  ";
+
 let instance: ReturnType<typeof winkNLPType> | null = null;
 /** Instances made so far, and the characters `instance` has read (see RECYCLE_AFTER_CHARS). */
 let generation = 0;
@@ -118,6 +124,9 @@ function withoutOpeningRole(surface: string): string {
   // head ("Open University").
   if (INSTRUCTION_VERBS.has(opener) && !NAME_JOINERS.has(words[1]!) && !(words.length === 2 && GENERIC_HEADS.has(words[1]!.toLowerCase())))
     return words.slice(1).join(" ");
+  // A participle opening it is the sentence's (or a table cell's) word, not the name's: "Misconfigured Okta
+  // connection", "Expired TLS certificate". Not "United" ("United Nations").
+  if (/ed$/.test(opener) && opener !== "united" && lowerCaseReading(opener).pos === "VERB") return words.slice(1).join(" ");
   if (words.length < 3) return surface;
   // A common noun joined to the rest is part of the name ("Call of Duty", "President of China"): without it
   // the name would open with its joiner ("of Duty").
@@ -300,8 +309,10 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
     const t = tokensOf();
     if (a === b && SEASON.test(t.text[a]!) && /^\d{4}$/.test(t.text[a + 1] ?? "")) continue; // "in Fall 2016": a date
     const sentence = sentenceOf[a]!;
-    // A label's text opens as a sentence does ("Grace Mbeki: Practice manager.").
-    const opens = a === firstWord(t, a) || t.text[a - 1] === ":";
+    // A label's text opens as a sentence does ("Grace Mbeki: Practice manager."), and so does a table cell's
+    // ("Checkout errors for EU customers" opening a cell: CELL_SEPARATOR). A capital after a semicolon in
+    // prose is a name's ("…; Spring handles the beans").
+    const opens = a === firstWord(t, a) || t.text[a - 1] === ":" || (t.text[a - 1] === ";" && t.spaces[a] === CELL_SEPARATOR.slice(1));
     // A word a sentence opens by defining is named by it ("Orbit is the order service behind the app."), even
     // a common noun's: a product, a team, a term of the trade.
     const defines = a === b && /^(?:is|was)$/i.test(t.text[b + 1] ?? "") && /^(?:a|an|the)$/i.test(t.text[b + 2] ?? "");

@@ -154,7 +154,8 @@ describe("its readers", () => {
   test("concept prose: items and rows end as sentences, rows without their headers, inline code kept or blanked", () => {
     const prose = proseOf(RUNBOOK);
     expect(prose).toContain("kubectl 1.29 or newer.");
-    expect(prose).toContain("Engineering manager; Ines Carvalho.");
+    // Cells meet at the tagger's cell mark (a semicolon and two spaces: a cell opens as a sentence does).
+    expect(prose).toContain("Engineering manager;  Ines Carvalho.");
     expect(prose).not.toContain("Role");
     expect(prose).toContain("It runs in the prod-eu cluster.");
     expect(proseOf(RUNBOOK, undefined, "blank")).toContain("It runs in the cluster.");

@@ -1,6 +1,7 @@
 // The tagger's own table of words it had not met grows with every new word; the instance is renewed past a
 // bound (src/concepts/nlp.ts), and a renewed tagger reads exactly as the first did.
 import { describe, expect, test } from "bun:test";
+import { extractConcepts } from "../../src/concepts/extract";
 import { findPhrases, lowerCaseReading, RECYCLE_AFTER_CHARS, taggerGeneration } from "../../src/concepts/nlp";
 
 const TEXT = "Engineer Mira Castellan designed the Halvard Bridge for the Northern Rail Company. Its steel arch opened in 1931.";
@@ -55,6 +56,25 @@ describe("names at a sentence's opening", () => {
       .phrases.filter((p) => p.kind === "phrase")
       .map((p) => p.surface);
     expect(phrases).toEqual(["database migrations"]);
+  });
+});
+
+describe("table cells", () => {
+  test("a cell's first word opens it as a sentence's does; a participle opening a name is not part of it", () => {
+    const markdown = `| Date | Impact | Cause |
+|---|---|---|
+| 12 February | Checkout errors for EU customers | Expired TLS certificate |
+| 3 May | Exports delayed | Queue backlog after a deploy |
+| 28 August | Login failures | Misconfigured Okta connection |`;
+    const concepts = extractConcepts([{ slug: "incidents", title: "Incidents", markdown }], "Incidents");
+    const keys = concepts.map((c) => c.key);
+    expect(keys).toEqual(expect.arrayContaining(["okta", "tls", "checkout-error", "login-failure", "queue-backlog"]));
+    for (const junk of ["misconfigured-okta", "expired-tls", "checkout", "login", "queue", "exports"]) expect(keys).not.toContain(junk);
+    // The mention quotes the row as its cells, "a; b".
+    expect(concepts.find((c) => c.key === "okta")!.mentions[0]!.sentence).toBe("28 August; Login failures; Misconfigured Okta connection.");
+    // At a sentence's opening too; "United" stays ("United Nations").
+    expect(findPhrases("Misconfigured Okta connections broke the logins.").phrases.map((p) => p.surface)).toContain("Okta");
+    expect(findPhrases("United Nations observers arrived.").phrases.map((p) => p.surface)).toContain("United Nations");
   });
 });
 
