@@ -136,6 +136,10 @@ function withoutOpeningRole(surface: string): string {
   return isCommonNoun(words[0]!) && isGivenName(words[1]!) ? words.slice(1).join(" ") : surface;
 }
 
+/** A currency sign as the tagger splits it from its amount ("£", "55"), or a currency's code after it. */
+const CURRENCY = /^[£$€¥₹]$/;
+const CURRENCY_CODE = /^(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|euros?|dollars?|pounds?)$/;
+
 /** A season, capitalized before a year as a month is ("Fall 2016"). */
 const SEASON = /^(?:Spring|Summer|Autumn|Fall|Winter)$/;
 
@@ -292,6 +296,16 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
       if (a === start && a === firstWord(t, a) && INSTRUCTION_VERBS.has(t.text[a]!.toLowerCase())) {
         if (b - a < 2) return;
         a++;
+      }
+      // A verb read as the phrase's last noun, as the price after it shows ("a check-up costs £55", "costs 40
+      // EUR"): the phrase ends before it, and is none when one word is left. Not before a bare number ("school
+      // district 5", "geodetic latitude 45°") nor an article ("gave the billing team a bonus").
+      if (b < t.sentenceEnd[b]! && (CURRENCY.test(t.text[b + 1]!) || (t.pos[b + 1] === "NUM" && CURRENCY_CODE.test(t.text[b + 2] ?? "")))) {
+        const last = wordStart(t, b, a);
+        if (last <= a) return;
+        const before = last - 1;
+        if (before === a || wordStart(t, before, a) === a) return; // one word left
+        b = before;
       }
       grown.push({ span: [a, b], phrase: { surface: a === start && b === end ? detail.value : spanText(t, a, b), kind: "phrase", sentence: sentenceOf[start]! } });
     }

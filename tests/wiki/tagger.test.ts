@@ -78,6 +78,18 @@ describe("table cells", () => {
   });
 });
 
+describe("verbs read as nouns", () => {
+  test("a phrase ends before a verb the price after it shows ('costs £55', 'costs 40 EUR')", () => {
+    const phrases = (text: string) => findPhrases(text).phrases.filter((p) => p.kind === "phrase").map((p) => p.surface);
+    expect(phrases("A routine check-up costs £55 and a scale and polish costs £70.").filter((p) => /costs/.test(p))).toEqual([]);
+    expect(phrases("A hotel night costs 150 EUR in Berlin.").filter((p) => /costs/.test(p))).toEqual([]);
+    // A phrase followed by a verb, an article or a bare number stays whole.
+    expect(phrases("The school district 5 covers the north.")).toContain("school district");
+    expect(phrases("The billing team approves every refund.")).toContain("billing team");
+    expect(phrases("The company gave the billing team a bonus.")).toContain("billing team");
+  });
+});
+
 describe("hyphenated words", () => {
   // The tagger splits "on-call" into "on", "-", "call": a phrase or name could start inside a word.
   test("a phrase or name is found whole, never as the end of a hyphenated word", () => {
