@@ -32,6 +32,10 @@ function definitionScore(m: MentionRow): number {
   if (/\b(?:is|was|are|were)\s+(?:a|an|the)\b/i.test(s)) score += 2;
   else if (/\b(?:is|was|are|were)\b/i.test(s)) score += 1;
   if (s.length > 40 && s.length < 300) score += 1;
+  // A table row of three cells or more ("28 August; Login failures; Misconfigured Okta connection.") is a
+  // record, not a definition: a sentence leads before it (a two-cell row, "Engineering manager; Ines
+  // Carvalho", is scored as a sentence).
+  if ((s.match(/; /g) ?? []).length >= 2) score -= 2;
   return score;
 }
 

@@ -39,3 +39,11 @@ test("a role in apposition defines the name: it leads over a sentence that only 
   // A comma before the name that closes a clause is no apposition ("In May, Owen Blake said").
   expect(conceptLead([mention("Owen Blake is a designer.", surface), mention("In May, Owen Blake said the team grew.", surface)])?.sentence).toBe("Owen Blake is a designer.");
 });
+
+test("a table row of three cells or more is a record: a sentence naming the concept leads before it", () => {
+  const surface = "Okta";
+  expect(
+    conceptLead([mention("28 August; 15 minutes; Login failures; Misconfigured Okta connection.", surface), mention("Single sign-on with Okta and Azure AD.", surface)])
+      ?.sentence,
+  ).toBe("Single sign-on with Okta and Azure AD.");
+});
