@@ -257,6 +257,10 @@ describe("procedures", () => {
     expect(lines[1]).toStartWith("2. Run `helm upgrade Ledgerchart ./chart`.");
     expect(lines[1]).toContain("/pages/deploying-ledgerline)");
     expect(body.citations.map((c: any) => c.slug)).toEqual(["deploying-ledgerline"]);
+    // "What do I do …" asks what to do: the same steps, whole and in order (were the best two, unnumbered).
+    const what = await ask("What do I do to deploy Ledgerline?");
+    expect(what.answer.split("\n")[0]).toBe("1. Tag the release with `git tag`.");
+    expect(what.answer).toContain("2. Run `helm upgrade Ledgerchart ./chart`.");
   });
 
   test("a question that asks no procedure is answered by sentences, and a bulleted list is no procedure", async () => {

@@ -12,8 +12,8 @@ import { termWeights } from "./term-weights";
 
 /** Pages whose sentences are weighed. */
 const EVIDENCE_PAGES = 5;
-/** A question asking how to do something. */
-const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user)|how to)\b|\bsteps? (?:to|for)\b/i;
+/** A question asking how to do something, or what to do ("What do I do on first login?"). */
+const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user)|how to|what (?:do|should|must|shall) (?:i|we|you) do)\b|\bsteps? (?:to|for)\b/i;
 /** A sentence whose subject is a pronoun standing for what the page is about. */
 const OPENING_PRONOUN = /^(?:it|its|he|his|she|her|they|their)\b/i;
 
