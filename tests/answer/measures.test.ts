@@ -52,6 +52,8 @@ test("the measures asked", () => {
   const many = measureAsked("How many plans are there?")!;
   expect(many.test("There are three plans.")).toBe(true);
   expect(many.test("Plans were introduced in 2015.")).toBe(false);
+  expect(many.test("The company has 2000 employees.")).toBe(true);
+  expect(many.test("In 2015 this changed.")).toBe(false);
   expect(measureAsked("How much does a filling cost?")!.test("White fillings start at £120.")).toBe(true);
   expect(measureAsked("How many years did the siege last?")!.test("The siege lasted from 1648 to 1652.")).toBe(true);
   expect(measureAsked("How big is the lake?")).toBeNull();

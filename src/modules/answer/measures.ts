@@ -20,8 +20,9 @@ const MEASURES: Record<string, RegExp> = {
   deep: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${LENGTH}|fathoms?)\b`, "i"),
   wide: new RegExp(String.raw`\b${NUMBER}${SPACE}${LENGTH}\b`, "i"),
   often: /\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually|hourly|nightly|once|twice|thrice|every|each|times|per|a (?:day|week|month|year)|an hour)\b/i,
-  // A count or an amount, not a year ("ran its roastery until 2015" is no answer to "how much coffee").
-  many: /[£$€¥₹]\s?\d|\b(?!(?:1[5-9]|20)\d\d\b)\d[\d,.]*(?:\b|%)|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?|half|third|quarter|several|once|twice|none|no)\b/i,
+  // A count or an amount, not a year ("ran its roastery until 2015" is no answer to "how much coffee"),
+  // unless what it counts follows ("2000 employees").
+  many: /[£$€¥₹]\s?\d|\b(?!(?:1[5-9]|20)\d\d\b)\d[\d,.]*(?:\b|%)|\b(?:1[5-9]|20)\d\d\s+(?!(?:was|is|as|has|this|his|its)\b)[a-z]+s\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?|half|third|quarter|several|once|twice|none|no)\b/i,
   fast: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:km\/h|kph|mph|knots?|m\/s|${LENGTH} (?:per|an|a) (?:hour|second|minute))|\bper (?:hour|second|minute)\b`, "i"),
 };
 
