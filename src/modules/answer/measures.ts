@@ -3,6 +3,8 @@
 // by "It features eight single men and women …" (the "long" of the question counted as said by "eight").
 // "How many" and "how much" take a count or an amount but not a year; "how big" and the rest any number.
 
+import { CURRENCY_SIGN } from "../../lib/currency";
+
 const NUMBER = String.raw`(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|a few|several|half an?)`;
 /** Between a number and its unit: a space or hyphen, and perhaps one word ("5 to 7 business days", "two full weeks"). */
 const SPACE = String.raw`[\s-]*(?:[a-z]+\s+)?`;
@@ -22,7 +24,10 @@ const MEASURES: Record<string, RegExp> = {
   often: /\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually|hourly|nightly|once|twice|thrice|every|each|times|per|a (?:day|week|month|year)|an hour)\b/i,
   // A count or an amount, not a year ("ran its roastery until 2015" is no answer to "how much coffee"),
   // unless what it counts follows ("2000 employees").
-  many: /[£$€¥₹]\s?\d|\b(?!(?:1[5-9]|20)\d\d\b)\d[\d,.]*(?:\b|%)|\b(?:1[5-9]|20)\d\d\s+(?!(?:was|is|as|has|this|his|its)\b)[a-z]+s\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?|half|third|quarter|several|once|twice|none|no)\b/i,
+  many: new RegExp(
+    String.raw`${CURRENCY_SIGN}\s?\d|\b(?!(?:1[5-9]|20)\d\d\b)\d[\d,.]*(?:\b|%)|\b(?:1[5-9]|20)\d\d\s+(?!(?:was|is|as|has|this|his|its)\b)[a-z]+s\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?|half|third|quarter|several|once|twice|none|no)\b`,
+    "i",
+  ),
   fast: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:km\/h|kph|mph|knots?|m\/s|${LENGTH} (?:per|an|a) (?:hour|second|minute))|\bper (?:hour|second|minute)\b`, "i"),
 };
 

@@ -6,6 +6,7 @@
 // comparison; for a largest, its row is quoted beside (an Enterprise plan's "Custom" price is likely the
 // highest, and the reader should see it). Tables only: a list or a paragraph states values too loosely
 // ("from €19", "up to 15 seats") to compare by.
+import { MONEY } from "../../lib/currency";
 import { wordsOf } from "../../retrieval";
 import { stem, type Sentence, type Words } from "./sentences";
 
@@ -21,8 +22,6 @@ export interface Superlative {
   money?: boolean;
 }
 
-/** An amount of money: a currency sign or code with a number. */
-const MONEY = /[£$€¥₹]\s?\d|\d[\d,.]*\s*(?:eur|usd|gbp|chf|jpy|cad|aud|euros?|dollars?|pounds?)\b/i;
 
 /** Adjectives whose superlative compares one kind of column. */
 const ADJECTIVES: { words: RegExp; headers: RegExp; direction: "min" | "max"; values?: "date"; money?: true }[] = [
