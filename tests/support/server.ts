@@ -1,7 +1,6 @@
 // Starts a real Brainbox (in this process, real HTTP on a loopback port, a temp data dir) for a test file.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { tempDir } from "./temp-dirs";
 import { loadConfig } from "../../src/config";
 import { createLogger } from "../../src/lib/log";
 import { startServer, type Running } from "../../src/runtime";
@@ -15,9 +14,7 @@ export interface TestServer extends Running {
   close(): Promise<void>;
 }
 
-export function tempDir(prefix = "brainbox-test-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
+export { tempDir } from "./temp-dirs";
 
 export async function startTestServer(env: Record<string, string> = {}, dataDir = tempDir()): Promise<TestServer> {
   const config = loadConfig({ BRAINBOX_PORT: "0", BRAINBOX_DATA_DIR: dataDir, BRAINBOX_LOG_LEVEL: "error", ...env });
