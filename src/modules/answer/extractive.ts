@@ -19,8 +19,17 @@ const NEAR_DUPLICATE = 0.8;
 export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage) => string): string {
   const [best] = evidence.sentences;
   if (!best) return "";
-  const steps = evidence.procedural ? stepsFor(evidence, best) : null;
+  const steps = evidence.procedural ? wholeList(evidence, best, (s) => s.list!.ordered) : null;
   if (steps) return `${steps.map((s, i) => `${i + 1}. ${withStop(s.whole)}`).join("\n")} [[${refOf(steps[0]!.page)}]]`;
+  // "What are the consequences of …?" of a decision record's "## Consequences" list: the list, whole.
+  const listed = evidence.listed;
+  const items = listed ? wholeList(evidence, best, (s) => s.under?.has(listed) === true) : null;
+  if (items) return `${items.map((s) => `- ${withStop(s.whole)}`).join("\n")} [[${refOf(items[0]!.page)}]]`;
+  // "Which ADR replaced Kafka?" of the page "ADR-005: Replace Kafka with NATS JetStream": the page is the answer.
+  if (evidence.identifying && titleNamesAll(evidence, best.page)) {
+    const about = evidence.sentences.find((s) => s.page === best.page && s.ownCoverage > 0 && !s.list);
+    return `${withStop(best.page.title)}${about ? ` ${withStop(about.whole)}` : ""} [[${refOf(best.page)}]]`;
+  }
   const chosen: ScoredSentence[] = [best];
   const answered = best.complete || holdsFocus(evidence, best);
   let chars = best.whole.length;
@@ -32,7 +41,11 @@ export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage
   // Once the best sentence says all that is asked with the kind of answer asked for (a name for "who"), one
   // without that kind adds nothing: "Who is the practice manager?" is "Grace Mbeki: Practice manager.", not
   // also "Leave requests go to the practice manager …".
-  const untyped = (s: ScoredSentence) => best.complete && best.typeFound === true && s.typeFound === false;
+  // The best sentence without the kind asked for is read with the one beside it that has it: "When was
+  // ADR-005 accepted?" is "Status: Accepted. Date: 2025-11-20.", not the status alone.
+  const typed = typedNeighbour(evidence, best);
+  if (typed) take(typed);
+  const untyped = (s: ScoredSentence) => best.complete && (best.typeFound === true || typed !== null) && s.typeFound === false;
   for (const s of evidence.sentences.slice(1)) {
     if (chosen.length >= MAX_SENTENCES || s.score < best.score * RELATIVE_FLOOR) break;
     if (!fits(s)) continue;
@@ -67,11 +80,12 @@ export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage
 }
 
 /**
- * A "how do I …" question answered by a numbered list (a runbook's steps): the list whole, in order, when one
- * of its items is among the sentences worth reading. One item alone is half a procedure.
+ * A question answered by a list: "how do I …" by a numbered one (a runbook's steps), "what are the risks …"
+ * by the one under a heading naming them. The list whole, in order, when one of its items (`fits`) is among
+ * the sentences worth reading. One item alone is half a procedure.
  */
-function stepsFor(evidence: Evidence, best: ScoredSentence): ScoredSentence[] | null {
-  const item = evidence.sentences.find((s) => s.score >= best.score * RELATIVE_FLOOR && s.list?.ordered);
+function wholeList(evidence: Evidence, best: ScoredSentence, fits: (item: ScoredSentence) => boolean): ScoredSentence[] | null {
+  const item = evidence.sentences.find((s) => s.score >= best.score * RELATIVE_FLOOR && s.list && fits(s));
   if (!item) return null;
   const steps = evidence.sentences
     .filter((s) => s.page === item.page && s.list?.id === item.list!.id)
@@ -132,6 +146,14 @@ function neighbourSentence(evidence: Evidence, best: ScoredSentence, chosen: Sco
   );
 }
 
+/** The sentence right before or after the best one (in its list, when it is an item), holding the kind asked for that the best one lacks. */
+function typedNeighbour(evidence: Evidence, best: ScoredSentence): ScoredSentence | null {
+  // Times and quantities only: a capitalized word is too weak a sign of a person or a place ("… by the dukes").
+  if (best.typeFound !== false || (evidence.expectedType !== "time" && evidence.expectedType !== "quantity")) return null;
+  const beside = evidence.sentences.filter((s) => s.page === best.page && Math.abs(s.index - best.index) === 1 && s.typeFound === true && s.list?.id === best.list?.id && !s.row === !best.row);
+  return beside.sort((a, b) => a.index - b.index).find((s) => s.index > best.index) ?? beside[0] ?? null;
+}
+
 /** A sentence opening with a personal pronoun. */
 const PERSON_PRONOUN = /^(?:he|she|they|his|her|their)\b/i;
 
@@ -139,6 +161,12 @@ const PERSON_PRONOUN = /^(?:he|she|they|his|her|their)\b/i;
 function antecedentOf(evidence: Evidence, s: ScoredSentence): ScoredSentence | null {
   if (!PERSON_PRONOUN.test(s.text) || s.index === 0) return null;
   return evidence.sentences.find((p) => p.page === s.page && p.index === s.index - 1) ?? null;
+}
+
+/** Whether a page's title names every term of the question. */
+function titleNamesAll(evidence: Evidence, page: RetrievedPage): boolean {
+  const title = stemSet(page.title ?? "");
+  return evidence.terms.length > 0 && evidence.terms.every((t) => title.has(stem(t)));
 }
 
 /** Whether the sentence's own words hold a question term its page's title does not name (true when the title names them all). */
