@@ -44,18 +44,39 @@ The secondary takes over when the primary does not acknowledge a page within 10 
 | 5-8 | Priya Raman | Omar Haddad |
 | 9-13 | Omar Haddad | Lena Fischer |`;
 
+const BACKUPS = `# Backups
+
+Proxmox Backup Server takes snapshots of every VM at 02:00 each night and keeps 7 daily and 4 weekly copies.
+
+## Restoring a VM
+
+1. Open the Proxmox web interface on the host the VM ran on.
+2. Select the backup storage and pick the snapshot.`;
+
+const RACK = `# Homelab hosts
+
+All hosts are in the server rack in the basement. The rack's UPS keeps everything running for about 25 minutes.`;
+
+const LAB_CHANGES = `# Lab changelog
+
+## 2026-01-03
+- Added a second UPS battery.`;
+
 let s: TestServer;
 let brainId: string;
+let labId: string;
 beforeAll(async () => {
   s = await startTestServer();
   brainId = await newBrain(s, "Orders team");
   // Titled by their first heading, as an import titles a Markdown file.
   const titled = (markdown: string) => [markdown.split("\n")[0]!.slice(2), markdown] as const;
   await addTextsReady(s, brainId, Object.fromEntries([ADR_5, ADR_2, ROTA].map(titled)));
+  labId = await newBrain(s, "Homelab");
+  await addTextsReady(s, labId, Object.fromEntries([BACKUPS, RACK, LAB_CHANGES].map(titled)));
 });
 afterAll(() => s.close());
 
-const ask = async (question: string) => expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question } }), 200);
+const ask = async (question: string, brain = brainId) => expectJson(await s.api(`/api/v1/brains/${brain}/ask`, { method: "POST", json: { question } }), 200);
 
 test("'when' of a record's status is read with the date beside it; an identifier's number is no year", async () => {
   const body = await ask("When was ADR-005 accepted?");
@@ -100,4 +121,18 @@ test("'which …' answered by a page whose title names it all quotes the title",
   expect(body.thin).toBe(false);
   expect(body.answer.startsWith("ADR-005: Replace Kafka with NATS JetStream.")).toBe(true);
   expect(body.answer).not.toContain("Status: Accepted");
+});
+
+test("a sentence without the time asked for brings its page's sentence that has it", async () => {
+  // The restore step says all the words ("the host the VM RAN on", under "Backups") but no time.
+  const body = await ask("When do backups run?", labId);
+  expect(body.thin).toBe(false);
+  expect(body.answer).toContain("at 02:00 each night");
+});
+
+test("'a second UPS battery' is no duration, and a changelog's date is no span of years", async () => {
+  const body = await ask("How long does the UPS last?", labId);
+  expect(body.thin).toBe(false);
+  expect(body.answer.startsWith("The rack's UPS keeps everything running for about 25 minutes.")).toBe(true);
+  expect(body.answer).not.toContain("2026-01-03: Added");
 });

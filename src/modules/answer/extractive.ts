@@ -151,7 +151,11 @@ function typedNeighbour(evidence: Evidence, best: ScoredSentence): ScoredSentenc
   // Times and quantities only: a capitalized word is too weak a sign of a person or a place ("… by the dukes").
   if (best.typeFound !== false || (evidence.expectedType !== "time" && evidence.expectedType !== "quantity")) return null;
   const beside = evidence.sentences.filter((s) => s.page === best.page && Math.abs(s.index - best.index) === 1 && s.typeFound === true && s.list?.id === best.list?.id && !s.row === !best.row);
-  return beside.sort((a, b) => a.index - b.index).find((s) => s.index > best.index) ?? beside[0] ?? null;
+  const near = beside.sort((a, b) => a.index - b.index).find((s) => s.index > best.index) ?? beside[0];
+  if (near) return near;
+  // Else the page's best sentence that has it, when it is worth reading: "When do backups run?" of a page
+  // whose restore step says "the host the VM ran on" and whose first sentence "… at 02:00 each night".
+  return evidence.sentences.find((s) => s.page === best.page && s.typeFound === true && s.score >= best.score * RELATIVE_FLOOR) ?? null;
 }
 
 /** A sentence opening with a personal pronoun. */

@@ -8,10 +8,14 @@ import { CURRENCY_SIGN } from "../../lib/currency";
 const NUMBER = String.raw`(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|a few|several|half an?)`;
 /** Between a number and its unit: a space or hyphen, and perhaps one word ("5 to 7 business days", "two full weeks"). */
 const SPACE = String.raw`[\s-]*(?:[a-z]+\s+)?`;
-const DURATION = String.raw`(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?|decades?|centur(?:y|ies)|seasons?|episodes?)`;
+/** "second" before a word is the ordinal ("a second UPS battery"), except in "a second or two". */
+const DURATION = String.raw`(?:seconds|second(?![ \t]+(?!or\b|and\b|to\b)[a-z])|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?|decades?|centur(?:y|ies)|seasons?|episodes?)`;
 const LENGTH = String.raw`(?:m|km|cm|mm|metres?|meters?|kilometres?|kilometers?|miles?|mi|feet|foot|ft|inch(?:es)?|in|yards?|yd|nautical miles?)`;
-/** A span of years ("from 1914 to 1918", "1990–1995", "since 2004") or hours ("from 22:00 to 7:00") says how long as well. */
-const YEAR_SPAN = String.raw`\b(?:\d{3,4}\s*(?:-|–|—|to|until|till)\s*\d{2,4}|since \d{3,4}|until \d{3,4}|\d{1,2}[:.]\d{2}\s*(?:-|–|—|to|until|till)\s*\d{1,2}[:.]\d{2})\b`;
+/**
+ * A span of years ("from 1914 to 1918", "1990–1995", "since 2004") or hours ("from 22:00 to 7:00") says how long
+ * as well; a date ("2026-01-03") does not.
+ */
+const YEAR_SPAN = String.raw`\b(?:\d{3,4}\s*(?:-|–|—|to|until|till)\s*\d{2,4}(?![-/.]\d)|since \d{3,4}|until \d{3,4}|\d{1,2}[:.]\d{2}\s*(?:-|–|—|to|until|till)\s*\d{1,2}[:.]\d{2})\b`;
 
 const MEASURES: Record<string, RegExp> = {
   long: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${DURATION}|${LENGTH})\b|${YEAR_SPAN}`, "i"),
