@@ -59,8 +59,12 @@ All hosts are in the server rack in the basement. The rack's UPS keeps everythin
 
 const LAB_CHANGES = `# Lab changelog
 
+## 2026-02-14
+- Upgraded OPNsense on the edge router to 24.7.
+
 ## 2026-01-03
-- Added a second UPS battery.`;
+- Added a second UPS battery.
+- Upgraded Proxmox on pve1 to 8.2.`;
 
 let s: TestServer;
 let brainId: string;
@@ -135,4 +139,11 @@ test("'a second UPS battery' is no duration, and a changelog's date is no span o
   expect(body.thin).toBe(false);
   expect(body.answer.startsWith("The rack's UPS keeps everything running for about 25 minutes.")).toBe(true);
   expect(body.answer).not.toContain("2026-01-03: Added");
+});
+
+test("a month asked for is said by an ISO date in the item or its heading", async () => {
+  const body = await ask("What was upgraded in February?", labId);
+  expect(body.thin).toBe(false);
+  expect(body.answer).toContain("Upgraded OPNsense on the edge router to 24.7.");
+  expect(body.answer).not.toContain("Proxmox on pve1");
 });

@@ -173,6 +173,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const superlative = superlativeOf(question);
   // The question's whole numbers, which a range holding them says ("week 6" of a rota's "5-8" row).
   const numbers = stems.filter((s) => /^\d{1,6}$/.test(s)).map(Number);
+  // The months it names, which a date written in numbers says ("What changed in February?" of "## 2026-02-14").
+  const months = stems.flatMap((s) => (MONTH_NUMBER.has(s) ? [s] : []));
   const unasked = new Set([...MODAL, ...kindWords(question)]);
 
   const sentences: ScoredSentence[] = [];
@@ -200,7 +202,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // dates its items ("When was the v1 API removed?"); the answer quotes the heading with the sentence.
       const typeInHeading = ownType === false && sentence.heading !== undefined && holdsAnswerType(sentence.heading, expectedType!, questionWords, measure);
       const typeFound = ownType === null ? null : ownType || typeInHeading;
-      const stated = numbers.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers) : sentence.stems;
+      let stated = numbers.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers) : sentence.stems;
+      if (months.length > 0) stated = withMonthsDated(stated, `${sentence.heading ?? ""} ${sentence.text}`, months);
       const says = extremes.has(index) ? sayingExtreme(stated, superlative!) : stated;
       const ownCoverage = coverageOf(says, typeFound === true);
       // With its page's title and the headings it sits under: what the sentence is about.
@@ -305,6 +308,23 @@ function withRangesHolding(words: Words, text: string, numbers: number[]): Words
     if (from < to) for (const n of numbers) if (n >= from && n <= to) held.add(String(n));
   }
   return held.size === 0 ? words : { has: (s) => held.has(s) || words.has(s) };
+}
+
+/** Month names and their short forms (as stems) → the month's number. */
+const MONTH_NUMBER = new Map(
+  ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"].flatMap((name, i) => [
+    [stem(name), i + 1] as const,
+    [stem(name.slice(0, 3)), i + 1] as const,
+  ]),
+);
+/** An ISO date ("2026-02-14"), the one way of writing a date in numbers that reads the same everywhere. */
+const ISO_DATE = /\b\d{4}-(\d{2})-\d{2}\b/g;
+
+/** A sentence's words with the question's months its (or its heading's) ISO dates fall in. */
+function withMonthsDated(words: Words, text: string, months: string[]): Words {
+  const dated = new Set([...text.matchAll(ISO_DATE)].map((m) => Number(m[1])));
+  const held = months.filter((m) => dated.has(MONTH_NUMBER.get(m)!));
+  return held.length === 0 ? words : { has: (s) => held.includes(s) || words.has(s) };
 }
 
 /** "What are the (main) consequences of …", "which were the open questions", "list the risks": the plural asked for. */
