@@ -50,7 +50,7 @@ export interface ScoredSentence {
   row?: true;
   /** The heading above, when it holds the kind of answer asked for and the sentence does not: quoted with it. */
   heading?: string;
-  /** Stems of the heading the sentence sits right under (none when it sits under none). */
+  /** For a question asking for a list (`Evidence.listed`): stems of the heading the sentence sits right under. */
   under?: Words;
 }
 
@@ -234,7 +234,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // What the doers of the question's verbs add to the sentence's coverage, for its rank.
       const agentGain = withAgents ? coverageOf(anyOf(says, titleStems, sentence.context), typeFound === true, true) - coverage : 0;
       const score = coverage + agentGain + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0) + (section ? 0.1 : 0);
-      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}), ...(sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
+      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));

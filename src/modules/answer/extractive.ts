@@ -38,13 +38,13 @@ export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage
     chosen.push(s);
     chars += s.whole.length;
   };
-  // Once the best sentence says all that is asked with the kind of answer asked for (a name for "who"), one
-  // without that kind adds nothing: "Who is the practice manager?" is "Grace Mbeki: Practice manager.", not
-  // also "Leave requests go to the practice manager …".
   // The best sentence without the kind asked for is read with the one beside it that has it: "When was
   // ADR-005 accepted?" is "Status: Accepted. Date: 2025-11-20.", not the status alone.
   const typed = typedNeighbour(evidence, best);
   if (typed) take(typed);
+  // Once the best sentence (or it with that one) says all that is asked with the kind of answer asked for (a
+  // name for "who"), one without that kind adds nothing: "Who is the practice manager?" is "Grace Mbeki:
+  // Practice manager.", not also "Leave requests go to the practice manager …".
   const untyped = (s: ScoredSentence) => best.complete && (best.typeFound === true || typed !== null) && s.typeFound === false;
   for (const s of evidence.sentences.slice(1)) {
     if (chosen.length >= MAX_SENTENCES || s.score < best.score * RELATIVE_FLOOR) break;
