@@ -3,8 +3,8 @@
 // test; answers are checked for the sentence, over real HTTP.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { measureAsked } from "../../src/modules/answer/measures";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addTextsReady, newBrain } from "../support/sources";
+import { startTestServer, type TestServer } from "../support/server";
+import { addTextsReady, askBrain, newBrain } from "../support/sources";
 
 let s: TestServer;
 let brainId: string;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const ask = async (question: string) => expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question } }), 200);
+const ask = (question: string) => askBrain(s, brainId, question);
 
 test("'how long' is answered by a duration, 'how tall' by a height, 'how many' and 'how much' by a count or an amount", async () => {
   const long = await ask("How long is the Harbour Run?");

@@ -3,7 +3,7 @@
 // checked for the fact and the page cited first.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addText, newBrain, waitForSource } from "../support/sources";
+import { addText, askBrain, newBrain, waitForSource } from "../support/sources";
 
 const SOURCES: Record<string, string> = {
   "Deploy runbook":
@@ -36,7 +36,7 @@ test("who runs the Saturday clinic: the sentence saying \"He …\" comes with th
     "**Dr. Tom Elliot**: Associate dentist. He runs the Saturday clinic.\n\n**Grace Mbeki**: Practice manager. She handles rotas and payroll questions.";
   const hours = "The clinic is open Monday to Friday from 8:00 to 18:00, and on Saturdays from 9:00 to 13:00.";
   for (const [title, content] of Object.entries({ "Our team": team, "Opening hours": hours })) await waitForSource(s, clinic, (await addText(s, clinic, title, content)).source.id);
-  const ask = async (question: string) => expectJson(await s.api(`/api/v1/brains/${clinic}/ask`, { method: "POST", json: { question } }), 200);
+  const ask = (question: string) => askBrain(s, clinic, question);
 
   const saturday = await ask("Who runs the Saturday clinic?");
   expect(saturday.thin).toBe(false);

@@ -2,8 +2,8 @@
 // with lists under headings, a table of week ranges. Asked over real HTTP; the pages are written by the test
 // and answers are checked for the sentences they should quote.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addTextsReady, newBrain } from "../support/sources";
+import { startTestServer, type TestServer } from "../support/server";
+import { addTextsReady, askBrain, newBrain } from "../support/sources";
 
 const ADR_5 = `# ADR-005: Replace Kafka with NATS JetStream
 
@@ -80,7 +80,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const ask = async (question: string, brain = brainId) => expectJson(await s.api(`/api/v1/brains/${brain}/ask`, { method: "POST", json: { question } }), 200);
+const ask = (question: string, brain = brainId) => askBrain(s, brain, question);
 
 test("'when' of a record's status is read with the date beside it; an identifier's number is no year", async () => {
   const body = await ask("When was ADR-005 accepted?");

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connectMcp, type McpSession } from "../mcp/support";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addText, newBrain, waitForSource } from "../support/sources";
+import { addText, askBrain, newBrain, waitForSource } from "../support/sources";
 
 const COAST: Record<string, string> = {
   "The Wreck of the Oriel":
@@ -41,8 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const ask = async (question: string, brain = brainId) =>
-  expectJson(await s.api(`/api/brains/${brain}/ask`, { method: "POST", json: { question } }), 200);
+const ask = (question: string, brain = brainId) => askBrain(s, brain, question, "unversioned");
 const cited = (body: any) => body.citations.map((c: any) => c.documentId);
 /** A brain of the given pages (title → text), every source ready; its source ids by title. */
 async function brainOf(name: string, pages: Record<string, string>) {

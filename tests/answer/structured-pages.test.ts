@@ -4,7 +4,7 @@
 // under the page's opening title. Pages are written by the test; answers are checked for the fact.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addTextsReady, newBrain } from "../support/sources";
+import { addTextsReady, askBrain, newBrain } from "../support/sources";
 
 const SOURCES: Record<string, string> = {
   "Deploying Ledgerline": `# Deploying Ledgerline
@@ -58,7 +58,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 /** Asks `brain` (the runbooks brain unless given) over /api/v1. */
-const ask = async (question: string, brain = brainId) => expectJson(await s.api(`/api/v1/brains/${brain}/ask`, { method: "POST", json: { question } }), 200);
+const ask = (question: string, brain = brainId) => askBrain(s, brain, question);
 const page = async (slug: string) => (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${slug}`), 200)).page;
 
 describe("answers from lists and tables", () => {

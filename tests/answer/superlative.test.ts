@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cellValue, extremeRows, superlativeOf } from "../../src/modules/answer/superlative";
 import { sentencesOf } from "../../src/modules/answer/sentences";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addTextsReady, newBrain } from "../support/sources";
+import { startTestServer, type TestServer } from "../support/server";
+import { addTextsReady, askBrain, newBrain } from "../support/sources";
 
 const SOURCES: Record<string, string> = {
   Pricing: `# Pricing
@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const ask = async (question: string) => expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question } }), 200);
+const ask = (question: string) => askBrain(s, brainId, question);
 
 describe("a superlative over a table", () => {
   test("'cheapest' is the row of the lowest price, wherever it sits in the table", async () => {

@@ -3,8 +3,8 @@
 // asked, sentences naming the same words without that kind are left out. Pages are
 // written by the test; answers are checked for the sentences, over real HTTP.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addTextsReady, newBrain } from "../support/sources";
+import { startTestServer, type TestServer } from "../support/server";
+import { addTextsReady, askBrain, newBrain } from "../support/sources";
 
 const CHANGELOG = `# Changelog
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const ask = async (question: string, brain = brainId) => expectJson(await s.api(`/api/v1/brains/${brain}/ask`, { method: "POST", json: { question } }), 200);
+const ask = (question: string, brain = brainId) => askBrain(s, brain, question);
 
 test("'Who is the practice manager?' is the name, not also every sentence naming the role", async () => {
   const body = await ask("Who is the practice manager?");

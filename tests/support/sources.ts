@@ -58,3 +58,9 @@ export async function pagesOf(s: TestServer, brainId: string): Promise<Array<{ i
   const rows = await s.ctx.database.client.execute({ sql: "SELECT id, slug, title, markdown, source_id FROM pages WHERE brain_id = ? ORDER BY id", args: [brainId] });
   return rows.rows as any;
 }
+
+/** Asks a brain over v1 (or the unversioned surface) and returns the 200 body. */
+export async function askBrain(s: { api: TestServer["api"] }, brainId: string, question: string, surface: "v1" | "unversioned" = "v1"): Promise<any> {
+  const path = surface === "v1" ? `/api/v1/brains/${brainId}/ask` : `/api/brains/${brainId}/ask`;
+  return expectJson(await s.api(path, { method: "POST", json: { question } }), 200);
+}
