@@ -48,6 +48,8 @@ export interface ScoredSentence {
   list?: { id: number; ordered: boolean };
   /** A table row (sentences.ts). */
   row?: true;
+  /** A table row's table, cells and headers (sentences.ts), when its cells pair with its headers. */
+  table?: { id: number; cells: string[]; headers: string[] };
   /** The heading above, when it holds the kind of answer asked for and the sentence does not: quoted with it. */
   heading?: string;
   /** For a question asking for a list (`Evidence.listed`): stems of the heading the sentence sits right under. */
@@ -234,7 +236,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // What the doers of the question's verbs add to the sentence's coverage, for its rank.
       const agentGain = withAgents ? coverageOf(anyOf(says, titleStems, sentence.context), typeFound === true, true) - coverage : 0;
       const score = coverage + agentGain + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0) + (section ? 0.1 : 0);
-      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
+      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));
@@ -329,9 +331,11 @@ function withMonthsDated(words: Words, text: string, months: string[]): Words {
 
 /** "What are the (main) consequences of …", "which were the open questions", "list the risks": the plural asked for. */
 const LISTED = /^\s*(?:(?:what|which) (?:are|were)|list|name) (?:the |all (?:the )?|some (?:of the )?)?((?:[\p{L}-]+ ){0,2}?[\p{L}-]+s)\b(?: (?:of|for|in|on|to|at|with|from|by|about|that|we|you|i)\b|\s*\??\s*$)/iu;
+/** "Which carriers are supported?", "what plans are there?", "which regions do you ship to?": the plural asked for. */
+const LISTED_BY_VERB = /^\s*(?:what|which) ((?:[\p{L}-]+ ){0,2}?[\p{L}-]+s) (?:are|were|do|does|did|can|could|will|is|has|have)\b/iu;
 
 function listedThings(question: string): string | null {
-  const words = LISTED.exec(question)?.[1]?.split(" ");
+  const words = (LISTED.exec(question) ?? LISTED_BY_VERB.exec(question))?.[1]?.split(" ");
   const last = words?.at(-1);
   return last && !/(?:ss|us|is)$/i.test(last) ? stem(last.toLowerCase()) : null;
 }
@@ -417,8 +421,14 @@ const REASON_ASKED = /\bwhat (caused|causes|cause)\b|\bwhat (?:is|was|were|are) 
  */
 const REASON_GIVEN =
   /\b(?:because|due to|caused by|as a result|owing to|result(?:ed|s)? (?:of|from)|led to|leads? to|triggered|root cause|so that|after(?!\s+(?:\d|(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|several|some|many|a few)\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|the (?:first|last|end)\b)))\b/i;
+/**
+ * A price asked for without "how much": "What does an extra label COST on Scale?", "what is the PRICE of …",
+ * "what are the FEES for …". An amount answers the cue word, as a number answers "how many".
+ */
+const PRICE_ASKED = /\bwhat (?:does|do|did|will|would|should)\b(?:\s+[\p{L}\p{N}'’-]+){1,8}?\s+(cost)\b|\bwhat (?:is|are|was|were) the (?:\p{L}+ )?(price|cost|fee|charge)s?\b/u;
 const WH_PHRASES: [AnswerType, RegExp][] = [
   ["quantity", /\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep)\b|\bwhat (percentage|number|amount)\b/],
+  ["quantity", PRICE_ASKED],
   ["time", /\bwhen\b|\bwhat (year|date|day|month|time|century|decade)\b|\bwhich (year|century)\b/],
   ["person", /\b(who|whom|whose)\b/],
   ["place", /\bwhere\b/],
@@ -430,7 +440,9 @@ function cueWords(question: string): Set<string> {
   const q = question.toLowerCase();
   const found = [...q.matchAll(/\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep|wide|heavy)\b|\bwhat (percentage|number|amount|year|date|day|month|time|century|decade)\b|\bwhich (year|century)\b/g)];
   const reasons = [...q.matchAll(new RegExp(REASON_ASKED.source, "g"))].map((m) => m[1] ?? m[2]!);
-  return new Set([...found.map((m) => stem(m[1] ?? m[2] ?? m[3]!)), ...reasons.map(stem)]);
+  // "How much does it COST", "what is the PRICE": the money word is answered by an amount.
+  const price = PRICE_ASKED.test(q) || /\bhow much\b/.test(q) ? [...q.matchAll(/\b(cost|price|fee|charge)s?\b/g)].map((m) => m[1]!) : [];
+  return new Set([...found.map((m) => stem(m[1] ?? m[2] ?? m[3]!)), ...reasons.map(stem), ...price.map(stem)]);
 }
 
 /**

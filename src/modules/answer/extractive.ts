@@ -25,6 +25,9 @@ export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage
   const listed = evidence.listed;
   const items = listed ? wholeList(evidence, best, (s) => s.under?.has(listed) === true) : null;
   if (items) return `${items.map((s) => `- ${withStop(s.whole)}`).join("\n")} [[${refOf(items[0]!.page)}]]`;
+  // "Which carriers are supported?" of a page whose table has a row per carrier: the table's "Carrier" column.
+  const column = listed ? tableColumn(evidence, best, listed) : null;
+  if (column) return `${column.values.map((v) => `- ${v}`).join("\n")} [[${refOf(column.page)}]]`;
   // "Which ADR replaced Kafka?" of the page "ADR-005: Replace Kafka with NATS JetStream": the page is the answer.
   if (evidence.identifying && titleNamesAll(evidence, best.page)) {
     const about = evidence.sentences.find((s) => s.page === best.page && s.ownCoverage > 0 && !s.list);
@@ -95,6 +98,23 @@ function wholeList(evidence: Evidence, best: ScoredSentence, fits: (item: Scored
   let chars = 0;
   const fitting = steps.filter((s) => (chars += s.whole.length) <= MAX_STEPS_CHARS);
   return fitting.length >= 2 ? fitting : null;
+}
+
+/**
+ * The column of a table that names the things a question asks to have listed (its header says them: "Carrier"
+ * for "which carriers …"), when one of its rows is among the sentences worth reading and no row is singled
+ * out by the question's words (every row holds as much of it): the question asks for them all. "Which hosts
+ * run Proxmox?" is answered by the rows that say Proxmox, not by every host.
+ */
+function tableColumn(evidence: Evidence, best: ScoredSentence, listed: string): { page: RetrievedPage; values: string[] } | null {
+  const namesListed = (header: string) => stemSet(header).has(listed);
+  const row = evidence.sentences.find((s) => s.score >= best.score * RELATIVE_FLOOR && s.table?.headers.some(namesListed));
+  if (!row) return null;
+  const rows = evidence.sentences.filter((s) => s.page === row.page && s.table?.id === row.table!.id).sort((a, b) => a.index - b.index);
+  if (rows.some((r) => r.ownCoverage !== row.ownCoverage)) return null;
+  const at = row.table!.headers.findIndex(namesListed);
+  const values = [...new Set(rows.map((r) => r.table!.cells[at]!.trim()).filter((v) => v !== ""))];
+  return values.length >= 2 ? { page: row.page, values } : null;
 }
 
 /**

@@ -3,7 +3,7 @@
 // by "It features eight single men and women …" (the "long" of the question counted as said by "eight").
 // "How many" and "how much" take a count or an amount but not a year; "how big" and the rest any number.
 
-import { CURRENCY_SIGN } from "../../lib/currency";
+import { CURRENCY_SIGN, MONEY } from "../../lib/currency";
 
 const NUMBER = String.raw`(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|a few|several|half an?)`;
 /** Between a number and its unit: a space or hyphen, and perhaps one word ("5 to 7 business days", "two full weeks"). */
@@ -35,8 +35,13 @@ const MEASURES: Record<string, RegExp> = {
   fast: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:km\/h|kph|mph|knots?|m\/s|${LENGTH} (?:per|an|a) (?:hour|second|minute))|\bper (?:hour|second|minute)\b`, "i"),
 };
 
+const PRICE = new RegExp(String.raw`${MONEY.source}|\b(?:(?:is|are|for) free|free of charge|no charge|cents?)\b`, "i");
+
 /** The measure a quantity question asks for ("how long": a duration or length), or null: any number answers. */
 export function measureAsked(question: string): RegExp | null {
+  // "What does it cost?", "how much is the fee?", "what is the price of …": an amount of money, or "free"
+  // ("kept for 7 years" holds a number, not a price).
+  if (/\bhow much\b|\bwhat\b/i.test(question) && /\b(?:cost|price|fee|charge)s?\b/i.test(question)) return PRICE;
   const cue = /\bhow (long|old|far|tall|high|deep|wide|often|fast|many|much)\b/i.exec(question);
   if (!cue) return null;
   const asked = cue[1]!.toLowerCase();
