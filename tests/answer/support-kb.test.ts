@@ -31,6 +31,10 @@ Parcelwise connects to these carriers.
 
 Canada Post and Royal Mail are on the roadmap for 2027.`;
 
+const INTEGRATIONS = `# Store integrations
+
+Install the Parcelwise app from the Shopify App Store. Orders sync every 5 minutes. Install the Parcelwise plugin for WooCommerce from Settings > API.`;
+
 const SECURITY = `# Account security
 
 Shipment data is kept for 7 years for customs and tax audits. After 5 failed login attempts the account is locked for 15 minutes.`;
@@ -46,7 +50,7 @@ beforeAll(async () => {
   brainId = await newBrain(s, "Parcelwise support");
   // Titled by their first heading, as an import titles a Markdown file.
   const titled = (markdown: string) => [markdown.split("\n")[0]!.slice(2), markdown] as const;
-  await addTextsReady(s, brainId, Object.fromEntries([PRICING, CARRIERS, SECURITY, FIXES].map(titled)));
+  await addTextsReady(s, brainId, Object.fromEntries([PRICING, CARRIERS, INTEGRATIONS, SECURITY, FIXES].map(titled)));
 });
 afterAll(() => s.close());
 
@@ -88,4 +92,15 @@ test("a question that singles out rows is answered by those rows, not by the who
   expect(body.thin).toBe(false);
   expect(body.answer).toContain("Carrier: FedEx; Services: Ground, Priority Overnight");
   expect(body.answer).not.toContain("- USPS");
+});
+
+test("a name no page mentions is said first, then what the closest pages say", async () => {
+  const ebay = await ask("Does Parcelwise integrate with eBay?");
+  expect(ebay.thin).toBe(false);
+  expect(ebay.answer.startsWith("No page of this brain mentions eBay; the closest pages say:\n\n")).toBe(true);
+  expect(ebay.answer).toContain("[Store integrations]");
+  // Names the pages say get no such note.
+  const shopify = await ask("How often do Shopify orders sync?");
+  expect(shopify.answer).not.toContain("No page of this brain");
+  expect(shopify.answer).toContain("Orders sync every 5 minutes.");
 });

@@ -129,33 +129,31 @@ describe("candidate features (eval-calibrate only)", () => {
 
 describe("extractive answer", () => {
   const page = (slug: string) => ({ slug }) as any;
+  /** Evidence of these sentences alone (no list, table or missing name asked about). */
+  const of = (sentences: ScoredSentence[]) => ({ sentences, unmentioned: [] as string[] }) as Evidence;
   const sentence = (slug: string, pageRank: number, score: number, text: string, index = 0, whole = text): ScoredSentence =>
     ({ page: page(slug), pageRank, index, text, whole, coverage: 0, ownCoverage: 0, completeCoverage: 0, typeFound: null, score }) as ScoredSentence;
   test("cites the best-ranked page even when its sentence scores lower", () => {
-    const evidence = { sentences: [sentence("b", 1, 1, "Best sentence."), sentence("a", 0, 0.3, "From the top page.")] } as Evidence;
+    const evidence = of([sentence("b", 1, 1, "Best sentence."), sentence("a", 0, 0.3, "From the top page.")]);
     expect(extractiveAnswer(evidence, (p) => p.slug)).toBe("Best sentence. [[b]] From the top page. [[a]]");
   });
 
   test("sentences of one page come in reading order with one citation after the run", () => {
-    const evidence = {
-      sentences: [sentence("a", 0, 1, "The keepers rowed out.", 3), sentence("a", 0, 0.9, "A storm wrecked the Oriel.", 1), sentence("b", 1, 0.85, "Eleven were saved.", 0)],
-    } as Evidence;
+    const evidence = of([sentence("a", 0, 1, "The keepers rowed out.", 3), sentence("a", 0, 0.9, "A storm wrecked the Oriel.", 1), sentence("b", 1, 0.85, "Eleven were saved.", 0)]);
     expect(extractiveAnswer(evidence, (p) => p.slug)).toBe("A storm wrecked the Oriel. The keepers rowed out. [[a]] Eleven were saved. [[b]]");
   });
   test("duplicates and near-duplicates are dropped, from any page", () => {
-    const evidence = {
-      sentences: [
-        sentence("a", 0, 1, "The main telescope is a 2.4 metre reflector.", 0),
-        sentence("b", 1, 0.95, "The main telescope is a 2.4 metre reflector.", 0),
-        sentence("a", 0, 0.9, "The main telescope is a 2.4 metre reflector!", 2),
-        sentence("a", 0, 0.85, "It was built in 1998.", 1),
-      ],
-    } as Evidence;
+    const evidence = of([
+      sentence("a", 0, 1, "The main telescope is a 2.4 metre reflector.", 0),
+      sentence("b", 1, 0.95, "The main telescope is a 2.4 metre reflector.", 0),
+      sentence("a", 0, 0.9, "The main telescope is a 2.4 metre reflector!", 2),
+      sentence("a", 0, 0.85, "It was built in 1998.", 1),
+    ]);
     expect(extractiveAnswer(evidence, (p) => p.slug)).toBe("The main telescope is a 2.4 metre reflector. It was built in 1998. [[a]]");
   });
   test("a piece of an overlong sentence is quoted as the whole sentence, never cut", () => {
     const whole = `The survey found ${"many small and large craters, ".repeat(30)}and one telescope`;
-    const evidence = { sentences: [sentence("a", 0, 1, whole.slice(0, 600), 0, whole), sentence("a", 0, 0.9, whole.slice(600), 0, whole)] } as Evidence;
+    const evidence = of([sentence("a", 0, 1, whole.slice(0, 600), 0, whole), sentence("a", 0, 0.9, whole.slice(600), 0, whole)]);
     expect(extractiveAnswer(evidence, (p) => p.slug)).toBe(`${whole}. [[a]]`);
   });
 });

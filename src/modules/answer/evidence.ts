@@ -9,6 +9,7 @@ import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./s
 import { measureAsked } from "./measures";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
+import { unmentionedNames } from "./unmentioned";
 
 /** Pages whose sentences are weighed. */
 const EVIDENCE_PAGES = 5;
@@ -69,6 +70,8 @@ export interface Evidence {
   listed: string | null;
   /** The question asks which thing is meant ("Which ADR replaced Kafka?"): a page whose title names it all is the answer. */
   identifying: boolean;
+  /** Names the question writes that no retrieved page holds (unmentioned.ts): the answer says so first. */
+  unmentioned: string[];
   /** Best first. */
   sentences: ScoredSentence[];
   features: EvidenceFeatures;
@@ -268,6 +271,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     procedural,
     listed,
     identifying: /^\s*which\b/i.test(question),
+    unmentioned: unmentionedNames(question, retrieval.pages, stats),
     sentences,
     features: {
       pages: retrieval.pages.length,

@@ -5,6 +5,7 @@
 import type { RetrievedPage } from "../../retrieval";
 import { holdsAnswerType, type Evidence, type ScoredSentence } from "./evidence";
 import { stem, stemSet } from "./sentences";
+import { unmentionedNote } from "./unmentioned";
 
 const MAX_SENTENCES = 3;
 const MAX_CHARS = 700;
@@ -17,6 +18,13 @@ const RELATIVE_FLOOR = 0.8;
 const NEAR_DUPLICATE = 0.8;
 
 export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage) => string): string {
+  const answer = quoted(evidence, refOf);
+  // "Is there a GraphQL API?" of pages that never say GraphQL: what they say is not an answer to it.
+  return answer && evidence.unmentioned.length > 0 ? `${unmentionedNote(evidence.unmentioned)}\n\n${answer}` : answer;
+}
+
+/** The sentences (or list, or table column) that answer the question, cited. */
+function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): string {
   const [best] = evidence.sentences;
   if (!best) return "";
   const steps = evidence.procedural ? wholeList(evidence, best, (s) => s.list!.ordered) : null;

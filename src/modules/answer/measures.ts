@@ -17,8 +17,11 @@ const LENGTH = String.raw`(?:m|km|cm|mm|metres?|meters?|kilometres?|kilometers?|
  */
 const YEAR_SPAN = String.raw`\b(?:\d{3,4}\s*(?:-|–|—|to|until|till)\s*\d{2,4}(?![-/.]\d)|since \d{3,4}|until \d{3,4}|\d{1,2}[:.]\d{2}\s*(?:-|–|—|to|until|till)\s*\d{1,2}[:.]\d{2})\b`;
 
+/** The length of a text or a value: "up to 255 characters", "a 300-page report", "64 KB". */
+const TEXT_LENGTH = String.raw`(?:characters?|chars?|bytes?|[kmg]i?b|words?|digits?|letters?|lines?|pages?)`;
+
 const MEASURES: Record<string, RegExp> = {
-  long: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${DURATION}|${LENGTH})\b|${YEAR_SPAN}`, "i"),
+  long: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${DURATION}|${LENGTH}|${TEXT_LENGTH})\b|${YEAR_SPAN}`, "i"),
   old: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:years?|yrs?|months?|weeks?|days?)\b|\bage[sd]?\s+\d|\b(?:born|founded|established|built|since|in)\s+(?:\w+\s+){0,2}\d{3,4}\b`, "i"),
   far: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${LENGTH}|light[\s-]years?|au|${DURATION})\b`, "i"),
   tall: new RegExp(String.raw`\b${NUMBER}${SPACE}${LENGTH}\b`, "i"),
