@@ -7,6 +7,7 @@ const page = (title: string, markdown: string): RetrievedPage => ({ pageId: 1, b
 const pages = [
   page("Supported carriers", "Parcelwise connects to USPS, UPS and FedEx. Canada Post and Royal Mail are on the roadmap."),
   page("Rhine", "Hervé Martin mapped the Rhine–Meuse delta for the Roman archives."),
+  page("Versioning", "Override the version per request with the `Brightpay-Version` header. Maria Perry married in 2020."),
 ];
 
 test("mixed-case and capitalized names past the first word that no page says, runs of them joined", () => {
@@ -22,6 +23,9 @@ test("a name is said in any form, accents and dashes aside; a run whose words ar
   expect(unmentionedNames("Who was Herve Martin?", pages)).toEqual([]);
   expect(unmentionedNames("Where is the Rhine-Meuse delta?", pages)).toEqual([]);
   expect(unmentionedNames("What did the Romans keep?", pages)).toEqual([]);
+  // A stem that ends otherwise than the word ("brightpay" → "brightpai", "marry" → "marri") still says it.
+  expect(unmentionedNames("What is the Brightpay-Version header for?", pages)).toEqual([]);
+  expect(unmentionedNames("When did Maria Perry marry?", pages)).toEqual([]);
   expect(unmentionedNames("When does Canada Post start?", pages)).toEqual([]);
   // A run is a name of its own: no page says "Canada Post Express".
   expect(unmentionedNames("When does Canada Post Express start?", pages)).toEqual(["Canada Post Express"]);

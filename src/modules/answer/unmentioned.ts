@@ -27,7 +27,7 @@ export function unmentionedNames(question: string, pages: readonly RetrievedPage
   // or without accents ("Herve" by "Hervé"), whatever joins them ("Rhine-Meuse" by "Rhine–Meuse").
   const said = (words: string) => {
     const parts = folded(words).split(" ").filter(Boolean);
-    const phrase = new RegExp(`\\b${parts.map((part) => escaped(stem(part))).join("\\S* ")}`);
+    const phrase = new RegExp(`\\b${parts.map((part) => escaped(sharedStart(part, stem(part)))).join("\\S* ")}`);
     return texts.some((t) => phrase.test(t));
   };
   const isName = (w: string) => w.length >= 2 && /\p{Lu}/u.test(w) && /\p{Ll}/u.test(w);
@@ -42,9 +42,16 @@ export function unmentionedNames(question: string, pages: readonly RetrievedPage
   });
   // A word the pages found do not say may still be on a page ranked below them: only one the index holds on
   // no page at all is said nowhere (of every brain: the index's counts are global).
-  const nowhere = (w: string) => !said(w) && (stats?.documentFrequency.get(folded(w)) ?? 0) === 0;
+  const nowhere = (w: string) => !said(w) && folded(w).split(" ").some((part) => (stats?.documentFrequency.get(part) ?? 0) === 0);
   const text = (run: { text: string }[]) => run.map((w) => w.text).join(" ");
   return runs.filter((run) => !said(text(run)) && run.some((w) => nowhere(w.text))).map(text);
+}
+
+/** What a word and its stem begin with alike: a stem may end otherwise ("brightpay" → "brightpai"). */
+function sharedStart(word: string, stemmed: string): string {
+  let n = 0;
+  while (n < word.length && word[n] === stemmed[n]) n++;
+  return word.slice(0, n);
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
