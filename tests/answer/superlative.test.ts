@@ -38,6 +38,13 @@ Prices exclude VAT. Annual plans are paid up front.`,
 | 12 February | 45 minutes | Expired TLS certificate |
 | 3 May | 2 hours | Queue backlog |
 | 28 August | 15 minutes | Misconfigured login |`,
+  Pipeline: `# Sales pipeline
+
+| Account | Stage | Value per year | Close date |
+|---|---|---|---|
+| Stark Freight | Negotiation | $54,000 | 2025-12-20 |
+| Umbrella Health | Proposal | $120,000 | 2026-01-31 |
+| Initech | Trial | $36,000 | 2025-12-15 |`,
   "Product sync": `# Product sync, 17 March 2026
 
 Annual plans get a 15% discount instead of 10%. Dev Patel joins the billing team.`,
@@ -106,6 +113,16 @@ describe("a superlative over a table", () => {
     const shortest = await ask("What was the shortest incident?");
     expect(shortest.answer).toContain("Duration: 15 minutes");
     expect(shortest.answer).not.toContain("2 hours");
+  });
+
+  test("'the biggest' account is the one of the largest value; 'closes first' the one of the earliest date", async () => {
+    const biggest = await ask("Which account is the biggest in the pipeline?");
+    expect(biggest.thin, biggest.answer).toBe(false);
+    expect(biggest.answer.startsWith("Account: Umbrella Health;")).toBe(true);
+    expect(biggest.answer).not.toContain("Initech");
+    const first = await ask("Which account closes first?");
+    expect(first.thin, first.answer).toBe(false);
+    expect(first.answer.startsWith("Account: Initech;")).toBe(true);
   });
 
   test("a superlative no table compares is answered as before: thin when nothing says it", async () => {

@@ -29,14 +29,16 @@ const ADJECTIVES: { words: RegExp; headers: RegExp; direction: "min" | "max"; va
   { words: /^(?:most expensive|priciest|costliest|dearest)$/, headers: /\b(?:price|pricing|cost|fee|rate|amount)s?\b/i, direction: "max", money: true },
   { words: /^(?:fastest|quickest)$/, headers: /\b(?:speed|throughput|rate)s?\b/i, direction: "max" },
   { words: /^slowest$/, headers: /\b(?:speed|throughput|rate)s?\b/i, direction: "min" },
-  { words: /^(?:largest|biggest)$/, headers: /\b(?:size|capacity|area|storage|population)s?\b/i, direction: "max" },
-  { words: /^smallest$/, headers: /\b(?:size|capacity|area|storage|population)s?\b/i, direction: "min" },
+  // "The biggest deal" of a pipeline's "Value per year": with no such header, the column of amounts of money.
+  { words: /^(?:largest|biggest)$/, headers: /\b(?:size|capacity|area|storage|population|value|revenue)s?\b/i, direction: "max", money: true },
+  { words: /^smallest$/, headers: /\b(?:size|capacity|area|storage|population|value|revenue)s?\b/i, direction: "min", money: true },
   { words: /^(?:heaviest)$/, headers: /\bweights?\b/i, direction: "max" },
   { words: /^(?:lightest)$/, headers: /\bweights?\b/i, direction: "min" },
   { words: /^(?:longest)$/, headers: /\b(?:length|duration|time)s?\b/i, direction: "max" },
   { words: /^(?:shortest)$/, headers: /\b(?:length|duration|time)s?\b/i, direction: "min" },
   { words: /^(?:newest|latest|most recent)$/, headers: /\b(?:date|year|released?|launched?|founded|opened|created|updated|since)\b/i, direction: "max", values: "date" },
-  { words: /^(?:oldest|earliest)$/, headers: /\b(?:date|year|released?|launched?|founded|opened|created|updated|since)\b/i, direction: "min", values: "date" },
+  // "Which deal closes first?" of a "Close date" column.
+  { words: /^(?:oldest|earliest|first|soonest)$/, headers: /\b(?:date|year|released?|launched?|founded|opened|created|updated|since)\b/i, direction: "min", values: "date" },
 ];
 /** Quantifier superlatives, whose noun names the column ("the most seats", "the fewest users"). */
 const QUANTIFIERS: Record<string, "min" | "max"> = {
@@ -130,7 +132,10 @@ export function extremeRows(sentences: Sentence[], superlative: Superlative): Se
   const tables = new Map<number, { index: number; value: number }[]>();
   sentences.forEach((s, index) => {
     if (!s.table) return;
-    let column = s.table.headers.findIndex(superlative.compares);
+    // Of the headers naming what is compared, the first whose cell reads as a value: "Close date", not "Value
+    // per year", is the date of a pipeline ("Which account closes first?").
+    const named = s.table.headers.flatMap((h, i) => (superlative.compares(h) ? [i] : []));
+    let column = named.find((i) => !Number.isNaN(cellValue(s.table!.cells[i]!, superlative.values))) ?? named[0] ?? -1;
     // "The most expensive hotel" of a "Daily limit" column of amounts in EUR.
     if (column < 0 && superlative.money) column = s.table.cells.findIndex((cell) => MONEY.test(cell));
     if (column < 0) return;
