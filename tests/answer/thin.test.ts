@@ -130,7 +130,7 @@ describe("candidate features (eval-calibrate only)", () => {
 describe("extractive answer", () => {
   const page = (slug: string) => ({ slug }) as any;
   /** Evidence of these sentences alone (no list, table or missing name asked about). */
-  const of = (sentences: ScoredSentence[]) => ({ sentences, unmentioned: [] as string[] }) as Evidence;
+  const of = (sentences: ScoredSentence[]) => ({ sentences, unmentioned: [] as string[], action: null }) as Evidence;
   const sentence = (slug: string, pageRank: number, score: number, text: string, index = 0, whole = text): ScoredSentence =>
     ({ page: page(slug), pageRank, index, text, whole, coverage: 0, ownCoverage: 0, completeCoverage: 0, typeFound: null, score }) as ScoredSentence;
   test("cites the best-ranked page even when its sentence scores lower", () => {

@@ -31,9 +31,11 @@ test("a name is said in any form, accents and dashes aside; a run whose words ar
   expect(unmentionedNames("When does Canada Post Express start?", pages)).toEqual(["Canada Post Express"]);
 });
 
-test("no note for title-case questions, words in capitals, the first word, or no pages", () => {
+test("no note for title-case questions, words in capitals, months and days, the first word, or no pages", () => {
   expect(unmentionedNames("Is There A GraphQL Endpoint For Orders?", pages)).toEqual([]);
   expect(unmentionedNames("What is the SLA for DHL?", pages)).toEqual([]);
+  // Months and days are capitalized, not names: a changelog says October as "2026-10-02".
+  expect(unmentionedNames("What changed in the October release on Monday?", pages)).toEqual([]);
   expect(unmentionedNames("Shopify orders are missing?", pages)).toEqual([]);
   expect(unmentionedNames("Is there a GraphQL API?", [])).toEqual([]);
 });

@@ -1,6 +1,6 @@
 // Helpers for tests that add sources and wait for the job loop to process them.
-import { expect } from "bun:test";
-import { expectJson, type TestServer } from "./server";
+import { afterAll, beforeAll, expect } from "bun:test";
+import { expectJson, startTestServer, type TestServer } from "./server";
 
 export async function newBrain(s: { api: TestServer["api"] }, name = `Brain ${crypto.randomUUID().slice(0, 8)}`, key?: string): Promise<string> {
   const { brain } = await expectJson(await s.api("/api/v1/brains", { method: "POST", json: { name }, key }), 201);
@@ -63,4 +63,20 @@ export async function pagesOf(s: TestServer, brainId: string): Promise<Array<{ i
 export async function askBrain(s: { api: TestServer["api"] }, brainId: string, question: string, surface: "v1" | "unversioned" = "v1"): Promise<any> {
   const path = surface === "v1" ? `/api/v1/brains/${brainId}/ask` : `/api/brains/${brainId}/ask`;
   return expectJson(await s.api(path, { method: "POST", json: { question } }), 200);
+}
+
+/**
+ * A test file's brain of `sources` (title → content), on its own server started before its tests and closed
+ * after them; returns how to ask it (over HTTP, the v1 surface).
+ */
+export function brainOf(name: string, sources: Record<string, string>): (question: string) => Promise<any> {
+  let s: TestServer;
+  let brainId: string;
+  beforeAll(async () => {
+    s = await startTestServer();
+    brainId = await newBrain(s, name);
+    await addTextsReady(s, brainId, sources);
+  });
+  afterAll(() => s.close());
+  return (question) => askBrain(s, brainId, question);
 }

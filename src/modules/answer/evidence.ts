@@ -15,6 +15,10 @@ import { unmentionedNames } from "./unmentioned";
 const EVIDENCE_PAGES = 5;
 /** A question asking how to do something, or what to do ("What do I do on first login?"). */
 const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user)|how to|what (?:do|should|must|shall) (?:i|we|you) do)\b|\bsteps? (?:to|for)\b/i;
+/** The weight of a "how do I" question's action when sentences are ranked, as a share of its heaviest word. */
+const ACTION_WEIGHT = 1.5;
+/** The verb a "how do I …" question asks how to do. */
+const ACTION = /^\s*how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user) (\p{L}+)/iu;
 /** A sentence whose subject is a pronoun standing for what the page is about. */
 const OPENING_PRONOUN = /^(?:it|its|he|his|she|her|they|their)\b/i;
 
@@ -72,6 +76,8 @@ export interface Evidence {
   identifying: boolean;
   /** Names the question writes that no retrieved page holds (unmentioned.ts): the answer says so first. */
   unmentioned: string[];
+  /** The stem of the action a "how do I …" question asks for ("roll" of "How do I roll an API key?"), or null. */
+  action: string | null;
   /** Best first. */
   sentences: ScoredSentence[];
   features: EvidenceFeatures;
@@ -173,6 +179,15 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     (agents && agentsOf[i]!.some((form) => words.has(form)));
   const coverageOf = (words: Words, typeFound = false, agents = false) =>
     total > 0 ? stems.reduce((sum, _, i) => sum + (covers(words, i, typeFound, agents) ? weights[i]! : 0), 0) / total : 0;
+  // "How do I ROLL an API key?": the action asked for weighs more than any other word when sentences are
+  // ranked ("Keys are created in the dashboard under Developers > API keys" is no way to roll one); not for
+  // `thin`, which weighs coverage as fitted.
+  const action = procedural ? stems.indexOf(stem(ACTION.exec(question)?.[1]?.toLowerCase() ?? "")) : -1;
+  const rankWeights = action >= 0 && weights[action]! > 0 ? weights.map((w, i) => (i === action ? ACTION_WEIGHT * heaviest : w)) : null;
+  const rankTotal = rankWeights?.reduce((a, b) => a + b, 0) ?? 0;
+  /** `coverage` of the same words as ranking weighs them (`plain` when it weighs as `thin` does). */
+  const rankCoverageOf = (words: Words, typeFound: boolean, plain: number) =>
+    rankWeights ? stems.reduce((sum, _, i) => sum + (covers(words, i, typeFound) ? rankWeights[i]! : 0), 0) / rankTotal : plain;
   const withAgents = agentsOf.some((forms) => forms.length > 0);
   const pairs = questionPairs(question, new Set(stems));
   const superlative = superlativeOf(question);
@@ -231,14 +246,16 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // So is a complete sentence whose headings (a table row's headers) name part of the question: "What is the
       // default port?" of the row "BRAINBOX_PORT | 8080" under "Default" ranks as one saying both words.
       const framed = complete && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s));
-      const subject = OPENING_PRONOUN.test(sentence.text) || (complete && asked.length === 0) || framed ? coverage : ownCoverage;
+      const rankCoverage = rankCoverageOf(anyOf(says, titleStems, sentence.context), typeFound === true, coverage);
+      const subject =
+        OPENING_PRONOUN.test(sentence.text) || (complete && asked.length === 0) || framed ? rankCoverage : rankCoverageOf(says, typeFound === true, ownCoverage);
       // A sentence whose headings name the whole question sits in the section about it ("Who is Maria Okafor?"
       // of "Head of platform." under "## Maria Okafor"), ahead of one that only names it in passing.
       const section = asked.length === 0 && stems.every((s, i) => weights[i]! === 0 || sentence.context.has(s));
       // A "how do I" is answered by a command as a "who" is by a name.
       // What the doers of the question's verbs add to the sentence's coverage, for its rank.
       const agentGain = withAgents ? coverageOf(anyOf(says, titleStems, sentence.context), typeFound === true, true) - coverage : 0;
-      const score = coverage + agentGain + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0) + (section ? 0.1 : 0);
+      const score = rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0) + (section ? 0.1 : 0);
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
@@ -272,6 +289,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     listed,
     identifying: /^\s*which\b/i.test(question),
     unmentioned: unmentionedNames(question, retrieval.pages, stats),
+    action: action >= 0 ? stems[action]! : null,
     sentences,
     features: {
       pages: retrieval.pages.length,

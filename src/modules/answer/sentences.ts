@@ -261,6 +261,10 @@ function stemOnce(word: string): string {
     if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
   }
   if (/([^aeiouslz])\1$/.test(w)) w = w.slice(0, -1);
+  // British spelling doubles an l American does not ("cancelled" ↔ canceled ↔ cancel, "travelling", "modelled"):
+  // a word of two syllables or more ending in one vowel and "ll" drops one, with or without its ending, so the
+  // stem is the same ("installed" and "install" both "instal"); "filled" ↔ fill keeps its own.
+  if (/[aeiouy][^aeiouy]+[aeiou]ll$/.test(w)) w = w.slice(0, -1);
   // Who a verb's action is done by or to, as its verb: "attendees" ↔ attended, "employee" ↔ employ. After the
   // doubled letter, so "committee" does not become "commit".
   if (w.endsWith("ee") && w.length > 6) return w.slice(0, -2);

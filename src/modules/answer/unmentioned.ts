@@ -30,7 +30,7 @@ export function unmentionedNames(question: string, pages: readonly RetrievedPage
     const phrase = new RegExp(`\\b${parts.map((part) => escaped(sharedStart(part, stem(part)))).join("\\S* ")}`);
     return texts.some((t) => phrase.test(t));
   };
-  const isName = (w: string) => w.length >= 2 && /\p{Lu}/u.test(w) && /\p{Ll}/u.test(w);
+  const isName = (w: string) => w.length >= 2 && /\p{Lu}/u.test(w) && /\p{Ll}/u.test(w) && !CALENDAR.test(w);
   // Runs of name words past the first word ("Royal Mail"): one is unmentioned when no page says it and one of
   // its words is said nowhere ("La Poste" of pages saying "Canada Post"; not "FedEx Ground" of pages saying
   // both words apart).
@@ -53,6 +53,9 @@ function sharedStart(word: string, stemmed: string): string {
   while (n < word.length && word[n] === stemmed[n]) n++;
   return word.slice(0, n);
 }
+
+/** Months and days, capitalized in English but no names: a page may say them in numbers ("2026-10-02"). */
+const CALENDAR = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)$/i;
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
