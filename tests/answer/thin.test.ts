@@ -74,6 +74,19 @@ describe("evidence counts a page's sentences at its retrieval score", () => {
     expect(isThin(f)).toBe(true);
     expect(isThin(f, GENERATOR_GATE)).toBe(false);
   });
+
+  test("an infobox flattened into a sentence is no evidence for thin; a short line of numbers still is", () => {
+    // Mostly numbers and symbols, it holds "old" and "quay" and "deep" by chance, and says nothing of the harbour.
+    const infobox = "Old Quay Coordinates : 40 ° 46 ′ 27 '' N 73 ° 59 ′ 08 '' W / 40.77417 ; - 73.98556 deep harbour district Established 1871";
+    const junk = retrieval([page(1, "Harbour district", infobox, 1)]);
+    const j = weighEvidence(junk.query, junk, junk.stats).features;
+    expect(j.ownCoverage).toBeGreaterThan(0.9);
+    expect(j.completeRankedOwnCoverage).toBe(0);
+    expect(isThin(j)).toBe(true);
+    // A label with a number or two is short: prose by this measure.
+    const label = retrieval([page(1, "Harbour", "Old quay harbour depth: 9 m (30 ft) at low tide, deep.", 1)]);
+    expect(isThin(weighEvidence(label.query, label, label.stats).features)).toBe(false);
+  });
 });
 
 describe("candidate features (eval-calibrate only)", () => {
