@@ -75,7 +75,7 @@ describe("evidence counts a page's sentences at its retrieval score", () => {
     expect(isThin(f, GENERATOR_GATE)).toBe(false);
   });
 
-  test("an infobox flattened into a sentence is no evidence for thin; a short line of numbers still is", () => {
+  test("an infobox flattened into a sentence is no evidence for thin; a short line or a table row of numbers still is", () => {
     // Mostly numbers and symbols, it holds "old" and "quay" and "deep" by chance, and says nothing of the harbour.
     const infobox = "Old Quay Coordinates : 40 ° 46 ′ 27 '' N 73 ° 59 ′ 08 '' W / 40.77417 ; - 73.98556 deep harbour district Established 1871";
     const junk = retrieval([page(1, "Harbour district", infobox, 1)]);
@@ -86,6 +86,10 @@ describe("evidence counts a page's sentences at its retrieval score", () => {
     // A label with a number or two is short: prose by this measure.
     const label = retrieval([page(1, "Harbour", "Old quay harbour depth: 9 m (30 ft) at low tide, deep.", 1)]);
     expect(isThin(weighEvidence(label.query, label, label.stats).features)).toBe(false);
+    // A table row is a statement however many numbers it holds.
+    const table = "| Quay | Depth (m) | 1990 | 2000 | 2010 | 2020 |\n|---|---|---|---|---|---|\n| Old quay, deep harbour | 9 | 9.5 | 10 | 10.5 | 11 |";
+    const row = retrieval([page(1, "Harbour depths", table, 1)]);
+    expect(isThin(weighEvidence(row.query, row, row.stats).features)).toBe(false);
   });
 });
 

@@ -310,7 +310,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       firstFocusCoverage,
       firstWindowOwnCoverage,
       rankedOwnCoverage: best((s) => s.ownCoverage * Math.min(1, Math.max(0, s.page.score))),
-      completeRankedOwnCoverage: best((s) => s.completeCoverage * Math.min(1, Math.max(0, s.page.score)), sentences.filter((s) => isProse(s.text))),
+      completeRankedOwnCoverage: best((s) => s.completeCoverage * Math.min(1, Math.max(0, s.page.score)), sentences.filter((s) => s.row || s.list || isProse(s.text))),
       firstCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank === 0)),
       topCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank < 2)),
       typedOwnCoverage: expectedType ? best((s) => s.ownCoverage, sentences.filter((s) => s.typeFound)) : best((s) => s.ownCoverage),
@@ -325,8 +325,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
  * 73.98556 ° W / … Coordinates : 40 ° 46 ′ 27 '' N …") matched some words of many questions it does not
  * answer; as evidence for `thin` it is left out (calibration half of ClapNQ, unanswerable→thin at 10/50/300
  * passages: 57.6/53.2/45.5 → 60.2/56.3/49.4%, answerable→thin 3.0% at each, unchanged; the same from 6 to 16
- * tokens; SQuAD and the held-out half unchanged). A table row keeps its headers' words ("Version: 3.2.1;
- * Date: 2026-01-03" reads as prose).
+ * tokens; SQuAD and the held-out half unchanged). Only a paragraph's sentences are read so: a table row or
+ * a list item is a statement however many numbers it holds ("Q1: 12; Q2: 15; Q3: 9; …").
  */
 function isProse(text: string): boolean {
   const tokens = text.split(/\s+/).filter(Boolean);
