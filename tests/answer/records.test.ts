@@ -147,3 +147,10 @@ test("a month asked for is said by an ISO date in the item or its heading", asyn
   expect(body.answer).toContain("Upgraded OPNsense on the edge router to 24.7.");
   expect(body.answer).not.toContain("Proxmox on pve1");
 });
+
+test("a time of day asked for still finds the sentence that states it", async () => {
+  // The hour weighs half its rarity and the minutes nothing: "ran on" in a restore step holds the verb.
+  const body = await ask("What runs at 02:00?", labId);
+  expect(body.thin).toBe(false);
+  expect(body.answer).toStartWith("Proxmox Backup Server takes snapshots of every VM at 02:00 each night");
+});

@@ -36,6 +36,7 @@ test("no note for title-case questions, words in capitals, months and days, the 
   expect(unmentionedNames("What is the SLA for DHL?", pages)).toEqual([]);
   // Months and days are capitalized, not names: a changelog says October as "2026-10-02".
   expect(unmentionedNames("What changed in the October release on Monday?", pages)).toEqual([]);
+  expect(unmentionedNames("Do I need a doctor's note when I'm sick, or if I've been away?", pages)).toEqual([]);
   expect(unmentionedNames("Shopify orders are missing?", pages)).toEqual([]);
   expect(unmentionedNames("Is there a GraphQL API?", [])).toEqual([]);
 });

@@ -17,6 +17,10 @@ const EVIDENCE_PAGES = 5;
 const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user)|how to|what (?:do|should|must|shall) (?:i|we|you) do)\b|\bsteps? (?:to|for)\b/i;
 /** The weight of a "how do I" question's action when sentences are ranked, as a share of its heaviest word. */
 const ACTION_WEIGHT = 1.5;
+/** A time of day: "23:00", "9.30". */
+const CLOCK_TIME = /\b(\d{1,2})[:.](\d{2})\b/g;
+/** A time of day's hour weighs this share of its rarity. */
+const CLOCK_HOUR_WEIGHT = 0.5;
 /** The verb a "how do I …" question asks how to do. */
 const ACTION = /^\s*how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user) (\p{L}+)/iu;
 /** A sentence whose subject is a pronoun standing for what the page is about. */
@@ -57,6 +61,8 @@ export interface ScoredSentence {
   table?: { id: number; cells: string[]; headers: string[] };
   /** The heading above, when it holds the kind of answer asked for and the sentence does not: quoted with it. */
   heading?: string;
+  /** The heading the sentence sits right under (plain text), if any: the section it belongs to. */
+  section?: string;
   /** For a question asking for a list (`Evidence.listed`): stems of the heading the sentence sits right under. */
   under?: Words;
 }
@@ -146,7 +152,15 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const overview = overviewWords(question);
   // Nor are the words it asks with (UNWEIGHED): "New patients should arrive early" answered "what SHOULD I do
   // if I'm sick?", for want of the word that matters.
-  const weights = termWeights(terms, stats).map((w, i) => (overview?.has(stems[i]!) || UNWEIGHED.has(stems[i]!) ? 0 : w));
+  // A time of day's hour weighs half ("Can I take a taxi at 23:00?" of "Taxis are fine after 22:00": a page
+  // rarely states the asker's time), its minutes nothing (the "00" matched every other time, "Core hours are
+  // 10:00 to 15:00"); at a quarter, "What runs at 02:00?" lost "… at 02:00 each night" to a "ran on".
+  const clock = [...question.matchAll(CLOCK_TIME)];
+  const hours = new Set(clock.flatMap((m) => [m[1]!, String(Number(m[1]))]));
+  const minutes = new Set(clock.flatMap((m) => [m[2]!, String(Number(m[2]))]));
+  const weights = termWeights(terms, stats).map((w, i) =>
+    overview?.has(stems[i]!) || UNWEIGHED.has(stems[i]!) || minutes.has(stems[i]!) ? 0 : hours.has(stems[i]!) ? CLOCK_HOUR_WEIGHT * w : w,
+  );
   const total = weights.reduce((a, b) => a + b, 0);
   const heaviest = Math.max(0, ...weights);
   const expectedType = expectedAnswerType(question);
@@ -256,7 +270,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // What the doers of the question's verbs add to the sentence's coverage, for its rank.
       const agentGain = withAgents ? coverageOf(anyOf(says, titleStems, sentence.context), typeFound === true, true) - coverage : 0;
       const score = rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0) + (section ? 0.1 : 0);
-      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
+      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));

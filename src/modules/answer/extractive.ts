@@ -166,15 +166,19 @@ function bridgeSentence(evidence: Evidence, best: ScoredSentence, chosen: Scored
 }
 
 /**
- * The sentence right before or after the best one, when it holds question words the chosen sentences leave
- * open: "Who leads Project Atlas?" is best matched by "Project Atlas kicked off on 3 March 2025." and answered
- * by the next one, "Priya Natarajan leads the project ...".
+ * The sentence right before or after the best one in its section, when it holds question words the chosen
+ * sentences leave open: "Who leads Project Atlas?" is best matched by "Project Atlas kicked off on 3 March
+ * 2025." and answered by the next one, "Priya Natarajan leads the project ...". Not across a heading: "Can I
+ * take a taxi home?" of "Taxis are fine after 22:00", the last sentence under "Travel", is not also the
+ * "home-office budget" opening "Home office".
  */
 function neighbourSentence(evidence: Evidence, best: ScoredSentence, chosen: ScoredSentence[]): ScoredSentence | null {
   const open = openTerms(evidence, chosen);
   if (open.length === 0) return null;
   return mostOpenCovered(
-    evidence.sentences.filter((s) => s.page === best.page && Math.abs(s.index - best.index) === 1 && s.whole !== best.whole && !chosen.includes(s)),
+    evidence.sentences.filter(
+      (s) => s.page === best.page && Math.abs(s.index - best.index) === 1 && s.section === best.section && s.whole !== best.whole && !chosen.includes(s),
+    ),
     open,
   );
 }

@@ -2,6 +2,7 @@
 // (FTS5's porter stemmer is not exposed; this only needs to agree on plurals and simple verb forms).
 import { wordsOf } from "../../retrieval";
 import { CJK, hyphenJoined } from "../../retrieval/terms";
+import { englishFrequency } from "../../lib/english-frequency";
 import { hardWrap } from "../../lib/hard-wrap";
 import { withAbbreviationsJoined } from "../../lib/sentence-ends";
 import { proseUnits, withoutEmphasis, type ProseUnit } from "../../ingest/markdown-prose";
@@ -229,6 +230,8 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     .split(" ")
     .map((pair) => pair.split(":") as [string, string]),
 );
+/** -ment nouns whose stem is no verb of theirs. */
+const MENT_NOUNS = new Set(["department", "apartment", "compartment", "experiment", "supplement", "complement", "compliment", "tournament", "environment", "instrument", "sentiment", "detriment", "increment", "implement"]);
 /** -our words that are not British spellings of -or ones. */
 const OUR_WORDS = new Set(["hour", "four", "flour", "pour", "tour", "sour", "your", "contour", "detour", "devour", "dour", "amour", "velour", "troubadour", "paramour"]);
 
@@ -255,7 +258,8 @@ function stemOnce(word: string): string {
   if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
   else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
   else if (/(ch|sh|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) {
+  // "-is" is a Latin singular ("basis", "analysis") unless what is left is an English word ("taxis", "skis").
+  else if (w.endsWith("s") && !/(ss|us)$/.test(w) && (!w.endsWith("is") || englishFrequency().lowerCase.has(w.slice(0, -1)))) {
     w = w.slice(0, -1);
     // A plural "-ing" noun as its verb, as the singular is: "fillings" ↔ filling ↔ fill, "meetings" ↔ meet.
     if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
@@ -270,6 +274,9 @@ function stemOnce(word: string): string {
   if (w.endsWith("ee") && w.length > 6) return w.slice(0, -2);
   // A "-sion" noun as its verb: "decisions" ↔ decide, "conclusion" ↔ conclude, "expansion" ↔ expand.
   if (w.endsWith("sion") && w.length > 6) return `${w.slice(0, -4)}d`;
+  // A "-ment" noun as its verb: "reimbursements" ↔ reimbursed, "requirement" ↔ require, "investment" ↔ invest
+  // (six letters or more before it; "department" is not "depart").
+  if (w.endsWith("ment") && w.length >= 10 && !MENT_NOUNS.has(w)) w = w.slice(0, -4);
   if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
   // British -our spellings as American ones (colour→color, honours→honor).
   if (w.length > 4 && w.endsWith("our") && !OUR_WORDS.has(w)) w = `${w.slice(0, -3)}or`;

@@ -30,7 +30,8 @@ export function unmentionedNames(question: string, pages: readonly RetrievedPage
     const phrase = new RegExp(`\\b${parts.map((part) => escaped(sharedStart(part, stem(part)))).join("\\S* ")}`);
     return texts.some((t) => phrase.test(t));
   };
-  const isName = (w: string) => w.length >= 2 && /\p{Lu}/u.test(w) && /\p{Ll}/u.test(w) && !CALENDAR.test(w);
+  // "I'm", "I've" are no names.
+  const isName = (w: string) => w.length >= 2 && /\p{Lu}/u.test(w) && /\p{Ll}/u.test(w) && !CALENDAR.test(w) && !/^I['’]/.test(w);
   // Runs of name words past the first word ("Royal Mail"): one is unmentioned when no page says it and one of
   // its words is said nowhere ("La Poste" of pages saying "Canada Post"; not "FedEx Ground" of pages saying
   // both words apart).
