@@ -296,13 +296,17 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const heaviestMissing =
     heaviest > 0 ? Math.max(0, ...stems.map((_, i) => (covers(atBest, i, first?.typeFound === true) ? 0 : weights[i]! / heaviest))) : 0;
   const best = (pick: (s: ScoredSentence) => number, among = sentences) => among.reduce((m, s) => Math.max(m, pick(s)), 0);
+  let unmentioned: string[] | undefined;
   return {
     terms: terms.filter((_, i) => weights[i]! > 0),
     expectedType,
     procedural,
     listed,
     identifying: /^\s*which\b/i.test(question),
-    unmentioned: unmentionedNames(question, retrieval.pages, stats),
+    // Read only by the extractive answer (a /context call never needs it).
+    get unmentioned() {
+      return (unmentioned ??= unmentionedNames(question, retrieval.pages, stats));
+    },
     action: action >= 0 ? stems[action]! : null,
     sentences,
     features: {
@@ -324,13 +328,26 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       firstFocusCoverage,
       firstWindowOwnCoverage,
       rankedOwnCoverage: best((s) => s.ownCoverage * Math.min(1, Math.max(0, s.page.score))),
-      completeRankedOwnCoverage: best((s) => s.completeCoverage * Math.min(1, Math.max(0, s.page.score)), sentences.filter((s) => s.row || s.list || isProse(s.text))),
+      completeRankedOwnCoverage: bestRankedProse(sentences),
       firstCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank === 0)),
       topCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank < 2)),
       typedOwnCoverage: expectedType ? best((s) => s.ownCoverage, sentences.filter((s) => s.typeFound)) : best((s) => s.ownCoverage),
       ...(candidates ? candidateFeatures(stems, weights, sentences, retrieval.pages.slice(0, EVIDENCE_PAGES)) : NO_CANDIDATES),
     },
   };
+}
+
+/**
+ * The best complete coverage of a sentence at its page's score (capped to 0..1), among table rows, list items
+ * and sentences that read as prose (isProse: read only for a sentence that would be the best so far).
+ */
+function bestRankedProse(sentences: ScoredSentence[]): number {
+  let best = 0;
+  for (const s of sentences) {
+    const ranked = s.completeCoverage * Math.min(1, Math.max(0, s.page.score));
+    if (ranked > best && (s.row || s.list || isProse(s.text))) best = ranked;
+  }
+  return best;
 }
 
 /**
