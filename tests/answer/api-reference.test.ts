@@ -13,6 +13,9 @@ POST requests accept an Idempotency-Key header. If a request with the same key a
   Errors: `# Errors
 
 The API uses conventional HTTP status codes. A 401 means the API key is missing, revoked or wrong.`,
+  Overview: `# Overview
+
+Payments from your shop go through Brightpay. Brightpay is a payment platform for online shops in Europe.`,
   Orders: `# Orders
 
 POST /v1/orders/{id}/cancel cancels an order that has not shipped. A shipped order cannot be cancelled; create a return instead.`,
@@ -39,4 +42,11 @@ test("British doubled l says the word: 'cancelled' is cancel, as 'canceled' is",
   expect(body.answer).toContain("POST /v1/orders/{id}/cancel cancels an order that has not shipped.");
   // It says "cancelled", which is the action asked for: kept with the answer.
   expect(body.answer).toContain("A shipped order cannot be cancelled; create a return instead.");
+});
+
+test("'what is X?' is answered by the sentence defining X first", async () => {
+  const body = await ask("What is Brightpay?");
+  expect(body.thin).toBe(false);
+  expect(body.answer).toStartWith("Brightpay is a payment platform for online shops in Europe.");
+  expect(body.answer).not.toContain("go through Brightpay");
 });

@@ -94,3 +94,9 @@ test("a name no page mentions is said first, then what the closest pages say", a
   expect(shopify.answer).not.toContain("No page of this brain");
   expect(shopify.answer).toContain("Orders sync every 5 minutes.");
 });
+
+test("'what is X?' is answered by a sentence whose subject X is, not one naming it in passing", async () => {
+  const body = await ask("What is Parcelwise?");
+  expect(body.thin).toBe(false);
+  expect(body.answer).toMatch(/^Parcelwise (has three plans|connects to these carriers)\./);
+});

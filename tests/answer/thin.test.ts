@@ -149,7 +149,7 @@ describe("extractive answer", () => {
   /** Evidence of these sentences alone (no list, table or missing name asked about). */
   const of = (sentences: ScoredSentence[]) => ({ sentences, unmentioned: [] as string[], action: null }) as Evidence;
   const sentence = (slug: string, pageRank: number, score: number, text: string, index = 0, whole = text): ScoredSentence =>
-    ({ page: page(slug), pageRank, index, text, whole, coverage: 0, ownCoverage: 0, completeCoverage: 0, typeFound: null, score }) as ScoredSentence;
+    ({ page: page(slug), pageRank, index, text, whole, coverage: 0, ownCoverage: 0, completeCoverage: 0, typeFound: null, score, defines: 0 }) as ScoredSentence;
   test("cites the best-ranked page even when its sentence scores lower", () => {
     const evidence = of([sentence("b", 1, 1, "Best sentence."), sentence("a", 0, 0.3, "From the top page.")]);
     expect(extractiveAnswer(evidence, (p) => p.slug)).toBe("Best sentence. [[b]] From the top page. [[a]]");

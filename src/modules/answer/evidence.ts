@@ -17,6 +17,15 @@ const EVIDENCE_PAGES = 5;
 const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user)|how to|what (?:do|should|must|shall) (?:i|we|you) do)\b|\bsteps? (?:to|for)\b/i;
 /** The weight of a "how do I" question's action when sentences are ranked, as a share of its heaviest word. */
 const ACTION_WEIGHT = 1.5;
+/** "What is X?", "who are X?" of a short X (a name or a term): X, lower-cased, without its article. */
+const DEFINING = /^\s*(?:what|who) (?:is|are|was|were) (?:an? |the )?((?:[\p{L}\p{N}][\p{L}\p{N}'’.-]* ?){1,4})\s*\?*\s*$/iu;
+const definedThing = (question: string) => DEFINING.exec(question)?.[1]?.trim().toLowerCase() ?? null;
+/** How far a sentence defines `thing`: 2 "X is a …", 1 opening with X, else 0. */
+function definingLevel(text: string, thing: string): number {
+  const opening = text.replace(/^(?:the|an?)\s+/i, "").toLowerCase();
+  if (!opening.startsWith(thing) || /[\p{L}\p{N}]/u.test(opening.charAt(thing.length))) return 0;
+  return /^\s+(?:is|are|was|were)\s+(?:an?|the)\b/i.test(opening.slice(thing.length)) ? 2 : 1;
+}
 /** A time of day: "23:00", "9.30". */
 const CLOCK_TIME = /\b(\d{1,2})[:.](\d{2})\b/g;
 /** A time of day's hour weighs this share of its rarity. */
@@ -63,6 +72,8 @@ export interface ScoredSentence {
   heading?: string;
   /** The heading the sentence sits right under (plain text), if any: the section it belongs to. */
   section?: string;
+  /** For "what is X?": 2 when the sentence defines X ("X is a …"), 1 when it opens with X, else 0. */
+  defines: number;
   /** For a question asking for a list (`Evidence.listed`): stems of the heading the sentence sits right under. */
   under?: Words;
 }
@@ -167,6 +178,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const measure = expectedType === "quantity" ? measureAsked(question) : null;
   const procedural = PROCEDURE.test(question);
   const listed = listedThings(question);
+  const asking = definedThing(question);
   const questionWords = stemSet(question);
   // The wh-phrase's own words ("how MANY", "how TALL", "what YEAR") are answered by a sentence holding the
   // asked-for kind of thing, not by the word itself.
@@ -269,8 +281,11 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // A "how do I" is answered by a command as a "who" is by a name.
       // What the doers of the question's verbs add to the sentence's coverage, for its rank.
       const agentGain = withAgents ? coverageOf(anyOf(says, titleStems, sentence.context), typeFound === true, true) - coverage : 0;
-      const score = rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0) + (section ? 0.1 : 0);
-      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
+      // "What is Parcelwise?": a sentence whose subject it is ("Parcelwise has three plans"), most of all one
+      // defining it ("Initech is a software company"), before one naming it in passing ("Email: support@parcelwise…").
+      const defines = asking === null ? 0 : definingLevel(sentence.text, asking);
+      const score = rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0) + (section ? 0.1 : 0) + 0.1 * defines;
+      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, defines, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));

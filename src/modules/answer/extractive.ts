@@ -73,6 +73,8 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
     if (s.page === best.page && best.ownCoverage >= 1 && s.ownCoverage === 0) continue;
     if (untyped(s)) continue;
     if (offAction(s)) continue;
+    // "What is Brightpay?" answered by "Brightpay is a payment platform …" is not also "Payments … go through Brightpay".
+    if (best.defines === 2 && s.defines === 0) continue;
     take(s);
   }
   // The best-ranked page is the likeliest source of the answer: when no chosen sentence comes from it, its
