@@ -85,7 +85,7 @@ test("a bridge question in other words than its second source ('come from' / 'wa
 });
 
 test("the kind of answer is asked by the question's first wh-word, not by a clause's", async () => {
-  const { expectedAnswerType } = await import("../../src/modules/answer/evidence");
+  const { expectedAnswerType } = await import("../../src/modules/answer/answer-type");
   expect(expectedAnswerType("Where does the architect who designed Egton Observatory come from?")).toBe("place");
   expect(expectedAnswerType("Who lived where the river bends?")).toBe("person");
   expect(expectedAnswerType("When did the man who built it die?")).toBe("time");

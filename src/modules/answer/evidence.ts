@@ -7,35 +7,26 @@ import { joinedPairs, reversedCompounds, termVariants, wordsOf, type Retrieval, 
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
 import { measureAsked } from "./measures";
+import { cueWords, expectedAnswerType, holdsAnswerType, type AnswerType } from "./answer-type";
+import { ACTION, agentForms, CLOCK_TIME, definedThing, kindWords, listedThings, MODAL, overviewWords, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
 import { unmentionedNames } from "./unmentioned";
 
 /** Pages whose sentences are weighed. */
 const EVIDENCE_PAGES = 5;
-/** A question asking how to do something, or what to do ("What do I do on first login?"). */
-const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user)|how to|what (?:do|should|must|shall) (?:i|we|you) do)\b|\bsteps? (?:to|for)\b/i;
 /** The weight of a "how do I" question's action when sentences are ranked, as a share of its heaviest word. */
 const ACTION_WEIGHT = 1.5;
-/** "What is X?", "who are X?" of a short X (a name or a term): X, lower-cased, without its article. */
-const DEFINING = /^\s*(?:what|who) (?:is|are|was|were) (?:an? |the )?((?:[\p{L}\p{N}][\p{L}\p{N}'’.-]* ?){1,4})\s*\?*\s*$/iu;
-const definedThing = (question: string) => DEFINING.exec(question)?.[1]?.trim().toLowerCase() ?? null;
 /** How far a sentence defines `thing`: 2 "X is a …", 1 opening with X, else 0. */
 function definingLevel(text: string, thing: string): number {
   const opening = text.replace(/^(?:the|an?)\s+/i, "").toLowerCase();
   if (!opening.startsWith(thing) || /[\p{L}\p{N}]/u.test(opening.charAt(thing.length))) return 0;
   return /^\s+(?:is|are|was|were)\s+(?:an?|the)\b/i.test(opening.slice(thing.length)) ? 2 : 1;
 }
-/** A time of day: "23:00", "9.30". */
-const CLOCK_TIME = /\b(\d{1,2})[:.](\d{2})\b/g;
 /** A time of day's hour weighs this share of its rarity. */
 const CLOCK_HOUR_WEIGHT = 0.5;
-/** The verb a "how do I …" question asks how to do. */
-const ACTION = /^\s*how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user) (\p{L}+)/iu;
 /** A sentence whose subject is a pronoun standing for what the page is about. */
 const OPENING_PRONOUN = /^(?:it|its|he|his|she|her|they|their)\b/i;
-
-export type AnswerType = "person" | "place" | "time" | "quantity" | "reason";
 
 export interface ScoredSentence {
   page: RetrievedPage;
@@ -413,69 +404,8 @@ function withMonthsDated(words: Words, text: string, months: string[]): Words {
   return held.length === 0 ? words : { has: (s) => held.includes(s) || words.has(s) };
 }
 
-/** "What are the (main) consequences of …", "which were the open questions", "list the risks": the plural asked for. */
-const LISTED = /^\s*(?:(?:what|which) (?:are|were)|list|name) (?:the |all (?:the )?|some (?:of the )?)?((?:[\p{L}-]+ ){0,2}?[\p{L}-]+s)\b(?: (?:of|for|in|on|to|at|with|from|by|about|that|we|you|i)\b|\s*\??\s*$)/iu;
-/** "Which carriers are supported?", "what plans are there?", "which regions do you ship to?": the plural asked for. */
-const LISTED_BY_VERB = /^\s*(?:what|which) ((?:[\p{L}-]+ ){0,2}?[\p{L}-]+s) (?:are|were|do|does|did|can|could|will|is|has|have)\b/iu;
-
-function listedThings(question: string): string | null {
-  const words = (LISTED.exec(question) ?? LISTED_BY_VERB.exec(question))?.[1]?.split(" ");
-  const last = words?.at(-1);
-  return last && !/(?:ss|us|is)$/i.test(last) ? stem(last.toLowerCase()) : null;
-}
-
-/**
- * The one who does what a question's verb says, and back: "Who decided …?" is answered by "Deciders: Priya
- * Raman", "Who owns billing?" by "Owner: Lena", "Who is the director of …?" by "directed by …". As stems of
- * a sentence's words. A verb's doer only for a verb form ("decided", "owns"; "form" is not "former"); a doer's
- * verb only when a person is asked for ("mother" is no "moth" anyone asks about).
- */
-function agentForms(term: string, s: string, person: boolean): string[] {
-  if (s.length < 3 || /\d/.test(s)) return [];
-  const forms: string[] = [];
-  if (person || /(?:ed|[^s]s)$/.test(term)) forms.push(`${s}er`, `${s}or`);
-  const verb = /^(.{3,})(?:er|or)$/.exec(s)?.[1];
-  if (person && verb) forms.push(verb);
-  return forms;
-}
-
-/** Modal verbs (stems) a question asks with and its answer does not repeat. */
-const MODAL = new Set(["must", "should", "shall", "may", "might", "ought"].map(stem));
-/**
- * Words of a question that weigh nothing in the evidence: modal verbs ("may" is also a month), and "get" and
- * "make", which ask with the word they come with ("when do we GET paid?": a page's "staff get 28 days of
- * leave" is no answer; "what decisions were MADE?" is answered by the items under "Decisions").
- */
-const UNWEIGHED = new Set(["must", "should", "shall", "might", "ought", "get", "gets", "got", "getting", "gotten", "make", "makes", "made", "making"].map(stem));
-/** "What KIND of rock": the word asks for a kind, which the answer names ("gneiss and granite"), not says. */
-const kindWords = (question: string) => [...question.toLowerCase().matchAll(/\b(kind|type|sort)s? of\b/g)].map((m) => stem(m[1]!));
-/** The words (stems) of a request for an overview: "tell me about", "describe", "what happened at". */
-function overviewWords(question: string): Set<string> | null {
-  if (OVERVIEW_ABOUT.test(question)) return new Set([stem("about")]);
-  const found = OVERVIEW.map((pattern) => pattern.exec(question)?.[0]).filter((m) => m !== undefined);
-  if (found.length) return new Set(found.flatMap((m) => wordsOf(m).map(stem)));
-  return DEFINITION.test(question) ? new Set() : null; // its asking words are stopwords
-}
-const OVERVIEW = [
-  /^\s*(?:(?:can you |could you |please )?(?:tell me(?: more)? about|give me an? (?:overview|summary) of|summari[sz]e|describe|explain)|what do (?:you|we) know about|(?:an? )?(?:overview|summary) of|what happened (?:at|in|on|during)|what(?:'s| is| has)? (?:new|changed) (?:in|with|since)|what changes (?:in|with|since))\b/i,
-  /\b(?:story|history|background) (?:behind|of)\b/i, // "what is the story behind X", "the history of X"
-];
-/** "What is X about?" */
-const OVERVIEW_ABOUT = /^\s*what(?:'s| is| was| are) .+ about\s*\??\s*$/i;
-/** "What is X?": when a page's title names all of X, its opening sentence says what X is. */
-const DEFINITION = /^\s*what(?:'s| is| are| was| were)\b/i;
 /** The union of word sets, without building it (a sentence with its title and headings, a whole page). */
 const anyOf = (...sets: Words[]): Words => ({ has: (word) => sets.some((set) => set.has(word)) });
-
-/** Adjacent pairs of the question's terms (stems), in the question's order, stopwords between them skipped. */
-function questionPairs(question: string, termStems: Set<string>): [string, string][] {
-  const seq = wordsOf(question)
-    .map(stem)
-    .filter((w) => termStems.has(w));
-  const out: [string, string][] = [];
-  for (let i = 0; i + 1 < seq.length; i++) if (seq[i] !== seq[i + 1]) out.push([seq[i]!, seq[i + 1]!]);
-  return out;
-}
 
 /** How many of the pairs appear within 3 words of each other in the text (either order). */
 function pairsNear(pairs: [string, string][], text: string): number {
@@ -483,80 +413,4 @@ function pairsNear(pairs: [string, string][], text: string): number {
   const at = new Map<string, number[]>();
   words.forEach((w, i) => at.set(w, [...(at.get(w) ?? []), i]));
   return pairs.filter(([a, b]) => (at.get(a) ?? []).some((i) => (at.get(b) ?? []).some((j) => Math.abs(i - j) <= 3))).length;
-}
-
-/** The kind of answer a question asks for, from its wh-words (English; other languages ask for no kind). */
-export function expectedAnswerType(question: string): AnswerType | null {
-  const q = question.toLowerCase();
-  // The first wh-phrase asks; a later one opens a clause ("where does the architect WHO designed it come from").
-  let first: { at: number; type: AnswerType } | null = null;
-  for (const [type, pattern] of WH_PHRASES) {
-    const at = q.search(pattern);
-    if (at >= 0 && (first === null || at < first.at)) first = { at, type };
-  }
-  return first?.type ?? null;
-}
-
-/** "What caused X", "what is the reason for X": the answer gives a cause, which it need not call one. */
-const REASON_ASKED = /\bwhat (caused|causes|cause)\b|\bwhat (?:is|was|were|are) the (cause|causes|reason|reasons)\b/;
-/**
- * A sentence giving a cause: "because", "due to", "caused by", "led to", "after a kernel upgrade" (not "after
- * seven minutes", "after an hour": a time).
- */
-const REASON_GIVEN =
-  /\b(?:because|due to|caused by|as a result|owing to|result(?:ed|s)? (?:of|from)|led to|leads? to|triggered|root cause|so that|after(?!\s+(?:\d|(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|several|some|many|a few)\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|the (?:first|last|end)\b)))\b/i;
-/**
- * A price asked for without "how much": "What does an extra label COST on Scale?", "what is the PRICE of …",
- * "what are the FEES for …". An amount answers the cue word, as a number answers "how many".
- */
-const PRICE_ASKED = /\bwhat (?:does|do|did|will|would|should)\b(?:\s+[\p{L}\p{N}'’-]+){1,8}?\s+(cost)\b|\bwhat (?:is|are|was|were) the (?:\p{L}+ )?(price|cost|fee|charge)s?\b/u;
-const WH_PHRASES: [AnswerType, RegExp][] = [
-  ["quantity", /\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep)\b|\bwhat (percentage|number|amount)\b/],
-  ["quantity", PRICE_ASKED],
-  ["time", /\bwhen\b|\bwhat (year|date|day|month|time|century|decade)\b|\bwhich (year|century)\b/],
-  ["person", /\b(who|whom|whose)\b/],
-  ["place", /\bwhere\b/],
-  ["reason", REASON_ASKED],
-];
-
-/** The words of the question's wh-phrase that name the kind of answer (stems). */
-function cueWords(question: string): Set<string> {
-  const q = question.toLowerCase();
-  const found = [...q.matchAll(/\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep|wide|heavy)\b|\bwhat (percentage|number|amount|year|date|day|month|time|century|decade)\b|\bwhich (year|century)\b/g)];
-  const reasons = [...q.matchAll(new RegExp(REASON_ASKED.source, "g"))].map((m) => m[1] ?? m[2]!);
-  // "How much does it COST", "what is the PRICE": the money word is answered by an amount.
-  const price = PRICE_ASKED.test(q) || /\bhow much\b/.test(q) ? [...q.matchAll(/\b(cost|price|fee|charge)s?\b/g)].map((m) => m[1]!) : [];
-  return new Set([...found.map((m) => stem(m[1] ?? m[2] ?? m[3]!)), ...reasons.map(stem), ...price.map(stem)]);
-}
-
-/**
- * A year ("1848", "the 1990s"): not an identifier's number ("ADR-005", "PROJ-2291") nor one written with a
- * leading zero.
- */
-const YEAR = /(?<!\p{L}[-_/]|#)\b(?:[1-9]\d{2,3}s?|\d{1,3}(?:,\d{3})+)\b/u;
-const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b/i;
-/** Times of day and of the week, and how often: "at 7:30", "on Mondays", "monthly", "every morning". */
-const TIMES =
-  /\b\d{1,2}[:.]\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|tonight|today|tomorrow|yesterday|midnight|noon|o'clock)\b|\bevery (?:day|week|month|year|morning|evening|night)\b|\b(?:first|last) (?:working |business )?day of\b/i;
-const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|several|once|twice|every|daily|weekly|monthly|yearly|annually|times)\b/i;
-
-/**
- * Whether the text holds the asked-for kind of answer (a capitalized word the question does not name, for a
- * person or place; for a quantity, the `measure` asked for when there is one: measures.ts).
- */
-export function holdsAnswerType(text: string, type: AnswerType, questionStems: Set<string>, measure: RegExp | null = null): boolean {
-  if (type === "quantity" && measure) return measure.test(text);
-  switch (type) {
-    case "time":
-      // An era only with its number ("AD 79", "300 BC"): "Azure AD" is no time.
-      return YEAR.test(text) || MONTHS.test(text) || /\b(?:century|centuries|decade)\b|\b\d+\s*(?:bc|bce|ad|ce)\b|\b(?:ad|ce)\s*\d+/i.test(text) || TIMES.test(text);
-    case "quantity":
-      return /\d/.test(text) || NUMBER_WORDS.test(text);
-    case "reason":
-      return REASON_GIVEN.test(text);
-    case "person":
-    case "place":
-      // A capitalized word the question did not already name (not the sentence's first word).
-      return (text.match(/(?<=\s)\p{Lu}[\p{L}'’.-]*/gu) ?? []).some((w) => !questionStems.has(stem(w.toLowerCase().replace(/[’'.-]+$/, ""))));
-  }
 }

@@ -3,7 +3,8 @@
 // page's reading order, duplicates and near-duplicates dropped, one [[slug]] citation after each run of
 // sentences from the same page. A "how do I" question answered by a numbered list gets the list's steps.
 import type { RetrievedPage } from "../../retrieval";
-import { holdsAnswerType, type Evidence, type ScoredSentence } from "./evidence";
+import { holdsAnswerType } from "./answer-type";
+import type { Evidence, ScoredSentence } from "./evidence";
 import { stem, stemSet } from "./sentences";
 import { unmentionedNote } from "./unmentioned";
 

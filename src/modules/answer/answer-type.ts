@@ -1,0 +1,81 @@
+// The kind of answer a question asks for (a person, a place, a time, a quantity, a reason) and whether a
+// sentence holds one: "When was ADR-005 accepted?" wants a date, "What does it cost?" an amount of money.
+import { stem } from "./sentences";
+
+export type AnswerType = "person" | "place" | "time" | "quantity" | "reason";
+
+/** The kind of answer a question asks for, from its wh-words (English; other languages ask for no kind). */
+export function expectedAnswerType(question: string): AnswerType | null {
+  const q = question.toLowerCase();
+  // The first wh-phrase asks; a later one opens a clause ("where does the architect WHO designed it come from").
+  let first: { at: number; type: AnswerType } | null = null;
+  for (const [type, pattern] of WH_PHRASES) {
+    const at = q.search(pattern);
+    if (at >= 0 && (first === null || at < first.at)) first = { at, type };
+  }
+  return first?.type ?? null;
+}
+
+/** "What caused X", "what is the reason for X": the answer gives a cause, which it need not call one. */
+const REASON_ASKED = /\bwhat (caused|causes|cause)\b|\bwhat (?:is|was|were|are) the (cause|causes|reason|reasons)\b/;
+/**
+ * A sentence giving a cause: "because", "due to", "caused by", "led to", "after a kernel upgrade" (not "after
+ * seven minutes", "after an hour": a time).
+ */
+const REASON_GIVEN =
+  /\b(?:because|due to|caused by|as a result|owing to|result(?:ed|s)? (?:of|from)|led to|leads? to|triggered|root cause|so that|after(?!\s+(?:\d|(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|several|some|many|a few)\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|the (?:first|last|end)\b)))\b/i;
+/**
+ * A price asked for without "how much": "What does an extra label COST on Scale?", "what is the PRICE of …",
+ * "what are the FEES for …". An amount answers the cue word, as a number answers "how many".
+ */
+const PRICE_ASKED = /\bwhat (?:does|do|did|will|would|should)\b(?:\s+[\p{L}\p{N}'’-]+){1,8}?\s+(cost)\b|\bwhat (?:is|are|was|were) the (?:\p{L}+ )?(price|cost|fee|charge)s?\b/u;
+const WH_PHRASES: [AnswerType, RegExp][] = [
+  ["quantity", /\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep)\b|\bwhat (percentage|number|amount)\b/],
+  ["quantity", PRICE_ASKED],
+  ["time", /\bwhen\b|\bwhat (year|date|day|month|time|century|decade)\b|\bwhich (year|century)\b/],
+  ["person", /\b(who|whom|whose)\b/],
+  ["place", /\bwhere\b/],
+  ["reason", REASON_ASKED],
+];
+
+/** The words of the question's wh-phrase that name the kind of answer (stems). */
+export function cueWords(question: string): Set<string> {
+  const q = question.toLowerCase();
+  const found = [...q.matchAll(/\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep|wide|heavy)\b|\bwhat (percentage|number|amount|year|date|day|month|time|century|decade)\b|\bwhich (year|century)\b/g)];
+  const reasons = [...q.matchAll(new RegExp(REASON_ASKED.source, "g"))].map((m) => m[1] ?? m[2]!);
+  // "How much does it COST", "what is the PRICE": the money word is answered by an amount.
+  const price = PRICE_ASKED.test(q) || /\bhow much\b/.test(q) ? [...q.matchAll(/\b(cost|price|fee|charge)s?\b/g)].map((m) => m[1]!) : [];
+  return new Set([...found.map((m) => stem(m[1] ?? m[2] ?? m[3]!)), ...reasons.map(stem), ...price.map(stem)]);
+}
+
+/**
+ * A year ("1848", "the 1990s"): not an identifier's number ("ADR-005", "PROJ-2291") nor one written with a
+ * leading zero.
+ */
+const YEAR = /(?<!\p{L}[-_/]|#)\b(?:[1-9]\d{2,3}s?|\d{1,3}(?:,\d{3})+)\b/u;
+const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b/i;
+/** Times of day and of the week, and how often: "at 7:30", "on Mondays", "monthly", "every morning". */
+const TIMES =
+  /\b\d{1,2}[:.]\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|tonight|today|tomorrow|yesterday|midnight|noon|o'clock)\b|\bevery (?:day|week|month|year|morning|evening|night)\b|\b(?:first|last) (?:working |business )?day of\b/i;
+const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|several|once|twice|every|daily|weekly|monthly|yearly|annually|times)\b/i;
+
+/**
+ * Whether the text holds the asked-for kind of answer (a capitalized word the question does not name, for a
+ * person or place; for a quantity, the `measure` asked for when there is one: measures.ts).
+ */
+export function holdsAnswerType(text: string, type: AnswerType, questionStems: Set<string>, measure: RegExp | null = null): boolean {
+  if (type === "quantity" && measure) return measure.test(text);
+  switch (type) {
+    case "time":
+      // An era only with its number ("AD 79", "300 BC"): "Azure AD" is no time.
+      return YEAR.test(text) || MONTHS.test(text) || /\b(?:century|centuries|decade)\b|\b\d+\s*(?:bc|bce|ad|ce)\b|\b(?:ad|ce)\s*\d+/i.test(text) || TIMES.test(text);
+    case "quantity":
+      return /\d/.test(text) || NUMBER_WORDS.test(text);
+    case "reason":
+      return REASON_GIVEN.test(text);
+    case "person":
+    case "place":
+      // A capitalized word the question did not already name (not the sentence's first word).
+      return (text.match(/(?<=\s)\p{Lu}[\p{L}'’.-]*/gu) ?? []).some((w) => !questionStems.has(stem(w.toLowerCase().replace(/[’'.-]+$/, ""))));
+  }
+}
