@@ -58,3 +58,12 @@ test("the measures asked", () => {
   expect(measureAsked("How many years did the siege last?")!.test("The siege lasted from 1648 to 1652.")).toBe(true);
   expect(measureAsked("How big is the lake?")).toBeNull();
 });
+
+test("'in' is an inch only right after its number: '5,210 participants in total' is no length", () => {
+  const long = measureAsked("How long should a nap be?")!;
+  expect(long.test("Reviewed 37 studies with 5,210 participants in total.")).toBe(false);
+  expect(long.test("It was 3 in the morning.")).toBe(false);
+  expect(long.test("Naps of 10 to 20 minutes improved alertness.")).toBe(true);
+  expect(long.test("The cable is 12 in.")).toBe(true);
+  expect(measureAsked("How tall is he?")!.test("He is 6 ft 2 in tall.")).toBe(true);
+});

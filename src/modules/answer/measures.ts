@@ -10,7 +10,11 @@ const NUMBER = String.raw`(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|ei
 const SPACE = String.raw`[\s-]*(?:[a-z]+\s+)?`;
 /** "second" before a word is the ordinal ("a second UPS battery"), except in "a second or two". */
 const DURATION = String.raw`(?:seconds|second(?![ \t]+(?!or\b|and\b|to\b)[a-z])|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?|decades?|centur(?:y|ies)|seasons?|episodes?)`;
-const LENGTH = String.raw`(?:m|km|cm|mm|metres?|meters?|kilometres?|kilometers?|miles?|mi|feet|foot|ft|inch(?:es)?|in|yards?|yd|nautical miles?)`;
+/**
+ * Units of length. "in" (inches) only right after its number and not before a word: "5,210 participants in
+ * total" is no length, nor "3 in the morning".
+ */
+const LENGTH = String.raw`(?:m|km|cm|mm|metres?|meters?|kilometres?|kilometers?|miles?|mi|feet|foot|ft|inch(?:es)?|(?<=\d\s?)in(?!\s+[a-z])|yards?|yd|nautical miles?)`;
 /**
  * A span of years ("from 1914 to 1918", "1990–1995", "since 2004") or hours ("from 22:00 to 7:00") says how long
  * as well; a date ("2026-01-03") does not.
