@@ -83,12 +83,19 @@ describe("evidence counts a page's sentences at its retrieval score", () => {
     expect(j.ownCoverage).toBeGreaterThan(0.9);
     expect(j.completeRankedOwnCoverage).toBe(0);
     expect(isThin(j)).toBe(true);
+    // A table flattened into a passage: a quarter of its tokens numbers or symbols, hardly a "the" or "of".
+    const flattened = "Quay Depth Opened Old quay deep harbour 9 1990 North quay 11 2004 Fish dock 7 1971 West pier 5 1968";
+    const table = retrieval([page(1, "Harbour depths", flattened, 1)]);
+    expect(isThin(weighEvidence(table.query, table, table.stats).features)).toBe(true);
+    // A paragraph listing names holds no symbols: prose, however few its function words.
+    const names = retrieval([page(1, "Harbour", "Old quay, deep harbour moorings: Aurora, Bellwether, Calloway, Dunmore, Evenstar, Farrow, Galway, Harrow.", 1)]);
+    expect(isThin(weighEvidence(names.query, names, names.stats).features)).toBe(false);
     // A label with a number or two is short: prose by this measure.
     const label = retrieval([page(1, "Harbour", "Old quay harbour depth: 9 m (30 ft) at low tide, deep.", 1)]);
     expect(isThin(weighEvidence(label.query, label, label.stats).features)).toBe(false);
     // A table row is a statement however many numbers it holds.
-    const table = "| Quay | Depth (m) | 1990 | 2000 | 2010 | 2020 |\n|---|---|---|---|---|---|\n| Old quay, deep harbour | 9 | 9.5 | 10 | 10.5 | 11 |";
-    const row = retrieval([page(1, "Harbour depths", table, 1)]);
+    const rows = "| Quay | Depth (m) | 1990 | 2000 | 2010 | 2020 |\n|---|---|---|---|---|---|\n| Old quay, deep harbour | 9 | 9.5 | 10 | 10.5 | 11 |";
+    const row = retrieval([page(1, "Harbour depths", rows, 1)]);
     expect(isThin(weighEvidence(row.query, row, row.stats).features)).toBe(false);
   });
 });
