@@ -4,6 +4,7 @@
 // "How many" and "how much" take a count or an amount but not a year; "how big" and the rest any number.
 
 import { CURRENCY_SIGN, MONEY } from "../../lib/currency";
+import { asksPrice } from "./answer-type";
 
 const NUMBER = String.raw`(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|a few|several|half an?)`;
 /** Between a number and its unit: a space or hyphen, and perhaps one word ("5 to 7 business days", "two full weeks"). */
@@ -48,7 +49,7 @@ const PRICE = new RegExp(String.raw`${MONEY.source}|\b(?:(?:is|are|for) free|fre
 export function measureAsked(question: string): RegExp | null {
   // "What does it cost?", "how much is the fee?", "what is the price of …": an amount of money, or "free"
   // ("kept for 7 years" holds a number, not a price).
-  if (/\bhow much\b|\bwhat\b/i.test(question) && /\b(?:cost|price|fee|charge)s?\b/i.test(question)) return PRICE;
+  if (asksPrice(question)) return PRICE;
   const cue = /\bhow (long|old|far|tall|high|deep|wide|often|fast|many|much)\b/i.exec(question);
   if (!cue) return null;
   const asked = cue[1]!.toLowerCase();
