@@ -54,13 +54,14 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
   // ADR-005 accepted?" is "Status: Accepted. Date: 2025-11-20.", not the status alone.
   const typed = typedNeighbour(evidence, best);
   if (typed) take(typed);
-  // Once the best sentence (or it with that one) says all that is asked with the kind of answer asked for (a
-  // name for "who"), one without that kind adds nothing: "Who is the practice manager?" is "Grace Mbeki:
-  // Practice manager.", not also "Leave requests go to the practice manager …".
   // Once the best sentence does the action a "how do I" asks for, one that does not is no part of how ("How do
   // I roll an API key?" is not also "Keys are created in the dashboard").
   const action = evidence.action;
-  const offAction = (s: ScoredSentence) => action !== null && stemSet(best.whole).has(action) && !stemSet(s.whole).has(action);
+  const bestActs = action !== null && stemSet(best.whole).has(action);
+  const offAction = (s: ScoredSentence) => bestActs && !stemSet(s.whole).has(action!);
+  // Once the best sentence (or it with that one) says all that is asked with the kind of answer asked for (a
+  // name for "who"), one without that kind adds nothing: "Who is the practice manager?" is "Grace Mbeki:
+  // Practice manager.", not also "Leave requests go to the practice manager …".
   const untyped = (s: ScoredSentence) => best.complete && (best.typeFound === true || typed !== null) && s.typeFound === false;
   for (const s of evidence.sentences.slice(1)) {
     if (chosen.length >= MAX_SENTENCES || s.score < best.score * RELATIVE_FLOOR) break;
