@@ -113,6 +113,9 @@ function withoutOpeningRole(surface: string): string {
   if (words.length === 1) {
     const { pos, inflected } = lowerCaseReading(words[0]!);
     if (pos === "PROPN") return surface;
+    // A word English never writes ("Shopify", "Spendly"), or an acronym ("UPS"): a name, whatever part of speech
+    // its ending suggests.
+    if (!englishFrequency().counts.has(words[0]!.toLowerCase()) || isAcronym(words[0]!)) return surface;
     return pos === "NOUN" && !inflected && !englishFrequency().lowerCase.has(words[0]!.toLowerCase()) ? surface : "";
   }
   // A conjunction, preposition or adverb opening the sentence, which the tagger took into the name because
@@ -141,6 +144,14 @@ function withoutOpeningRole(surface: string): string {
 const CURRENCY = new RegExp(`^${CURRENCY_SIGN}$`);
 const CURRENCY_CODE = new RegExp(`^(?:${CURRENCY_CODES})$`, "i");
 
+/** A capitalized word of letters only ("Shopify"), not in capitals throughout. */
+const UNKNOWN_NAME = /^\p{Lu}\p{Ll}+$/u;
+/** A word in capitals: two to six letters or digits, a letter first ("UPS", "CN22"). */
+const ACRONYM = /^[A-Z][A-Z0-9]{1,5}$/;
+const ACRONYM_IN_TEXT = /\b[A-Z][A-Z0-9]{1,5}\b/;
+/** Occurrences in SUBTLEX above which a word in capitals is read as the word ("ups" 130: a name; "free" 9,054). */
+const COMMON_WORD_COUNT = 500;
+const isAcronym = (word: string) => ACRONYM.test(word) && (englishFrequency().counts.get(word.toLowerCase()) ?? 0) < COMMON_WORD_COUNT;
 /** A season, capitalized before a year as a month is ("Fall 2016"). */
 const SEASON = /^(?:Spring|Summer|Autumn|Fall|Winter)$/;
 
@@ -298,6 +309,15 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
         if (b - a < 2) return;
         a++;
       }
+      // A name read as the phrase's first noun: an acronym ("UPS accounts also need …"), or a capitalized word
+      // English never writes in lower case opening the sentence ("Shopify orders that are already fulfilled"):
+      // the name is a name, the rest the phrase.
+      if (isAcronym(t.text[a]!) || (a === firstWord(t, a) && UNKNOWN_NAME.test(t.text[a]!) && !englishFrequency().lowerCase.has(t.text[a]!.toLowerCase()))) {
+        const nameEnd = wordEnd(t, a, b);
+        names.push([a, nameEnd]);
+        if (b - nameEnd < 2) return;
+        a = nameEnd + 1;
+      }
       // A verb read as the phrase's last noun, as the price after it shows ("a check-up costs £55", "costs 40
       // EUR"): the phrase ends before it, and is none when one word is left. Not before a bare number ("school
       // district 5", "geodetic latitude 45°") nor an article ("gave the billing team a bonus").
@@ -311,6 +331,15 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
       grown.push({ span: [a, b], phrase: { surface: a === start && b === end ? detail.value : spanText(t, a, b), kind: "phrase", sentence: sentenceOf[start]! } });
     }
   });
+  // An acronym the tagger read as a common word ("UPS and FedEx refunds"): a name, unless English mostly writes
+  // it as a word ("NOT", "FREE", "NOTE" in capitals are emphasis).
+  if (ACRONYM_IN_TEXT.test(text)) {
+    const t = tokensOf();
+    const taken = (i: number) => names.some(([a, b]) => i >= a && i <= b) || grown.some(({ span: [a, b] }) => i >= a && i <= b);
+    t.text.forEach((word, i) => {
+      if (isAcronym(word) && !taken(i)) names.push([i, i]);
+    });
+  }
   // Two fragments of one name grow into the same span: each span once, the longest where they overlap.
   const kept: [number, number][] = [];
   for (const span of names.sort((x, y) => y[1] - y[0] - (x[1] - x[0]) || x[0] - y[0])) {
@@ -323,6 +352,7 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
     const [a, b] = span;
     const t = tokensOf();
     if (a === b && SEASON.test(t.text[a]!) && /^\d{4}$/.test(t.text[a + 1] ?? "")) continue; // "in Fall 2016": a date
+    if (a === b && ACRONYM.test(t.text[a]!) && !isAcronym(t.text[a]!)) continue; // "Do NOT share your FREE key": emphasis
     const sentence = sentenceOf[a]!;
     // A label's text opens as a sentence does ("Grace Mbeki: Practice manager."), and so does a table cell's
     // ("Checkout errors for EU customers" opening a cell: CELL_SEPARATOR). A capital after a semicolon in

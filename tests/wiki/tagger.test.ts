@@ -103,3 +103,22 @@ describe("hyphenated words", () => {
     expect(surfaces("PagerDuty sends pages to the on-call engineer.").filter((n) => /call engineer/.test(n))).toEqual(["phrase:on-call engineer"]);
   });
 });
+
+describe("names the tagger reads as words", () => {
+  const names = (text: string) => findPhrases(text).phrases.filter((p) => p.kind === "proper").map((p) => p.surface);
+  test("an acronym English rarely writes as a word is a name; emphasis in capitals is not", () => {
+    expect(names("USPS refunds take 15 to 30 days; UPS and FedEx refunds usually arrive within 5 business days.")).toEqual(["USPS", "UPS", "FedEx"]);
+    expect(names("UPS accounts also need the postal code.")).toEqual(["UPS"]);
+    expect(names("Connect your UPS account first.")).toEqual(["UPS"]);
+    expect(names("Do NOT share your FREE trial key.")).toEqual([]);
+  });
+
+  test("a word English never writes, opening a sentence, is a name whatever its ending suggests", () => {
+    // The tagger guesses "Shopify" an adjective (-ify) and "Spendly" an adverb (-ly).
+    expect(names("Shopify orders that are already fulfilled or archived are not imported.")).toEqual(["Shopify"]);
+    expect(names("Spendly is where expenses go.")).toEqual(["Spendly"]);
+    // A common noun capitalized because it opens the sentence still starts its phrase.
+    const treatment = findPhrases("Treatment plans above £1,000 need approval.").phrases;
+    expect(treatment.map((p) => `${p.kind}:${p.surface}`)).toContain("phrase:Treatment plans");
+  });
+});
