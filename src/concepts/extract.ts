@@ -4,6 +4,7 @@ import { proseUnits, withoutEmphasis, type ProseUnit } from "../ingest/markdown-
 import { cleanSurface, conceptKey, orgShortName, personSurnameAlias, sourceSurnameAlias } from "./keys";
 import { isPersonName } from "./given-names";
 import { CELL_SEPARATOR, findPhrases, lowerCaseReading } from "./nlp";
+import { englishFrequency } from "../lib/english-frequency";
 
 /** Where a row's cells meet while its prose is cleaned (CELL_SEPARATOR once it is). */
 const CELL_MARK = "\u0001";
@@ -126,6 +127,7 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
       }
     }
   }
+  namesInTitle(byKey, docTitle, pages[0]?.slug);
   mergeShortNames(byKey);
   const titleKey = docTitle.toLowerCase();
   for (const c of byKey.values()) {
@@ -148,6 +150,25 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
     .filter((c) => c.mentions.length > 0)
     .sort((a, b) => b.salience - a.salience || a.key.localeCompare(b.key))
     .slice(0, MAX_CONCEPTS_PER_SOURCE);
+}
+
+/**
+ * Names a source's title gives that its text may not repeat: a paper's notes titled "Okafor et al. (2023):
+ * sleep and memory in shift workers" never say "Okafor" again, and a reading group's notes that discuss
+ * "Okafor et al." found no second source. Only names of words English does not write in lower case (so a
+ * title-cased "Expense Policy" or "Getting Started With The API" names nothing); the title is their sentence.
+ */
+function namesInTitle(byKey: Map<string, ExtractedConcept>, docTitle: string, pageSlug: string | undefined) {
+  if (!pageSlug || !/\p{Lu}/u.test(docTitle)) return;
+  const { lowerCase } = englishFrequency();
+  for (const phrase of findPhrases(docTitle).phrases) {
+    if (phrase.kind !== "proper") continue;
+    const surface = cleanSurface(phrase.surface);
+    if (!surface.split(/\s+/).every((w) => !lowerCase.has(w.toLowerCase().replace(/[.'’]+$/, "")))) continue;
+    const key = conceptKey(surface, "proper");
+    if (!key || byKey.has(key)) continue;
+    byKey.set(key, { key, title: surface, kind: "proper", aliasKeys: [], surfaces: [surface], salience: 1, mentions: [{ pageSlug, surface, sentence: docTitle.trim().slice(0, MAX_SENTENCE_CHARS) }] });
+  }
 }
 
 /** The key of an organization's short name ("Northwind Coffee" → northwind), when it is a name. */
