@@ -1,27 +1,17 @@
 // "How long / how old / how far / how tall / how often" ask for a measure of that kind, not any number: the
 // sentence giving the duration answers "how long", not the one counting runners. Pages are written by the
 // test; answers are checked for the sentence, over real HTTP.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { measureAsked } from "../../src/modules/answer/measures";
-import { startTestServer, type TestServer } from "../support/server";
-import { addTextsReady, askBrain, newBrain } from "../support/sources";
+import { brainOf } from "../support/sources";
 
-let s: TestServer;
-let brainId: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  brainId = await newBrain(s, "Races");
-  await addTextsReady(s, brainId, {
-    "Harbour Run": "The Harbour Run is a race for 250 runners along the old quay. The Harbour Run takes about three hours for most runners. It has been held every spring since 1987.",
-    "Lighthouse": "The Corrowick lighthouse has 112 steps and two keepers. The Corrowick lighthouse is 41 metres tall.",
-    Refunds: "You can return most items within 30 days of delivery for a full refund. Items that cannot be returned: gift cards. Refunds go back to the original payment method within 5 to 7 business days after we receive the item.",
-    Roastery: "The Water Street roastery roasts about 900 tonnes of coffee a year.",
-    "Tom Harlow": "Tom Harlow co-founded Northwind Coffee and ran its roastery until 2015.",
-  });
+const ask = brainOf("Races", {
+  "Harbour Run": "The Harbour Run is a race for 250 runners along the old quay. The Harbour Run takes about three hours for most runners. It has been held every spring since 1987.",
+  Lighthouse: "The Corrowick lighthouse has 112 steps and two keepers. The Corrowick lighthouse is 41 metres tall.",
+  Refunds: "You can return most items within 30 days of delivery for a full refund. Items that cannot be returned: gift cards. Refunds go back to the original payment method within 5 to 7 business days after we receive the item.",
+  Roastery: "The Water Street roastery roasts about 900 tonnes of coffee a year.",
+  "Tom Harlow": "Tom Harlow co-founded Northwind Coffee and ran its roastery until 2015.",
 });
-afterAll(() => s.close());
-
-const ask = (question: string) => askBrain(s, brainId, question);
 
 test("'how long' is answered by a duration, 'how tall' by a height, 'how many' and 'how much' by a count or an amount", async () => {
   const long = await ask("How long is the Harbour Run?");

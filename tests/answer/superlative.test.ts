@@ -1,11 +1,10 @@
 // "Which plan is cheapest?" over a pricing table: no sentence says "cheapest", so the extractive answer was
 // thin. The row holding the extreme of the column the superlative compares answers it (superlative.ts).
 // Pages are written by the test; answers are checked for the row, over real HTTP.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { cellValue, extremeRows, superlativeOf } from "../../src/modules/answer/superlative";
 import { sentencesOf } from "../../src/modules/answer/sentences";
-import { startTestServer, type TestServer } from "../support/server";
-import { addTextsReady, askBrain, newBrain } from "../support/sources";
+import { brainOf } from "../support/sources";
 
 const SOURCES: Record<string, string> = {
   Pricing: `# Pricing
@@ -50,16 +49,7 @@ Prices exclude VAT. Annual plans are paid up front.`,
 Annual plans get a 15% discount instead of 10%. Dev Patel joins the billing team.`,
 };
 
-let s: TestServer;
-let brainId: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  brainId = await newBrain(s, "Company");
-  await addTextsReady(s, brainId, SOURCES);
-});
-afterAll(() => s.close());
-
-const ask = (question: string) => askBrain(s, brainId, question);
+const ask = brainOf("Company", SOURCES);
 
 describe("a superlative over a table", () => {
   test("'cheapest' is the row of the lowest price, wherever it sits in the table", async () => {
