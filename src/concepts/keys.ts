@@ -37,6 +37,8 @@ const VAGUE = new Set(
     "following preceding subsequent prior coming upcoming latter former remaining entire latest earliest").split(" "),
 );
 
+/** Latin abbreviations read as a phrase ("et al"). */
+const LATIN_ABBREVIATION = /^(?:et al|e g|i e|ibid|viz)\.?$/i;
 /** Trailing words of organization names that the short form drops ("Zeiss works", "Acme Inc"). */
 const ORG_TAILS = new Set(["works", "inc", "ltd", "llc", "gmbh", "co", "corp", "plc", "ag", "sa"]);
 
@@ -106,6 +108,7 @@ export function conceptKey(surface: string, kind: "proper" | "phrase"): string |
   if ((named.length ? named : words).every((w) => JUNK.has(w.toLowerCase()))) return null;
   if (words.length > 1 && words.every((w) => UNITS.has(w.toLowerCase()))) return null; // "Square" alone may be a name
   if (DOCUMENT_SECTIONS.has(words.map((w) => singular(w.toLowerCase())).join(" "))) return null;
+  if (LATIN_ABBREVIATION.test(words.join(" "))) return null; // "et al." in every paper's notes
   return key;
 }
 

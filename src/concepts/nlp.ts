@@ -384,7 +384,29 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
     phrases.push(phrase);
   }
   phrases.push(...proper);
-  return { sentences, phrases };
+  return withAbbreviationsRejoined(sentences, phrases);
+}
+
+/** A sentence the tagger ended at a Latin abbreviation ("… Okafor et al.", "e.g.", "cf."). */
+const ENDS_IN_ABBREVIATION = /\b(?:et al|e\.g|i\.e|cf|vs|viz|approx)\.$/i;
+
+/**
+ * The tagger ends a sentence at "et al." and "e.g." ("discussed Okafor et al." | "; Priya thinks …"): a
+ * sentence so ended is joined to the next when that one does not open as a sentence does (lower case or
+ * punctuation), and the phrases' sentence numbers follow.
+ */
+function withAbbreviationsRejoined(sentences: string[], phrases: Phrase[]): { sentences: string[]; phrases: Phrase[] } {
+  if (!sentences.some((s) => ENDS_IN_ABBREVIATION.test(s.trim()))) return { sentences, phrases };
+  const joined: string[] = [];
+  const at: number[] = [];
+  sentences.forEach((sentence, i) => {
+    const previous = joined.at(-1);
+    if (previous !== undefined && ENDS_IN_ABBREVIATION.test(previous.trim()) && /^\s*[\p{Ll}\p{P}]/u.test(sentence)) {
+      joined[joined.length - 1] = `${previous.trimEnd()}${/^\s*[;:,)]/.test(sentence) ? "" : " "}${sentence.trim()}`;
+    } else joined.push(sentence);
+    at[i] = joined.length - 1;
+  });
+  return { sentences: joined, phrases: phrases.map((p) => ({ ...p, sentence: at[p.sentence] ?? p.sentence })) };
 }
 
 /** The text of tokens a..b as written. */

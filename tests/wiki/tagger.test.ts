@@ -122,3 +122,16 @@ describe("names the tagger reads as words", () => {
     expect(treatment.map((p) => `${p.kind}:${p.surface}`)).toContain("phrase:Treatment plans");
   });
 });
+
+describe("Latin abbreviations", () => {
+  test("a sentence the tagger ends at 'et al.' goes on when the next does not open as a sentence", () => {
+    const { sentences, phrases } = findPhrases("2025-09-12: discussed Okafor et al.; Priya thinks the confound matters more. Sato agrees.");
+    expect(sentences).toEqual(["2025-09-12: discussed Okafor et al.; Priya thinks the confound matters more.", "Sato agrees."]);
+    expect(phrases.filter((p) => p.kind === "proper").map((p) => [p.surface, p.sentence])).toEqual([["Okafor", 0], ["Priya", 0], ["Sato", 1]]);
+  });
+
+  test("'et al' is no concept", () => {
+    const md = "Brandt et al. measured reaction time. Okafor et al. measured recall.";
+    expect(extractConcepts([{ slug: "p", title: "Notes", markdown: md }], "Notes").map((c) => c.key)).not.toContain("et-al");
+  });
+});
