@@ -164,7 +164,7 @@ function namesInTitle(byKey: Map<string, ExtractedConcept>, docTitle: string, pa
   for (const phrase of findPhrases(docTitle).phrases) {
     if (phrase.kind !== "proper") continue;
     const surface = cleanSurface(phrase.surface);
-    if (!surface.split(/\s+/).every((w) => !lowerCase.has(w.toLowerCase().replace(/[.'’]+$/, "")))) continue;
+    if (surface.split(/\s+/).some((w) => lowerCase.has(w.toLowerCase().replace(/[.'’]+$/, "")))) continue;
     const key = conceptKey(surface, "proper");
     if (!key || byKey.has(key)) continue;
     byKey.set(key, { key, title: surface, kind: "proper", aliasKeys: [], surfaces: [surface], salience: 1, mentions: [{ pageSlug, surface, sentence: docTitle.trim().slice(0, MAX_SENTENCE_CHARS) }] });

@@ -4,6 +4,7 @@
 import type winkNLPType from "wink-nlp";
 import { CURRENCY_CODE as CURRENCY_CODES, CURRENCY_SIGN } from "../lib/currency";
 import { englishFrequency } from "../lib/english-frequency";
+import { endsSentence } from "../lib/sentence-ends";
 import { isGivenName } from "./given-names";
 import { GENERIC_HEADS } from "./keys";
 
@@ -387,8 +388,8 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
   return withAbbreviationsRejoined(sentences, phrases);
 }
 
-/** A sentence the tagger ended at a Latin abbreviation ("… Okafor et al.", "e.g.", "cf."). */
-const ENDS_IN_ABBREVIATION = /\b(?:et al|e\.g|i\.e|cf|vs|viz|approx)\.$/i;
+/** A sentence the tagger ended at a short form ("… Okafor et al.", "e.g.", "cf."): lib/sentence-ends.ts. */
+const endsInAbbreviation = (sentence: string) => !endsSentence(sentence.trim());
 
 /**
  * The tagger ends a sentence at "et al." and "e.g." ("discussed Okafor et al." | "; Priya thinks …"): a
@@ -396,12 +397,12 @@ const ENDS_IN_ABBREVIATION = /\b(?:et al|e\.g|i\.e|cf|vs|viz|approx)\.$/i;
  * punctuation), and the phrases' sentence numbers follow.
  */
 function withAbbreviationsRejoined(sentences: string[], phrases: Phrase[]): { sentences: string[]; phrases: Phrase[] } {
-  if (!sentences.some((s) => ENDS_IN_ABBREVIATION.test(s.trim()))) return { sentences, phrases };
+  if (!sentences.some(endsInAbbreviation)) return { sentences, phrases };
   const joined: string[] = [];
   const at: number[] = [];
   sentences.forEach((sentence, i) => {
     const previous = joined.at(-1);
-    if (previous !== undefined && ENDS_IN_ABBREVIATION.test(previous.trim()) && /^\s*[\p{Ll}\p{P}]/u.test(sentence)) {
+    if (previous !== undefined && endsInAbbreviation(previous) && /^\s*[\p{Ll}\p{P}]/u.test(sentence)) {
       joined[joined.length - 1] = `${previous.trimEnd()}${/^\s*[;:,)]/.test(sentence) ? "" : " "}${sentence.trim()}`;
     } else joined.push(sentence);
     at[i] = joined.length - 1;

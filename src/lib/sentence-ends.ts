@@ -1,6 +1,7 @@
 // Where a sentence does not end although a period and a capital or a digit follow: after an initial
-// ("Thomas A. Edison") or a title or short form ("Dr. Brodie", "ext. 4410", "Fig. 2"). The splitters of the
-// answers and of the pages' leads split at every such period first, then put these pieces back together.
+// ("Thomas A. Edison") or a title or short form ("Dr. Brodie", "ext. 4410", "Fig. 2", "et al."). The splitters of the
+// answers and of the pages' leads split at every such period first, then put these pieces back together. Concept
+// extraction rejoins the tagger's sentences ended at one (concepts/nlp.ts).
 import { foreignLanguage } from "./function-words";
 
 const INITIAL = /(?:^|[\s(])\p{Lu}\.$/u;
