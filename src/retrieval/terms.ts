@@ -35,11 +35,20 @@ function cjkPairs(word: string): string[] {
   });
 }
 
+/**
+ * A negated auxiliary ("don't", "doesn't", "can't", "won't") is a function word, and so is the tail of "I'll",
+ * "you're", "we've", "I'd": split on the apostrophe they left "don", "doesn", "ll" as terms, and "don", a rare
+ * word (a title, a river), outweighed the rest of "What happens if I don't pass --delete?".
+ */
+const NEGATED_AUXILIARY = /(?<![\p{L}\p{N}])\p{L}+n['’]t(?![\p{L}\p{N}])/giu;
+const CONTRACTED_TAIL = /(?<=\p{L})['’](?:ll|re|ve|d|m)(?![\p{L}\p{N}])/giu;
+const withoutContractions = (text: string) => (/['’]/.test(text) ? text.replace(NEGATED_AUXILIARY, " ").replace(CONTRACTED_TAIL, " ") : text);
+
 /** Distinct non-stopword terms of a query, in first-seen order (a German, French, Spanish or Dutch question's function words are stopwords too). */
 export function queryTerms(text: string): string[] {
   const terms: string[] = [];
   const seen = new Set<string>();
-  const words = wordsOf(text);
+  const words = wordsOf(withoutContractions(text));
   const foreign = foreignFunctionWords(words);
   for (const word of words) {
     if (STOPWORDS.has(word) || foreign.has(word) || seen.has(word)) continue;

@@ -3,7 +3,7 @@
 // and answers are checked for the sentences they should quote.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/server";
-import { addTextsReady, askBrain, newBrain } from "../support/sources";
+import { addTextsReady, askBrain, newBrain, titledByHeading } from "../support/sources";
 
 const ADR_5 = `# ADR-005: Replace Kafka with NATS JetStream
 
@@ -72,11 +72,9 @@ let labId: string;
 beforeAll(async () => {
   s = await startTestServer();
   brainId = await newBrain(s, "Orders team");
-  // Titled by their first heading, as an import titles a Markdown file.
-  const titled = (markdown: string) => [markdown.split("\n")[0]!.slice(2), markdown] as const;
-  await addTextsReady(s, brainId, Object.fromEntries([ADR_5, ADR_2, ROTA].map(titled)));
+  await addTextsReady(s, brainId, titledByHeading(ADR_5, ADR_2, ROTA));
   labId = await newBrain(s, "Homelab");
-  await addTextsReady(s, labId, Object.fromEntries([BACKUPS, RACK, LAB_CHANGES].map(titled)));
+  await addTextsReady(s, labId, titledByHeading(BACKUPS, RACK, LAB_CHANGES));
 });
 afterAll(() => s.close());
 

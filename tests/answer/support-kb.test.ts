@@ -1,7 +1,7 @@
 // A product's support pages, as support teams write them: a pricing table, a table of carriers, policies.
 // Asked over real HTTP; the pages are written by the test and answers are checked for what they should quote.
 import { expect, test } from "bun:test";
-import { brainOf } from "../support/sources";
+import { brainOf, titledByHeading } from "../support/sources";
 
 const PRICING = `# Pricing and plans
 
@@ -42,9 +42,7 @@ const FIXES = `# Troubleshooting labels
 
 You can override address validation for a single shipment, but the carrier may charge an address correction fee (UPS charges $23 per correction).`;
 
-// Titled by their first heading, as an import titles a Markdown file.
-const titled = (markdown: string) => [markdown.split("\n")[0]!.slice(2), markdown] as const;
-const ask = brainOf("Parcelwise support", Object.fromEntries([PRICING, CARRIERS, INTEGRATIONS, SECURITY, FIXES].map(titled)));
+const ask = brainOf("Parcelwise support", titledByHeading(PRICING, CARRIERS, INTEGRATIONS, SECURITY, FIXES));
 /** An answer's lines without their citations. */
 const lines = (answer: string) => answer.split("\n").map((l) => l.replace(/\s*\[.*$/, ""));
 

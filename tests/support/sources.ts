@@ -80,3 +80,7 @@ export function brainOf(name: string, sources: Record<string, string>): (questio
   afterAll(() => s.close());
   return (question) => askBrain(s, brainId, question);
 }
+
+/** Markdown sources titled by their first heading, as an import titles a Markdown file: title → content. */
+export const titledByHeading = (...markdowns: string[]): Record<string, string> =>
+  Object.fromEntries(markdowns.map((markdown) => [markdown.split("\n")[0]!.replace(/^#+\s*/, ""), markdown]));

@@ -59,6 +59,8 @@ const MONTHS = /\b(january|february|march|april|may|june|july|august|september|o
 /** Times of day and of the week, and how often: "at 7:30", "on Mondays", "monthly", "every morning". */
 const TIMES =
   /\b\d{1,2}[:.]\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|tonight|today|tomorrow|yesterday|midnight|noon|o'clock)\b|\bevery (?:day|week|month|year|morning|evening|night)\b|\b(?:first|last) (?:working |business )?day of\b/i;
+/** A file system path or a web address: "~/.config/x", "./data", "/etc/hosts", "C:\\Users", "https://…". */
+const PATH = /(?:^|[\s`'"(])(?:(?:~|\.{1,2})\/[\w.-]|\/[\w.-]+\/[\w.-])|\b[A-Z]:\\|\bhttps?:\/\/\S/;
 const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|several|once|twice|every|daily|weekly|monthly|yearly|annually|times)\b/i;
 
 /**
@@ -75,8 +77,11 @@ export function holdsAnswerType(text: string, type: AnswerType, questionStems: S
       return /\d/.test(text) || NUMBER_WORDS.test(text);
     case "reason":
       return REASON_GIVEN.test(text);
-    case "person":
     case "place":
+      // Where a file or a setting lives: a path ("~/.config/tern/config.toml", "/var/log", "C:\\Temp") or an address.
+      if (PATH.test(text)) return true;
+    // falls through: a named place
+    case "person":
       // A capitalized word the question did not already name (not the sentence's first word).
       return (text.match(/(?<=\s)\p{Lu}[\p{L}'’.-]*/gu) ?? []).some((w) => !questionStems.has(stem(w.toLowerCase().replace(/[’'.-]+$/, ""))));
   }

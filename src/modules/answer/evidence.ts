@@ -8,7 +8,7 @@ import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./cand
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
 import { measureAsked } from "./measures";
 import { cueWords, expectedAnswerType, holdsAnswerType, type AnswerType } from "./answer-type";
-import { ACTION, agentForms, CLOCK_TIME, definedThing, kindWords, listedThings, MODAL, overviewWords, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
+import { actionAsked, agentForms, CLOCK_TIME, consequenceAsked, definedThing, kindWords, listedThings, MODAL, overviewWords, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
 import { unmentionedNames } from "./unmentioned";
@@ -152,6 +152,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const stems = terms.map(stem);
   // "Tell me about X", "what happened at X": the words asking for an overview are no part of what is asked.
   const overview = overviewWords(question);
+  const consequence = consequenceAsked(question);
   // Nor are the words it asks with (UNWEIGHED): "New patients should arrive early" answered "what SHOULD I do
   // if I'm sick?", for want of the word that matters.
   // A time of day's hour weighs half ("Can I take a taxi at 23:00?" of "Taxis are fine after 22:00": a page
@@ -161,7 +162,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const hours = new Set(clock.flatMap((m) => [m[1]!, String(Number(m[1]))]));
   const minutes = new Set(clock.flatMap((m) => [m[2]!, String(Number(m[2]))]));
   const weights = termWeights(terms, stats).map((w, i) =>
-    overview?.has(stems[i]!) || UNWEIGHED.has(stems[i]!) || minutes.has(stems[i]!) ? 0 : hours.has(stems[i]!) ? CLOCK_HOUR_WEIGHT * w : w,
+    overview?.has(stems[i]!) || UNWEIGHED.has(stems[i]!) || stems[i] === consequence || minutes.has(stems[i]!) ? 0 : hours.has(stems[i]!) ? CLOCK_HOUR_WEIGHT * w : w,
   );
   const total = weights.reduce((a, b) => a + b, 0);
   const heaviest = Math.max(0, ...weights);
@@ -199,7 +200,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   // "How do I ROLL an API key?": the action asked for weighs more than any other word when sentences are
   // ranked ("Keys are created in the dashboard under Developers > API keys" is no way to roll one); not for
   // `thin`, which weighs coverage as fitted.
-  const action = procedural ? stems.indexOf(stem(ACTION.exec(question)?.[1]?.toLowerCase() ?? "")) : -1;
+  const action = procedural ? stems.indexOf(stem(actionAsked(question) ?? "")) : -1;
   const rankWeights = action >= 0 && weights[action]! > 0 ? weights.map((w, i) => (i === action ? ACTION_WEIGHT * heaviest : w)) : null;
   const rankTotal = rankWeights?.reduce((a, b) => a + b, 0) ?? 0;
   /** `coverage` of the same words as ranking weighs them (`plain` when it weighs as `thin` does). */
@@ -237,7 +238,12 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const ownType = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords, measure) : null;
       // The kind asked for may be in the heading the sentence sits under: a changelog's "## 3.0.0 (2026-01-20)"
       // dates its items ("When was the v1 API removed?"); the answer quotes the heading with the sentence.
-      const typeInHeading = ownType === false && sentence.heading !== undefined && holdsAnswerType(sentence.heading, expectedType!, questionWords, measure);
+      // The page's own title as that heading only for a date or a number ("Engineering sync, 13 October 2026"
+      // dates its notes): its capitalized words are too weak a sign of the person or place asked for, and
+      // "Who is responsible for X?" was answered "Engineering sync, 13 October 2026: X is 70% done."
+      const headingOfType =
+        sentence.heading !== undefined && (sentence.heading !== page.title || expectedType === "time" || expectedType === "quantity") ? sentence.heading : undefined;
+      const typeInHeading = ownType === false && headingOfType !== undefined && holdsAnswerType(headingOfType, expectedType!, questionWords, measure);
       const typeFound = ownType === null ? null : ownType || typeInHeading;
       let stated = numbers.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers) : sentence.stems;
       if (months.length > 0) stated = withMonthsDated(stated, `${sentence.heading ?? ""} ${sentence.text}`, months);

@@ -202,10 +202,20 @@ function typedNeighbour(evidence: Evidence, best: ScoredSentence): ScoredSentenc
 /** A sentence opening with a personal pronoun. */
 const PERSON_PRONOUN = /^(?:he|she|they|his|her|their)\b/i;
 
-/** The sentence before `s` on its page, when `s` opens with a personal pronoun (who it is, most often). */
+/**
+ * A sentence about a thing it does not name: opening with "it" or "this" ("It prints the version."), or an
+ * instruction done to "it" ("Run it first when something fails.", "Raise it with `ulimit -n 4096`").
+ */
+const THING_PRONOUN = /^(?:it|its|this|these)\b|^\p{L}+ it\b(?! (?:is|was|will|may|can|does|did|has)\b)/iu;
+
+/** The sentence before `s` on its page, when `s` opens with a pronoun: who or what it is, most often. */
 function antecedentOf(evidence: Evidence, s: ScoredSentence): ScoredSentence | null {
-  if (!PERSON_PRONOUN.test(s.text) || s.index === 0) return null;
-  return evidence.sentences.find((p) => p.page === s.page && p.index === s.index - 1) ?? null;
+  if (s.index === 0) return null;
+  const person = PERSON_PRONOUN.test(s.text);
+  if (!person && !THING_PRONOUN.test(s.text)) return null;
+  // A thing's pronoun within its section only: "Run it first when something fails." is `tern doctor`'s, said
+  // just before; across a heading "it" is rarely the last section's subject.
+  return evidence.sentences.find((p) => p.page === s.page && p.index === s.index - 1 && (person || p.section === s.section)) ?? null;
 }
 
 /** Whether a page's title names every term of the question. */

@@ -7,7 +7,17 @@ import { stem } from "./sentences";
 /** A question asking how to do something, or what to do ("What do I do on first login?"). */
 export const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user)|how to|what (?:do|should|must|shall) (?:i|we|you) do)\b|\bsteps? (?:to|for)\b/i;
 /** The verb a "how do I …" question asks how to do. */
-export const ACTION = /^\s*how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user) (\p{L}+)/iu;
+const ACTION = /^\s*how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user) (\p{L}+)/iu;
+/**
+ * Verbs that ask for a remedy or a way, not for an action a page names: "How do I FIX slow uploads?" is
+ * answered by what the "Slow uploads" section says to do, which never says "fix" ("Fixed a crash …" does).
+ */
+export const GENERIC_ACTIONS = new Set(["fix", "solve", "resolve", "troubleshoot", "debug", "repair", "handle", "deal", "avoid", "prevent", "get", "make", "do", "find", "know"]);
+/** The verb a "how do I …" question asks how to do, unless it only asks for a remedy (GENERIC_ACTIONS). */
+export function actionAsked(question: string): string | null {
+  const verb = ACTION.exec(question)?.[1]?.toLowerCase();
+  return verb && !GENERIC_ACTIONS.has(verb) ? verb : null;
+}
 /** "What is X?", "who are X?" of a short X (a name or a term): X, lower-cased, without its article. */
 export const DEFINING = /^\s*(?:what|who) (?:is|are|was|were) (?:an? |the )?((?:[\p{L}\p{N}][\p{L}\p{N}'’.-]* ?){1,4})\s*\?*\s*$/iu;
 export const definedThing = (question: string) => DEFINING.exec(question)?.[1]?.trim().toLowerCase() ?? null;
@@ -47,6 +57,12 @@ export const MODAL = new Set(["must", "should", "shall", "may", "might", "ought"
  * leave" is no answer; "what decisions were MADE?" is answered by the items under "Decisions").
  */
 export const UNWEIGHED = new Set(["must", "should", "shall", "might", "ought", "get", "gets", "got", "getting", "gotten", "make", "makes", "made", "making"].map(stem));
+/**
+ * "What happens if I don't pass --delete?": the words ask for a consequence, which the page states without
+ * saying "happens" ("`--delete`: remove files … Off by default."). Their stem, or null.
+ */
+export const consequenceAsked = (question: string) =>
+  /\bwhat (?:happens|happened|will happen|would happen|could happen|can happen)\b(?= (?:if|when|after|to|once|unless|before)\b)/i.test(question) ? stem("happen") : null;
 /** "What KIND of rock": the word asks for a kind, which the answer names ("gneiss and granite"), not says. */
 export const kindWords = (question: string) => [...question.toLowerCase().matchAll(/\b(kind|type|sort)s? of\b/g)].map((m) => stem(m[1]!));
 /** The words (stems) of a request for an overview: "tell me about", "describe", "what happened at". */

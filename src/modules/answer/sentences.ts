@@ -232,6 +232,8 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
 );
 /** -ment nouns whose stem is no verb of theirs. */
 const MENT_NOUNS = new Set(["department", "apartment", "compartment", "experiment", "supplement", "complement", "compliment", "tournament", "environment", "instrument", "sentiment", "detriment", "increment", "implement"]);
+/** -tion nouns whose verb-looking stem says something else. */
+const TION_NOUNS = new Set(["vacation", "situation", "conversation"]);
 /** -our words that are not British spellings of -or ones. */
 const OUR_WORDS = new Set(["hour", "four", "flour", "pour", "tour", "sour", "your", "contour", "detour", "devour", "dour", "amour", "velour", "troubadour", "paramour"]);
 
@@ -249,9 +251,33 @@ export function stem(word: string): string {
   return known;
 }
 
+/** Adverbs that say something else than their adjective ("hardly" is not "hard", "likely" not "like"). */
+const SHIFTED_ADVERBS = new Set(["likely", "hardly", "shortly", "nearly", "barely", "lately", "presently", "fairly", "really", "merely", "scarcely", "largely", "mostly", "highly", "only"]);
+
+/**
+ * The adjective an "-ly" adverb is made from, when English writes it, else null: a word at least a twentieth
+ * as frequent as the adverb (SUBTLEX), so a word that only looks like one keeps its own stem ("supply" is no
+ * "supp", "simply" no "simp").
+ */
+function adjectiveOf(adverb: string): string | null {
+  if (SHIFTED_ADVERBS.has(adverb)) return null;
+  const { counts } = englishFrequency();
+  const base = adverb.slice(0, -2);
+  const candidates = adverb.endsWith("ically") ? [adverb.slice(0, -4), base] : adverb.endsWith("ily") ? [`${adverb.slice(0, -3)}y`] : adverb.endsWith("bly") ? [`${base}le`] : [base];
+  const adverbCount = counts.get(adverb) ?? 0;
+  return candidates.find((c) => c.length > 3 && (counts.get(c) ?? 0) >= Math.max(2, adverbCount / 20)) ?? null;
+}
+
 function stemOnce(word: string): string {
   let w = NUMBER_WORDS[word] ?? UNITS[word] ?? IRREGULAR[word] ?? word;
   if (w.length <= 3 || /\d/.test(w)) return w;
+  // An adverb as its adjective when English writes that ("recursively" ↔ recursive, "easily" ↔ easy,
+  // "automatically" ↔ automatic, "possibly" ↔ possible); six letters or more ("early", "apply" stay), and
+  // "-ply" only as itself ("deeply" ↔ deep; "supply" is no "supple").
+  if (w.endsWith("ly") && w.length > 5) {
+    const adjective = adjectiveOf(w);
+    if (adjective) w = adjective;
+  }
   if (w.endsWith("ies") && w.length > 4) return `${w.slice(0, -3)}y`;
   // "studied" ↔ study, "applied" ↔ apply, as "studies" is.
   if (w.endsWith("ied") && w.length > 4) return `${w.slice(0, -3)}y`;
@@ -274,6 +300,15 @@ function stemOnce(word: string): string {
   if (w.endsWith("ee") && w.length > 6) return w.slice(0, -2);
   // A "-sion" noun as its verb: "decisions" ↔ decide, "conclusion" ↔ conclude, "expansion" ↔ expand.
   if (w.endsWith("sion") && w.length > 6) return `${w.slice(0, -4)}d`;
+  // A "-tion" noun as its verb when English writes it: "escalations" ↔ escalate, "deletion" ↔ delete,
+  // "connection" ↔ connect. Short stems stay ("station" is no "state", "notion" no "note", "portion" no "port"),
+  // and so do "-ition" nouns ("definition" is no "definite", "petition" no "petite").
+  if (/(?:[aue]t|[cp]t)ion$/.test(w) && w.length > 6 && !TION_NOUNS.has(w)) {
+    const base = w.slice(0, -3);
+    const words = englishFrequency().lowerCase;
+    if (/[aue]t$/.test(base) && base.length >= 5 && words.has(`${base}e`)) w = `${base}e`;
+    else if (/[cp]t$/.test(base) && base.length >= 6 && words.has(base)) w = base;
+  }
   // A "-ment" noun as its verb: "reimbursements" ↔ reimbursed, "requirement" ↔ require, "investment" ↔ invest
   // (six letters or more before it; "department" is not "depart").
   if (w.endsWith("ment") && w.length >= 10 && !MENT_NOUNS.has(w)) w = w.slice(0, -4);
