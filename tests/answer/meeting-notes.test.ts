@@ -13,13 +13,20 @@ const PLANNING = `# Planning meeting, 6 October 2026
 
 const SYNC = `# Engineering sync, 13 October 2026
 
+Attendees: Maya Chen, Luis Ortega, Omar Haddad, Priya Nair.
+
 Priya reported that the crash on Android 12 came from an outdated image library; upgrading it fixed the crash on all test devices.
 
 The push notification service is 70% done. Luis expects it to be ready on October 22, two days late, because the vendor's API changed its token format.`;
 
 const TEAM = `# Project Lantern team
 
-Project Lantern is the mobile app for our field-service customers. Escalations go to Maya. The team's channel is #lantern.`;
+Project Lantern is the mobile app for our field-service customers. Escalations go to Maya. The team's channel is #lantern.
+
+| Name | Role | Location |
+|---|---|---|
+| Maya Chen | Product manager | Berlin |
+| Omar Haddad | Account executive | London |`;
 
 const ask = brainOf("Lantern notes", titledByHeading(PLANNING, SYNC, TEAM));
 
@@ -45,4 +52,11 @@ test("a 'who' question is not answered by a meeting's title, a 'when' question i
   // The notes' date is their title's: quoted with the sentence that answers.
   const when = await ask("When did Priya fix the Android crash?");
   expect(when.answer).toContain("Engineering sync, 13 October 2026: Priya reported that the crash on Android 12 came from an outdated image library");
+});
+
+test("'where is X?' is answered by the row saying X's location, not by a list naming X among others", async () => {
+  // Was "Attendees: Maya Chen, Luis Ortega, Omar Haddad, Priya Nair." first: its capitalized names read as places.
+  const body = await ask("Where is Omar?");
+  expect(body.answer).toContain("Name: Omar Haddad; Role: Account executive; Location: London.");
+  expect(body.answer).not.toContain("Attendees");
 });

@@ -26,6 +26,14 @@ Flags:
 
 \`tern doctor\` checks the configuration, the credentials and the clock skew, and prints a report. Run it first when something fails.`;
 
+const CONFIGURATION = `# Configuration
+
+tern reads its settings from \`~/.config/tern/config.toml\`, then from environment variables, then from flags. A flag always wins over an environment variable, and an environment variable wins over the file.
+
+## Credentials
+
+Never put secret keys in config.toml if the file is shared.`;
+
 const TROUBLESHOOTING = `# Troubleshooting
 
 ## Slow uploads
@@ -52,7 +60,7 @@ Yes. tern is open source under the Apache 2.0 license. There is no paid edition.
 
 tern always uses HTTPS in transit. For encryption at rest, enable server-side encryption on the bucket, or pass \`--sse aws:kms\` to use a KMS key.`;
 
-const ask = brainOf("tern docs", titledByHeading(COMMANDS, TROUBLESHOOTING, CHANGELOG, FAQ));
+const ask = brainOf("tern docs", titledByHeading(COMMANDS, CONFIGURATION, TROUBLESHOOTING, CHANGELOG, FAQ));
 
 test("an -ly adverb stems as its adjective when English writes it, and only then", () => {
   const same: [string, string][] = [["recursively", "recursive"], ["easily", "easy"], ["automatically", "automatic"], ["possibly", "possible"], ["usually", "usual"], ["weekly", "week"]];
@@ -82,6 +90,9 @@ test("a path answers 'where': the sentence saying where logs are written, not on
   expect(body.thin).toBe(false);
   expect(body.answer).toContain("/var/log/tern/tern.log");
   expect(body.answer).not.toContain("rotate daily");
+  // Said first, before sentences naming the file without saying where it is.
+  const config = await ask("Where is the config file?");
+  expect(config.answer.startsWith("tern reads its settings from `~/.config/tern/config.toml`")).toBe(true);
 });
 
 test("a sentence about 'it' is read with the one saying what it is", async () => {

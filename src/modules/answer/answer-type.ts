@@ -59,6 +59,14 @@ const MONTHS = /\b(january|february|march|april|may|june|july|august|september|o
 /** Times of day and of the week, and how often: "at 7:30", "on Mondays", "monthly", "every morning". */
 const TIMES =
   /\b\d{1,2}[:.]\d{2}\b|\b\d{1,2} ?(?:am|pm)\b|\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|tonight|today|tomorrow|yesterday|midnight|noon|o'clock)\b|\bevery (?:day|week|month|year|morning|evening|night)\b|\b(?:first|last) (?:working |business )?day of\b/i;
+/**
+ * A place said as one: a table's location cell ("Location: London", "Office: Madrid"; an infobox flattened
+ * into prose, "Address Fiorello H. LaGuardia …", has no colon), "based in", "located in", "headquartered
+ * in", or a path (PATH).
+ */
+const PLACE_SAID = /\b(?:location|city|country|office|address|site|region|headquarters)\s*:\s*\p{Lu}|\b(?:based|located|headquartered)\s+(?:in|at)\s+\p{Lu}/iu;
+export const saysPlace = (text: string) => PLACE_SAID.test(text) || PATH.test(text);
+
 /** A file system path or a web address: "~/.config/x", "./data", "/etc/hosts", "C:\\Users", "https://…". */
 const PATH = /(?:^|[\s`'"(])(?:(?:~|\.{1,2})\/[\w.-]|\/[\w.-]+\/[\w.-])|\b[A-Z]:\\|\bhttps?:\/\/\S/;
 const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|several|once|twice|every|daily|weekly|monthly|yearly|annually|times)\b/i;

@@ -7,7 +7,7 @@ import { joinedPairs, reversedCompounds, termVariants, wordsOf, type Retrieval, 
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
 import { measureAsked } from "./measures";
-import { cueWords, expectedAnswerType, holdsAnswerType, type AnswerType } from "./answer-type";
+import { cueWords, expectedAnswerType, holdsAnswerType, saysPlace, type AnswerType } from "./answer-type";
 import { actionAsked, agentForms, CLOCK_TIME, consequenceAsked, definedThing, kindWords, listedThings, MODAL, overviewWords, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
@@ -281,7 +281,10 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // "What is Parcelwise?": a sentence whose subject it is ("Parcelwise has three plans"), most of all one
       // defining it ("Initech is a software company"), before one naming it in passing ("Email: support@parcelwise…").
       const defines = asking === null ? 0 : definingLevel(sentence.text, asking);
-      const score = rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0) + (section ? 0.1 : 0) + 0.1 * defines;
+      // "Where is Omar?" of a team table: the row saying "Location: London" says where, more surely than a
+      // sentence naming him among capitalized names ("Attendees: Maya Chen, Omar Haddad, …").
+      const placeSaid = expectedType === "place" && typeFound === true && saysPlace(sentence.text) ? 0.1 : 0;
+      const score = rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0) + placeSaid + (section ? 0.1 : 0) + 0.1 * defines;
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, defines, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);

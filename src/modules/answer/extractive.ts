@@ -3,7 +3,7 @@
 // page's reading order, duplicates and near-duplicates dropped, one [[slug]] citation after each run of
 // sentences from the same page. A "how do I" question answered by a numbered list gets the list's steps.
 import type { RetrievedPage } from "../../retrieval";
-import { holdsAnswerType } from "./answer-type";
+import { holdsAnswerType, saysPlace } from "./answer-type";
 import type { Evidence, ScoredSentence } from "./evidence";
 import { stem, stemSet } from "./sentences";
 import { unmentionedNote } from "./unmentioned";
@@ -62,7 +62,10 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
   // Once the best sentence (or it with that one) says all that is asked with the kind of answer asked for (a
   // name for "who"), one without that kind adds nothing: "Who is the practice manager?" is "Grace Mbeki:
   // Practice manager.", not also "Leave requests go to the practice manager …".
-  const untyped = (s: ScoredSentence) => best.complete && (best.typeFound === true || typed !== null) && s.typeFound === false;
+  // A place said as one ("Location: London") is that kind for "where": a sentence merely naming capitalized
+  // names ("Attendees: Maya Chen, Omar Haddad") is then without it.
+  const placeSaid = (s: ScoredSentence) => evidence.expectedType === "place" && saysPlace(s.text);
+  const untyped = (s: ScoredSentence) => best.complete && (best.typeFound === true || typed !== null) && (s.typeFound === false || (placeSaid(best) && !placeSaid(s)));
   for (const s of evidence.sentences.slice(1)) {
     if (chosen.length >= MAX_SENTENCES || s.score < best.score * RELATIVE_FLOOR) break;
     if (!fits(s)) continue;
