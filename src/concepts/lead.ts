@@ -43,7 +43,7 @@ export function extractiveLead(markdown: string, title = ""): string {
   let bestScore = 0;
   let bestShared = 0;
   sentences.forEach((sentence, i) => {
-    if (sentence.length > MAX_LEAD_CHARS || i >= candidates) return;
+    if (sentence.length > MAX_LEAD_CHARS || i >= candidates || saysNoSummary(sentence)) return;
     let shared = 0;
     for (const w of words[i]!) shared += (frequency.get(w) ?? 1) - 1 + (titleWords.has(w) ? 1 : 0);
     const score = (shared + 1) / Math.sqrt(words[i]!.size + 1) / (1 + i * 0.05); // earlier wins ties
@@ -52,6 +52,22 @@ export function extractiveLead(markdown: string, title = ""): string {
   if (best <= 0 || bestShared === 0) return ""; // the page already opens with it, or nothing is central
   return sentences[best]!;
 }
+
+/**
+ * Sentences that say no summary, however central their words: a field, a label of one to three words before
+ * a value of names, dates and numbers ("Next sync: October 20.", "Attendees: Luis Ortega, Priya Nair."; not
+ * "Decision: the launch stays on November 17."), a page's stamp ("Last updated by Rosa Lindqvist …") and a
+ * greeting ("Welcome to Acme engineering!"). Meeting notes and wiki pages led with them, as they repeat the
+ * title's words.
+ */
+function saysNoSummary(sentence: string): boolean {
+  if (/^(?:(?:welcome|hello|hi|hey|thanks|thank you)\b|last (?:updated|edited|modified|reviewed)\b)/i.test(sentence)) return true;
+  const field = FIELD.exec(sentence);
+  return field !== null && (field[1]!.match(/\b\p{Ll}{3,}\b/gu) ?? []).filter((w) => !FIELD_JOINERS.has(w)).length < 2;
+}
+const FIELD = /^[\p{L}\p{N}'’-]+(?: [\p{L}\p{N}'’-]+){0,2}:\s+(.*)$/u;
+/** Lower-case words a field's value of names and dates may hold ("Maya Chen and Omar Haddad", "10 to 12 May"). */
+const FIELD_JOINERS = new Set(["and", "the", "for", "from", "until", "with"]);
 
 /** A section heading at the start of a line. */
 const SECTION = /^#{1,6} /m;

@@ -25,6 +25,11 @@ export interface ProseUnit {
   headings: string[];
   /** An item's list: its number in the page (0, 1, …) and whether it is numbered (steps). */
   list?: { id: number; ordered: boolean };
+  /**
+   * The lines of the code block a paragraph or item ending in ":" introduces ("Install the toolchain with:"
+   * then a fence): what it says to run. Answers quote them with it; concepts do not read them.
+   */
+  code?: string[];
 }
 
 /** A line wholly in bold, and the level of the heading it makes (below every Markdown heading). */
@@ -63,6 +68,8 @@ export function proseUnits(markdown: string): ProseUnit[] {
     }
     const headings = path.map((h) => h.title);
     if (block.kind === "fence") {
+      const introduced = units.at(-1);
+      if (introduced && (introduced.kind === "paragraph" || introduced.kind === "item") && /:\s*$/.test(introduced.text)) introduced.code = codeLines(block.text);
       units.push(...commentedLines(block.text).map((text) => ({ kind: "command" as const, text, headings })));
       continue;
     }
@@ -156,6 +163,18 @@ function commentedLines(fence: string): string[] {
       const m = COMMENTED.exec(line);
       return m && /\p{L}{2}/u.test(m[2]!) ? [`${m[2]!.trim()}: \`${m[1]!.trim().replaceAll("`", "")}\``] : [];
     });
+}
+
+/** An introduced code block's lines worth quoting: at most this many, of at most this many characters in all. */
+const MAX_CODE_LINES = 8;
+const MAX_CODE_CHARS = 400;
+
+/** A fence's non-blank lines (without the fences), or none when it is too long to quote. */
+function codeLines(fence: string): string[] {
+  const lines = fence.split("\n").slice(1);
+  if (lines.length > 0 && /^ {0,3}(?:`{3,}|~{3,})[ \t]*$/.test(lines.at(-1)!)) lines.pop();
+  const code = lines.map((l) => l.trim()).filter((l) => l.length > 0);
+  return code.length <= MAX_CODE_LINES && code.join("").length <= MAX_CODE_CHARS ? code : [];
 }
 
 /** Code, then a shell or C-style comment after whitespace (not "#!" or a URL's "//"). */

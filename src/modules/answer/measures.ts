@@ -25,8 +25,11 @@ const YEAR_SPAN = String.raw`\b(?:\d{3,4}\s*(?:-|–|—|to|until|till)\s*\d{2,4
 /** The length of a text or a value: "up to 255 characters", "a 300-page report", "64 KB". */
 const TEXT_LENGTH = String.raw`(?:characters?|chars?|bytes?|[kmg]i?b|words?|digits?|letters?|lines?|pages?)`;
 
+/** A time said without a number: "same day", "overnight", "a few weeks", "half an hour". */
+const DURATION_WORDS = String.raw`\b(?:same[\s-]day|next[\s-]day|overnight|immediately|instantly|(?:an?|half an?|a few|a couple of|several)\s+${DURATION})\b`;
+
 const MEASURES: Record<string, RegExp> = {
-  long: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${DURATION}|${LENGTH}|${TEXT_LENGTH})\b|${YEAR_SPAN}`, "i"),
+  long: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${DURATION}|${LENGTH}|${TEXT_LENGTH})\b|${YEAR_SPAN}|${DURATION_WORDS}`, "i"),
   old: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:years?|yrs?|months?|weeks?|days?)\b|\bage[sd]?\s+\d|\b(?:born|founded|established|built|since|in)\s+(?:\w+\s+){0,2}\d{3,4}\b`, "i"),
   far: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:${LENGTH}|light[\s-]years?|au|${DURATION})\b`, "i"),
   tall: new RegExp(String.raw`\b${NUMBER}${SPACE}${LENGTH}\b`, "i"),

@@ -56,8 +56,10 @@ export function sentencesOf(markdown: string): Sentence[] {
     for (const piece of unit.kind === "row" || unit.kind === "command" ? [prose] : withAbbreviationsJoined(prose.split(SENTENCE_END))) {
       const text = piece.trim();
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
+      // "Install the toolchain with:" is quoted with the code it introduces (its words are still its own).
+      const whole = unit.code?.length && text.endsWith(":") ? `${text} ${unit.code.map((line) => `\`${line.replaceAll("`", "")}\``).join("; ")}` : text;
       for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS))
-        out.push({ text: chunk, stems: cellStems ?? new StemsOf(withJoinedWords(chunk)), whole: text, context, list: unit.list, heading: unit.headings.at(-1), ...(unit.kind === "command" ? { command: true as const } : unit.kind === "row" ? { row: true as const, ...tableOf(unit) } : {}) });
+        out.push({ text: chunk, stems: cellStems ?? new StemsOf(withJoinedWords(chunk)), whole, context, list: unit.list, heading: unit.headings.at(-1), ...(unit.kind === "command" ? { command: true as const } : unit.kind === "row" ? { row: true as const, ...tableOf(unit) } : {}) });
       // A question heads the sentences after it in its paragraph, as in a FAQ ("Q: Can I get a refund? A: Yes, …").
       if (isQuestion(text)) context = new Set([...context, ...stemSet(text)]);
     }

@@ -1,0 +1,44 @@
+// A source page's lead (its summary, first on the page) from the page's most central sentence: never a field,
+// a page's stamp or a greeting, which repeat the title's words without saying what the page is about.
+import { expect, test } from "bun:test";
+import { extractiveLead } from "../../src/concepts/lead";
+
+test("meeting notes are not led by a field: 'Next sync: October 20.' repeats the title's words, says nothing", () => {
+  const sync = `# Engineering sync, 13 October 2026
+
+Attendees: Luis Ortega, Priya Nair, Jonas Weber.
+
+Priya reported that the crash on Android 12 came from an outdated image library.
+
+The push notification service is 70% done, two days late because the vendor changed its token format.
+
+Next sync: October 20.`;
+  const lead = extractiveLead(sync, "Engineering sync, 13 October 2026");
+  expect(lead).not.toBe("Next sync: October 20.");
+  expect(lead).not.toStartWith("Attendees:");
+  expect(lead).not.toBe("");
+});
+
+test("a labelled sentence that says something can lead: 'Decision: the launch stays on November 17.'", () => {
+  const review = `# Launch review, 20 October 2026
+
+Attendees: Maya Chen, Luis Ortega.
+
+The payment provider approved the checkout flow without changes.
+
+The beta has 412 testers.
+
+Decision: the launch stays on November 17, and the launch campaign starts on November 10.`;
+  expect(extractiveLead(review, "Launch review, 20 October 2026")).toBe("Decision: the launch stays on November 17, and the launch campaign starts on November 10.");
+});
+
+test("a wiki page is not led by its stamp or its greeting", () => {
+  const onboarding = `# Engineering onboarding
+
+Last updated by Rosa Lindqvist on 3 September 2026 for engineering onboarding.
+
+Welcome to Acme engineering onboarding! This page lists everything engineering needs for onboarding in the first two weeks.
+
+Collect your laptop from IT on the 4th floor.`;
+  expect(extractiveLead(onboarding, "Engineering onboarding")).toBe("This page lists everything engineering needs for onboarding in the first two weeks.");
+});
