@@ -5,10 +5,15 @@
 import { foreignLanguage } from "./function-words";
 
 const INITIAL = /(?:^|[\s(])\p{Lu}\.$/u;
-const ABBREVIATION = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|st|jr|sr|vs|ext|no|nos|vol|fig|figs|pp?|approx|ca|cf|al|gen|col|lt|capt|sgt|rev|mt|e\.g|i\.e)\.$/i;
+const ABBREVIATION = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|st|jr|sr|vs|ext|vol|fig|figs|pp?|approx|ca|cf|al|gen|col|lt|capt|sgt|rev|mt|e\.g|i\.e)\.$/i;
+/** "No." and "Nos." are short for number only before one ("No. 5"); "No. E-bikes are limited …" is two sentences. */
+const NUMBER_SIGN = /(?:^|[\s(])nos?\.$/i;
 
-/** Whether a piece split off at a period ends a sentence (it does not after an initial or a short form). */
-export const endsSentence = (piece: string) => !INITIAL.test(piece) && !ABBREVIATION.test(piece);
+/**
+ * Whether a piece split off at a period ends a sentence (it does not after an initial or a short form), the
+ * piece after it being `next` when known.
+ */
+export const endsSentence = (piece: string, next = "") => !INITIAL.test(piece) && !ABBREVIATION.test(piece) && !(NUMBER_SIGN.test(piece) && /^\d/.test(next));
 
 /**
  * An ordinal written "31." before its month, as German and Scandinavian texts write dates ("am 31. März",
@@ -25,7 +30,7 @@ export function withAbbreviationsJoined(pieces: string[]): string[] {
   const out: string[] = [];
   for (const piece of pieces) {
     const last = out.at(-1);
-    if (last !== undefined && (!endsSentence(last) || (ORDINAL.test(last) && (MONTH_START.test(piece) || writesOrdinals(last))))) out[out.length - 1] = `${last} ${piece}`;
+    if (last !== undefined && (!endsSentence(last, piece) || (ORDINAL.test(last) && (MONTH_START.test(piece) || writesOrdinals(last))))) out[out.length - 1] = `${last} ${piece}`;
     else out.push(piece);
   }
   return out;

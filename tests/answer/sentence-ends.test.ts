@@ -24,6 +24,9 @@ test("initials and short forms do not end a sentence; real ends still do", () =>
     "Anträge gehen an Personio.",
   ]);
   expect(texts("The limit is 12. The pump stops.")).toEqual(["The limit is 12.", "The pump stops."]);
+  // "No." is short for number only before one: a FAQ's "No." is a reply of its own.
+  expect(texts("See No. 5 and Nos. 7 for details.")).toEqual(["See No. 5 and Nos. 7 for details."]);
+  expect(texts("No. E-bikes are limited to 25 km/h by law.")).toEqual(["No.", "E-bikes are limited to 25 km/h by law."]);
 });
 
 let s: TestServer;

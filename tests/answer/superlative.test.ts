@@ -44,6 +44,13 @@ Prices exclude VAT. Annual plans are paid up front.`,
 | Stark Freight | Negotiation | $54,000 | 2025-12-20 |
 | Umbrella Health | Proposal | $120,000 | 2026-01-31 |
 | Initech | Trial | $36,000 | 2025-12-15 |`,
+  "E-bike lineup": `# E-bike lineup
+
+| Model | Price | Weight | Battery | Range |
+|---|---|---|---|---|
+| Commuter C1 | €1,899 | 26 kg | 700 Wh | 80 km |
+| Trail T2 | €3,299 | 24 kg | 625 Wh | 110 km |
+| Fold F1 | €1,499 | 17 kg | 375 Wh | 55 km |`,
   "Product sync": `# Product sync, 17 March 2026
 
 Annual plans get a 15% discount instead of 10%. Dev Patel joins the billing team.`,
@@ -118,6 +125,30 @@ describe("a superlative over a table", () => {
   test("a superlative no table compares is answered as before: thin when nothing says it", async () => {
     expect((await ask("Which office has the most parking spaces?")).thin).toBe(true);
     expect((await ask("Which office is the largest by revenue?")).thin).toBe(true);
+  });
+});
+
+describe("an adjective's noun names the column compared", () => {
+  test("'the longest range' is the Range column's, though 'longest' names lengths and times", async () => {
+    // Was thin: no column is called length, duration or time.
+    const body = await ask("Which e-bike has the longest range?");
+    expect(body.thin).toBe(false);
+    expect(body.answer).toContain("Model: Trail T2;");
+    expect(body.answer).not.toContain("Model: Fold F1;");
+  });
+
+  test("'the biggest battery' is the Battery column's, not the priciest model's", async () => {
+    // Was the Trail T2, the most expensive: with no size or capacity column, "biggest" compared prices.
+    const body = await ask("Which e-bike has the biggest battery?");
+    expect(body.answer).toContain("Model: Commuter C1;");
+    expect(body.answer).not.toContain("Model: Trail T2;");
+  });
+
+  test("a noun naming a column of names is not compared: 'the heaviest model' is by weight", async () => {
+    // "Trail T2" holds a number, but a name is no value: "Model" is not the column compared.
+    const body = await ask("Which is the heaviest model?");
+    expect(body.answer).toContain("Model: Commuter C1;");
+    expect(body.answer).not.toContain("Model: Trail T2;");
   });
 });
 

@@ -8,7 +8,7 @@ import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./cand
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
 import { measureAsked } from "./measures";
 import { cueWords, expectedAnswerType, holdsAnswerType, saysPlace, type AnswerType } from "./answer-type";
-import { actionAsked, agentForms, CLOCK_TIME, consequenceAsked, definedThing, kindWords, listedThings, MODAL, overviewWords, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
+import { actionAsked, agentForms, CLOCK_TIME, consequenceAsked, definedThing, kindWords, listedThings, MODAL, overviewWords, POLAR, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
 import { unmentionedNames } from "./unmentioned";
@@ -26,6 +26,8 @@ function definingLevel(text: string, thing: string): number {
 /** A time of day's hour weighs this share of its rarity. */
 const CLOCK_HOUR_WEIGHT = 0.5;
 /** A sentence whose subject is a pronoun standing for what the page is about. */
+/** A sentence that only says yes or no. */
+const BARE_REPLY = /^\s*(?:yes|no)\s*[.!]?\s*$/i;
 const OPENING_PRONOUN = /^(?:it|its|he|his|she|her|they|their)\b/i;
 
 export interface ScoredSentence {
@@ -86,6 +88,8 @@ export interface Evidence {
   unmentioned: string[];
   /** The stem of the action a "how do I …" question asks for ("roll" of "How do I roll an API key?"), or null. */
   action: string | null;
+  /** The question is answered yes or no: a page's bare "Yes." or "No." is part of the answer. */
+  polar: boolean;
   /** Best first. */
   sentences: ScoredSentence[];
   features: EvidenceFeatures;
@@ -169,6 +173,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const expectedType = expectedAnswerType(question);
   const measure = expectedType === "quantity" ? measureAsked(question) : null;
   const procedural = PROCEDURE.test(question);
+  const polar = POLAR.test(question);
   const listed = listedThings(question);
   const asking = definedThing(question);
   const questionWords = stemSet(question);
@@ -235,6 +240,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // question. Unless it is an item listed under a heading the question names: the "Open questions" of
       // meeting notes are what "What are the open questions?" asks for.
       if (isQuestion(sentence.whole) && !(sentence.list && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s)))) return;
+      // A FAQ's bare "No." answers its own question ("Can I increase the top speed?"), not "What is the top speed?".
+      if (!polar && BARE_REPLY.test(sentence.whole)) return;
       const ownType = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords, measure) : null;
       // The kind asked for may be in the heading the sentence sits under: a changelog's "## 3.0.0 (2026-01-20)"
       // dates its items ("When was the v1 API removed?"); the answer quotes the heading with the sentence.
@@ -323,6 +330,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       return (unmentioned ??= unmentionedNames(question, retrieval.pages, stats));
     },
     action: action >= 0 ? stems[action]! : null,
+    polar,
     sentences,
     features: {
       pages: retrieval.pages.length,

@@ -43,7 +43,8 @@ const MEASURES: Record<string, RegExp> = {
     String.raw`${CURRENCY_SIGN}\s?\d|\b(?!(?:1[5-9]|20)\d\d\b)\d[\d,.]*(?:\b|%)|\b(?:1[5-9]|20)\d\d\s+(?!(?:was|is|as|has|this|his|its)\b)[a-z]+s\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?|half|third|quarter|several|once|twice|none|no)\b`,
     "i",
   ),
-  fast: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:km\/h|kph|mph|knots?|m\/s|${LENGTH} (?:per|an|a) (?:hour|second|minute))|\bper (?:hour|second|minute)\b`, "i"),
+  // A speed, or how long a thing takes ("How fast does it fold?": "folds in 15 seconds"; "… charge?": "2.5 hours").
+  fast: new RegExp(String.raw`\b${NUMBER}${SPACE}(?:km\/h|kph|mph|knots?|m\/s|${LENGTH} (?:per|an|a) (?:hour|second|minute))|\bper (?:hour|second|minute)\b|\b${NUMBER}${SPACE}${DURATION}\b`, "i"),
 };
 
 const PRICE = new RegExp(String.raw`${MONEY.source}|\b(?:(?:is|are|for) free|free of charge|no charge|cents?)\b`, "i");

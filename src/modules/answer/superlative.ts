@@ -20,6 +20,11 @@ export interface Superlative {
   values: "number" | "date";
   /** A price is compared ("cheapest"): with no header naming one, the column of amounts of money is. */
   money?: boolean;
+  /**
+   * The noun after an adjective's superlative ("the longest RANGE", "the biggest BATTERY"), a stem: a column it
+   * names, when its cells are values, is the one compared, before any the adjective names.
+   */
+  noun?: string;
 }
 
 
@@ -56,19 +61,38 @@ export function superlativeOf(question: string): Superlative | null {
     for (const adjective of ADJECTIVES) {
       const phrase = adjective.words.test(two) ? two : adjective.words.test(words[i]!) ? words[i]! : null;
       if (phrase === null) continue;
-      return { asked: phrase.split(" ").map(stem), compares: (h) => adjective.headers.test(h), direction: adjective.direction, values: adjective.values ?? "number", money: adjective.money };
+      const noun = nounAfter(words, i + phrase.split(" ").length);
+      return {
+        asked: [...phrase.split(" ").map(stem), ...(noun ? [noun] : [])],
+        compares: (h) => adjective.headers.test(h),
+        direction: adjective.direction,
+        values: adjective.values ?? "number",
+        money: adjective.money,
+        ...(noun ? { noun } : {}),
+      };
     }
     const direction = QUANTIFIERS[words[i]!];
     if (!direction) continue;
-    let n = i + 1;
-    while (n < words.length && SKIPPED.has(words[n]!)) n++;
-    const noun = words[n];
-    if (!noun || !/^\p{L}{3,}$/u.test(noun)) continue;
-    const nounStem = stem(noun);
-    return { asked: [stem(words[i]!), nounStem], compares: (h) => wordsOf(h.toLowerCase()).some((w) => stem(w) === nounStem), direction, values: "number" };
+    const nounStem = nounAfter(words, i + 1);
+    if (!nounStem) continue;
+    return { asked: [stem(words[i]!), nounStem], compares: (h) => namedBy(h, nounStem), direction, values: "number" };
   }
   return null;
 }
+
+/** The stem of the noun at `from` past articles and the like ("the most paid seats" reads "seats"), or null. */
+function nounAfter(words: string[], from: number): string | null {
+  let n = from;
+  while (n < words.length && SKIPPED.has(words[n]!)) n++;
+  const noun = words[n];
+  return noun && /^\p{L}{3,}$/u.test(noun) ? stem(noun) : null;
+}
+
+/** A cell opening with its value: a number, perhaps after a currency sign or a comparison. */
+const VALUE_FIRST = /^\W*[~≈<>≤≥]?\s*(?:\p{Sc}\s*)?\d/u;
+
+/** Whether a header names the noun (a stem). */
+const namedBy = (header: string, noun: string) => wordsOf(header.toLowerCase()).some((w) => stem(w) === noun);
 
 /**
  * A cell (as written: emphasis and code marks are dropped here) as a comparable value: its first number
@@ -135,7 +159,12 @@ export function extremeRows(sentences: Sentence[], superlative: Superlative): Se
     // Of the headers naming what is compared, the first whose cell reads as a value: "Close date", not "Value
     // per year", is the date of a pipeline ("Which account closes first?").
     const named = s.table.headers.flatMap((h, i) => (superlative.compares(h) ? [i] : []));
-    let column = named.find((i) => !Number.isNaN(cellValue(s.table!.cells[i]!, superlative.values))) ?? named[0] ?? -1;
+    const valued = (i: number) => !Number.isNaN(cellValue(s.table!.cells[i]!, superlative.values));
+    // "The longest range" of a "Range" column of distances, though "longest" names lengths and times.
+    // Its cells must open with their value ("110 km", "€1,499"): a "Model" column's "Trail T2" is a name.
+    const byNoun =
+      superlative.noun === undefined ? -1 : s.table.headers.findIndex((h, i) => namedBy(h, superlative.noun!) && VALUE_FIRST.test(s.table!.cells[i]!) && valued(i));
+    let column = byNoun >= 0 ? byNoun : (named.find(valued) ?? named[0] ?? -1);
     // "The most expensive hotel" of a "Daily limit" column of amounts in EUR.
     if (column < 0 && superlative.money) column = s.table.cells.findIndex((cell) => MONEY.test(cell));
     if (column < 0) return;
