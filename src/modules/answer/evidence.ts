@@ -403,14 +403,26 @@ const FUNCTION_WORDS = new Set("the of and a an to in is was are were on for wit
 const NONE: Words = new Set<string>();
 const NO_ROWS: Set<number> = new Set();
 /** "5-8", "5–8", "5 to 8": a range of whole numbers (not a date's "2025-11"). */
-const RANGE = /(?<![\d.,:/-])(\d{1,6})\s*(?:-|–|—|to)\s*(\d{1,6})(?![\d.,:/-]\d)/g;
+const RANGE = /(?<![\d.,:/-])(\d{1,6}(?:\.\d+)?)\s*%?\s*(?:-|–|—|to)\s*(\d{1,6}(?:\.\d+)?)(?![\d.,:/-]\d)/g;
+/** A bound on one side: "below 95.0%", "under 5", "up to 30", "more than 1,000" is not read (a thousands separator). */
+const BOUND = /\b(below|under|less than|fewer than|up to|at most|above|over|more than|at least)\s+(\d{1,6}(?:\.\d+)?)(?![\d.,]\d)/gi;
+const UPPER_BOUND = /^(?:below|under|less than|fewer than|up to|at most)$/i;
 
-/** A sentence's words with the question's numbers its ranges hold: "5-8" says 6 ("Who is on call in week 6?"). */
+/**
+ * A sentence's words with the question's numbers its ranges hold: "5-8" says 6 ("Who is on call in week 6?"),
+ * "95.0% to 99.0%" says 98 and "below 95.0%" says 90 ("What credit do I get if uptime is 98%?").
+ */
 function withRangesHolding(words: Words, text: string, numbers: number[]): Words {
   const held = new Set<string>();
   for (const m of text.matchAll(RANGE)) {
     const [from, to] = [Number(m[1]), Number(m[2])];
     if (from < to) for (const n of numbers) if (n >= from && n <= to) held.add(String(n));
+  }
+  for (const m of text.matchAll(BOUND)) {
+    const bound = Number(m[2]);
+    const upper = UPPER_BOUND.test(m[1]!.replace(/\s+/g, " "));
+    // Not a year: "over 100 people" says nothing of "… in 1900".
+    for (const n of numbers) if (!(n >= 1000 && n <= 2100) && (upper ? n < bound : n > bound)) held.add(String(n));
   }
   return held.size === 0 ? words : { has: (s) => held.has(s) || words.has(s) };
 }

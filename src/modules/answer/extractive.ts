@@ -206,10 +206,12 @@ function typedNeighbour(evidence: Evidence, best: ScoredSentence): ScoredSentenc
 const PERSON_PRONOUN = /^(?:he|she|they|his|her|their)\b/i;
 
 /**
- * A sentence about a thing it does not name: opening with "it" or "this" ("It prints the version."), or an
- * instruction done to "it" ("Run it first when something fails.", "Raise it with `ulimit -n 4096`").
+ * A sentence about a thing it does not name: opening with "it", or "this" as a pronoun ("It prints the
+ * version.", "This means …"; not "These terms are …"), or an instruction done to "it" ("Run it first when
+ * something fails.", "Raise it with `ulimit -n 4096`").
  */
-const THING_PRONOUN = /^(?:it|its|this|these)\b|^\p{L}+ it\b(?! (?:is|was|will|may|can|does|did|has)\b)/iu;
+const THING_PRONOUN =
+  /^(?:it|its)\b|^(?:this|these|that)\s+(?:is|are|was|were|means|meant|has|have|had|can|could|will|would|may|must|should|does|do|did|also|only|includes?|applies|apply|happens|takes?|gives?|makes?)\b|^\p{L}+ it\b(?! (?:is|was|will|may|can|does|did|has)\b)/iu;
 
 /** The sentence before `s` on its page, when `s` opens with a pronoun: who or what it is, most often. */
 function antecedentOf(evidence: Evidence, s: ScoredSentence): ScoredSentence | null {

@@ -272,6 +272,8 @@ function adjectiveOf(adverb: string): string | null {
 
 function stemOnce(word: string): string {
   let w = NUMBER_WORDS[word] ?? UNITS[word] ?? IRREGULAR[word] ?? word;
+  // A number with only zeros after its point is that number: "95.0%" says 95.
+  if (/^\d+\.0+$/.test(w)) return w.slice(0, w.indexOf("."));
   if (w.length <= 3 || /\d/.test(w)) return w;
   // An adverb as its adjective when English writes that ("recursively" ↔ recursive, "easily" ↔ easy,
   // "automatically" ↔ automatic, "possibly" ↔ possible); six letters or more ("early", "apply" stay), and
