@@ -96,6 +96,8 @@ const INITIALISMS: Record<string, string> = {
   mfa: "multi factor authentication",
   "2fa": "two factor authentication",
   vpn: "virtual private network",
+  ta: "teaching assistant",
+  tas: "teaching assistants",
 };
 /** Each initialism's phrase as a question's terms are (no stopwords): "estimated time arrival". */
 const INITIALISM_TERMS = Object.entries(INITIALISMS).map(([short, phrase]) => ({ short, words: phrase.split(" ").filter((w) => !STOPWORDS.has(w)) }));

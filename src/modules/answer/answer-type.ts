@@ -55,6 +55,20 @@ export function cueWords(question: string): Set<string> {
  * leading zero.
  */
 const YEAR = /(?<!\p{L}[-_/]|#)\b(?:[1-9]\d{2,3}s?|\d{1,3}(?:,\d{3})+)\b/u;
+const YEARS = new RegExp(YEAR.source, "gu");
+/**
+ * A year in the text. Three digits after a capitalized word are a code's number, not a year ("CS 241",
+ * "Gates 314", "Boeing 747"), unless the word opens a date ("In 410", "AD 79" is an era, below).
+ */
+function holdsYear(text: string): boolean {
+  for (const m of text.matchAll(YEARS)) {
+    if (!/^\d{3}s?$/.test(m[0])) return true;
+    const before = /(\p{Lu}[\p{L}.]*)\s+$/u.exec(text.slice(0, m.index));
+    if (!before || DATE_OPENERS.test(before[1]!)) return true;
+  }
+  return false;
+}
+const DATE_OPENERS = /^(?:in|by|from|to|since|until|till|circa|c\.|around|about|before|after|year|during)$/i;
 const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b/i;
 /** Times of day and of the week, and how often: "at 7:30", "on Mondays", "monthly", "every morning". */
 const TIMES =
@@ -80,7 +94,7 @@ export function holdsAnswerType(text: string, type: AnswerType, questionStems: S
   switch (type) {
     case "time":
       // An era only with its number ("AD 79", "300 BC"): "Azure AD" is no time.
-      return YEAR.test(text) || MONTHS.test(text) || /\b(?:century|centuries|decade)\b|\b\d+\s*(?:bc|bce|ad|ce)\b|\b(?:ad|ce)\s*\d+/i.test(text) || TIMES.test(text);
+      return holdsYear(text) || MONTHS.test(text) || /\b(?:century|centuries|decade)\b|\b\d+\s*(?:bc|bce|ad|ce)\b|\b(?:ad|ce)\s*\d+/i.test(text) || TIMES.test(text);
     case "quantity":
       return /\d/.test(text) || NUMBER_WORDS.test(text);
     case "reason":

@@ -5,6 +5,7 @@
 // for granted ("How many vacation days do Acme employees get?" of a handbook that never says "Acme").
 import type { RetrievedPage, TermStats } from "../../retrieval";
 import { STOPWORDS } from "../../retrieval/terms";
+import { termVariants } from "../../retrieval/variants";
 import { stem } from "./sentences";
 
 /** A word of the question, with what is not part of the name trimmed ("Shopify's" → Shopify). */
@@ -43,7 +44,9 @@ export function unmentionedNames(question: string, pages: readonly RetrievedPage
   });
   // A word the pages found do not say may still be on a page ranked below them: only one the index holds on
   // no page at all is said nowhere (of every brain: the index's counts are global).
-  const nowhere = (w: string) => !said(w) && folded(w).split(" ").some((part) => (stats?.documentFrequency.get(part) ?? 0) === 0);
+  // Nor a short form whose long form a page says ("TAs" of "Teaching assistants: …").
+  const saidInFull = (w: string) => termVariants([folded(w)]).some((v) => said(v.variant));
+  const nowhere = (w: string) => !said(w) && !saidInFull(w) && folded(w).split(" ").some((part) => (stats?.documentFrequency.get(part) ?? 0) === 0);
   const text = (run: { text: string }[]) => run.map((w) => w.text).join(" ");
   return runs.filter((run) => !said(text(run)) && run.some((w) => nowhere(w.text))).map(text);
 }
