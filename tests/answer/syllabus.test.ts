@@ -3,14 +3,26 @@
 // should quote.
 import { expect, test } from "bun:test";
 import { holdsAnswerType } from "../../src/modules/answer/answer-type";
+import { stem } from "../../src/modules/answer/sentences";
 import { brainOf, titledByHeading } from "../support/sources";
 
-const SYLLABUS = `# CS 241: Data Structures syllabus
+const SYLLABUS = `# CS 241: Data Structures syllabus (Spring 2027)
 
 Instructor: Dr. Amara Osei (office: Gates 314).
 Teaching assistants: Felix Brandt and Lucía Romero.
 
-Lectures are on Mondays and Wednesdays in room B12.`;
+Lectures are on Mondays and Wednesdays in room B12. Labs are on Fridays.
+
+| Component | Weight |
+|---|---|
+| Labs | 15% |
+| Final project | 35% |`;
+
+const PROJECT = `# Final project
+
+Teams of two or three build a data structure library in Java or Python.
+
+The final submission is due on the Friday of week 10 and includes the code, a test suite and a report.`;
 
 const SCHEDULE = `# CS 241 schedule
 
@@ -22,7 +34,7 @@ const SCHEDULE = `# CS 241 schedule
 
 Problem sets are due on Sundays at 23:59 through Gradescope.`;
 
-const ask = brainOf("CS 241", titledByHeading(SYLLABUS, SCHEDULE));
+const ask = brainOf("CS 241", titledByHeading(SYLLABUS, SCHEDULE, PROJECT));
 
 test("a course code's number is no year: 'CS 241' does not date every sentence of its pages", async () => {
   // Was "CS 241 schedule: Week: 2; … Problem set 1. Week: 3; …": the title's "241" read as a year, so every
@@ -40,4 +52,19 @@ test("'TAs' are the teaching assistants, and the brain mentions them", async () 
   expect(body.thin).toBe(false);
   expect(body.answer).toContain("Teaching assistants: Felix Brandt and Lucía Romero.");
   expect(body.answer).not.toContain("No page of this brain mentions");
+});
+
+test("'submit' is what a submission is, as 'discuss' a discussion: '-ssion' nouns stem as their verbs", async () => {
+  const body = await ask("What do I submit for the final project?");
+  expect(body.answer).toContain("The final submission is due on the Friday of week 10 and includes the code");
+  for (const [noun, verb] of [["submission", "submit"], ["permission", "permit"], ["discussion", "discuss"], ["decision", "decide"]] as const)
+    expect(stem(noun)).toBe(stem(verb));
+  expect(stem("commission")).not.toBe(stem("commit"));
+});
+
+test("a page's title is no amount: 'How much do labs count?' is not framed by '… (Spring 2027)'", async () => {
+  // Was "CS 241: Data Structures syllabus (Spring 2027): Labs are on Fridays.": the title's year read as the amount.
+  const body = await ask("How much do labs count?");
+  expect(body.answer).toContain("Component: Labs; Weight: 15%.");
+  expect(body.answer).not.toContain("syllabus (Spring 2027):");
 });

@@ -245,11 +245,12 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const ownType = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords, measure) : null;
       // The kind asked for may be in the heading the sentence sits under: a changelog's "## 3.0.0 (2026-01-20)"
       // dates its items ("When was the v1 API removed?"); the answer quotes the heading with the sentence.
-      // The page's own title as that heading only for a date or a number ("Engineering sync, 13 October 2026"
-      // dates its notes): its capitalized words are too weak a sign of the person or place asked for, and
-      // "Who is responsible for X?" was answered "Engineering sync, 13 October 2026: X is 70% done."
+      // The page's own title as that heading only for a date ("Engineering sync, 13 October 2026" dates its
+      // notes): its capitalized words are too weak a sign of the person or place asked for ("Who is responsible
+      // for X?" was answered "Engineering sync, 13 October 2026: X is 70% done."), its numbers of the amount
+      // ("How much do labs count?" was "CS 241 … (Spring 2027): Labs are on Fridays.").
       const headingOfType =
-        sentence.heading !== undefined && (sentence.heading !== page.title || expectedType === "time" || expectedType === "quantity") ? sentence.heading : undefined;
+        sentence.heading !== undefined && (sentence.heading !== page.title || expectedType === "time") ? sentence.heading : undefined;
       const typeInHeading = ownType === false && headingOfType !== undefined && holdsAnswerType(headingOfType, expectedType!, questionWords, measure);
       const typeFound = ownType === null ? null : ownType || typeInHeading;
       let stated = numbers.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers) : sentence.stems;

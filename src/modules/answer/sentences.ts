@@ -303,6 +303,10 @@ function stemOnce(word: string): string {
   // doubled letter, so "committee" does not become "commit".
   if (w.endsWith("ee") && w.length > 6) return w.slice(0, -2);
   // A "-sion" noun as its verb: "decisions" ↔ decide, "conclusion" ↔ conclude, "expansion" ↔ expand.
+  // "-ssion" nouns are their verb plus "ion" ("discussion" ↔ discuss, "expression"), and "-mission" is "-mit"
+  // ("submission" ↔ submit, "permission" ↔ permit; not "commission" ↔ commit).
+  if (w.endsWith("mission") && w.length > 8 && w !== "commission") return `${w.slice(0, -7)}mit`;
+  if (w.endsWith("ssion") && w.length > 7) return w.slice(0, -3);
   if (w.endsWith("sion") && w.length > 6) return `${w.slice(0, -4)}d`;
   // A "-tion" noun as its verb when English writes it: "escalations" ↔ escalate, "deletion" ↔ delete,
   // "connection" ↔ connect. Short stems stay ("station" is no "state", "notion" no "note", "portion" no "port"),
