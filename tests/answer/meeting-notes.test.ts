@@ -28,7 +28,11 @@ Project Lantern is the mobile app for our field-service customers. Escalations g
 | Maya Chen | Product manager | Berlin |
 | Omar Haddad | Account executive | London |`;
 
-const ask = brainOf("Lantern notes", titledByHeading(PLANNING, SYNC, TEAM));
+const STUDY = `# Brandt and Liu (2021): caffeine and reaction time
+
+A randomized controlled trial with 96 adults.`;
+
+const ask = brainOf("Lantern notes", titledByHeading(PLANNING, SYNC, TEAM, STUDY));
 
 test("a '-tion' noun stems as its verb when English writes it, and only then", () => {
   const same: [string, string][] = [["escalations", "escalate"], ["deletion", "delete"], ["connection", "connect"], ["creation", "create"], ["selection", "select"]];
@@ -44,11 +48,14 @@ test("'who should I escalate to?' is answered by 'Escalations go to Maya.'", asy
   expect(body.answer).toContain("Escalations go to Maya.");
 });
 
-test("a 'who' question is not answered by a meeting's title, a 'when' question is dated by it", async () => {
+test("a meeting's title names no one (a month is no name), a study's names its authors, and dates its notes", async () => {
   // Was "Engineering sync, 13 October 2026: The push notification service is 70% done.", as if the title named who.
   const who = await ask("Who is responsible for the push notification service?");
   expect(who.answer).toContain("Luis: finish the push notification service by October 20.");
   expect(who.answer).not.toContain("Engineering sync, 13 October 2026:");
+  // A title naming people does say who: the study's authors are its title's.
+  const authors = await ask("Who did the caffeine trial?");
+  expect(authors.answer).toContain("Brandt and Liu (2021): caffeine and reaction time: A randomized controlled trial with 96 adults.");
   // The notes' date is their title's: quoted with the sentence that answers.
   const when = await ask("When did Priya fix the Android crash?");
   expect(when.answer).toContain("Engineering sync, 13 October 2026: Priya reported that the crash on Android 12 came from an outdated image library");

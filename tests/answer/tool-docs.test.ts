@@ -5,6 +5,7 @@ import { expect, test } from "bun:test";
 import { stem } from "../../src/modules/answer/sentences";
 import { queryTerms } from "../../src/retrieval";
 import { weighEvidence } from "../../src/modules/answer/evidence";
+import { holdsAnswerType } from "../../src/modules/answer/answer-type";
 import { brainOf, titledByHeading } from "../support/sources";
 
 const COMMANDS = `# Command reference
@@ -66,7 +67,8 @@ test("an -ly adverb stems as its adjective when English writes it, and only then
   const same: [string, string][] = [["recursively", "recursive"], ["easily", "easy"], ["automatically", "automatic"], ["possibly", "possible"], ["usually", "usual"], ["weekly", "week"]];
   for (const [adverb, adjective] of same) expect(stem(adverb)).toBe(stem(adjective));
   // Words that only look like adverbs, and adverbs that say something else than their adjective.
-  const apart: [string, string][] = [["supply", "supp"], ["simply", "simp"], ["family", "fam"], ["early", "ear"], ["hardly", "hard"], ["likely", "like"], ["only", "on"]];
+  // "Spendly" and "Grammarly" are names: an adverb English does not write is one only when its adjective looks like one.
+  const apart: [string, string][] = [["supply", "supp"], ["simply", "simp"], ["family", "fam"], ["early", "ear"], ["hardly", "hard"], ["likely", "like"], ["only", "on"], ["spendly", "spend"], ["grammarly", "grammar"]];
   for (const [word, other] of apart) expect(stem(word)).not.toBe(stem(other));
 });
 
@@ -125,4 +127,13 @@ test("'what happens if …' asks for a consequence: 'happens' weighs nothing, as
   expect(termsWeighed("What happened to the deleted files?")).toEqual(["deleted", "files"]);
   // Not a consequence asked for: the word is what is asked about.
   expect(termsWeighed("Which events happen daily?")).toContain("happen");
+});
+
+test("an API's endpoint after its method is no place; a file's path is", () => {
+  const place = (text: string) => holdsAnswerType(text, "place", new Set());
+  expect(place("`POST /v1/orders` creates an order.")).toBe(false);
+  expect(place("to read one, `GET /v1/orders/{id}` returns it.")).toBe(false);
+  expect(place("Logs are written to /var/log/tern/tern.log by default.")).toBe(true);
+  expect(place("The config lives in `~/.config/tern/config.toml`.")).toBe(true);
+  expect(place("Download it from https://example.com/tern.")).toBe(true);
 });

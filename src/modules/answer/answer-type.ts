@@ -69,6 +69,7 @@ function holdsYear(text: string): boolean {
   return false;
 }
 const DATE_OPENERS = /^(?:in|by|from|to|since|until|till|circa|c\.|around|about|before|after|year|during)$/i;
+const CALENDAR_WORD = /^(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)[.,;:]?$/i;
 const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b/i;
 /** Times of day and of the week, and how often: "at 7:30", "on Mondays", "monthly", "every morning". */
 const TIMES =
@@ -81,8 +82,11 @@ const TIMES =
 const PLACE_SAID = /\b(?:location|city|country|office|address|site|region|headquarters)\s*:\s*\p{Lu}|\b(?:based|located|headquartered)\s+(?:in|at)\s+\p{Lu}/iu;
 export const saysPlace = (text: string) => PLACE_SAID.test(text) || PATH.test(text);
 
-/** A file system path or a web address: "~/.config/x", "./data", "/etc/hosts", "C:\\Users", "https://…". */
-const PATH = /(?:^|[\s`'"(])(?:(?:~|\.{1,2})\/[\w.-]|\/[\w.-]+\/[\w.-])|\b[A-Z]:\\|\bhttps?:\/\/\S/;
+/**
+ * A file system path or a web address: "~/.config/x", "./data", "/etc/hosts", "C:\\Users", "https://…"; not
+ * an API's endpoint after its method ("POST /v1/orders" is no place).
+ */
+const PATH = /(?<!\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) ?)(?:^|[\s`'"(])(?:(?:~|\.{1,2})\/[\w.-]|\/[\w.-]+\/[\w.-])|\b[A-Z]:\\|\bhttps?:\/\/\S/;
 const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|several|once|twice|every|daily|weekly|monthly|yearly|annually|times)\b/i;
 
 /**
@@ -104,7 +108,8 @@ export function holdsAnswerType(text: string, type: AnswerType, questionStems: S
       if (PATH.test(text)) return true;
     // falls through: a named place
     case "person":
-      // A capitalized word the question did not already name (not the sentence's first word).
-      return (text.match(/(?<=\s)\p{Lu}[\p{L}'’.-]*/gu) ?? []).some((w) => !questionStems.has(stem(w.toLowerCase().replace(/[’'.-]+$/, ""))));
+      // A capitalized word the question did not already name (not the sentence's first word), nor a month or
+      // a day ("Engineering sync, 13 October 2026" names no one).
+      return (text.match(/(?<=\s)\p{Lu}[\p{L}'’.-]*/gu) ?? []).some((w) => !CALENDAR_WORD.test(w) && !questionStems.has(stem(w.toLowerCase().replace(/[’'.-]+$/, ""))));
   }
 }

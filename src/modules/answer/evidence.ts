@@ -216,6 +216,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const superlative = superlativeOf(question);
   // The question's whole numbers, which a range holding them says ("week 6" of a rota's "5-8" row).
   const numbers = stems.filter((s) => /^\d{1,6}$/.test(s)).map(Number);
+  const percentages = percentagesOf(question);
   // The months it names, which a date written in numbers says ("What changed in February?" of "## 2026-02-14").
   const months = stems.flatMap((s) => (MONTH_NUMBER.has(s) ? [s] : []));
   const unasked = new Set([...MODAL, ...kindWords(question)]);
@@ -245,15 +246,14 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const ownType = expectedType ? holdsAnswerType(sentence.text, expectedType, questionWords, measure) : null;
       // The kind asked for may be in the heading the sentence sits under: a changelog's "## 3.0.0 (2026-01-20)"
       // dates its items ("When was the v1 API removed?"); the answer quotes the heading with the sentence.
-      // The page's own title as that heading only for a date ("Engineering sync, 13 October 2026" dates its
-      // notes): its capitalized words are too weak a sign of the person or place asked for ("Who is responsible
-      // for X?" was answered "Engineering sync, 13 October 2026: X is 70% done."), its numbers of the amount
+      // The page's own title too ("Engineering sync, 13 October 2026" dates its notes, "Brandt and Liu (2021):
+      // caffeine and reaction time" names the authors), except for an amount: a title's numbers are no amount
       // ("How much do labs count?" was "CS 241 … (Spring 2027): Labs are on Fridays.").
       const headingOfType =
-        sentence.heading !== undefined && (sentence.heading !== page.title || expectedType === "time") ? sentence.heading : undefined;
+        sentence.heading !== undefined && (sentence.heading !== page.title || expectedType !== "quantity") ? sentence.heading : undefined;
       const typeInHeading = ownType === false && headingOfType !== undefined && holdsAnswerType(headingOfType, expectedType!, questionWords, measure);
       const typeFound = ownType === null ? null : ownType || typeInHeading;
-      let stated = numbers.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers) : sentence.stems;
+      let stated = numbers.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers, percentages) : sentence.stems;
       if (months.length > 0) stated = withMonthsDated(stated, `${sentence.heading ?? ""} ${sentence.text}`, months);
       const says = extremes.has(index) ? sayingExtreme(stated, superlative!) : stated;
       const ownCoverage = coverageOf(says, typeFound === true);
@@ -405,15 +405,20 @@ const NONE: Words = new Set<string>();
 const NO_ROWS: Set<number> = new Set();
 /** "5-8", "5–8", "5 to 8": a range of whole numbers (not a date's "2025-11"). */
 const RANGE = /(?<![\d.,:/-])(\d{1,6}(?:\.\d+)?)\s*%?\s*(?:-|–|—|to)\s*(\d{1,6}(?:\.\d+)?)(?![\d.,:/-]\d)/g;
-/** A bound on one side: "below 95.0%", "under 5", "up to 30", "more than 1,000" is not read (a thousands separator). */
-const BOUND = /\b(below|under|less than|fewer than|up to|at most|above|over|more than|at least)\s+(\d{1,6}(?:\.\d+)?)(?![\d.,]\d)/gi;
+/**
+ * A bound on one side, of a percentage: "below 95.0%", "over 99%". Only percentages, of a question's
+ * percentage: "at least 2 years" said the "409" of "What does a 409 mean?".
+ */
+const BOUND = /\b(below|under|less than|fewer than|up to|at most|above|over|more than|at least)\s+(\d{1,6}(?:\.\d+)?)\s*(?:%|percent\b)/gi;
+/** The percentages a question states ("if uptime is 98%"). */
+const percentagesOf = (question: string) => [...question.matchAll(/(\d{1,6}(?:\.\d+)?)\s*(?:%|percent\b)/gi)].map((m) => Number(m[1]));
 const UPPER_BOUND = /^(?:below|under|less than|fewer than|up to|at most)$/i;
 
 /**
  * A sentence's words with the question's numbers its ranges hold: "5-8" says 6 ("Who is on call in week 6?"),
  * "95.0% to 99.0%" says 98 and "below 95.0%" says 90 ("What credit do I get if uptime is 98%?").
  */
-function withRangesHolding(words: Words, text: string, numbers: number[]): Words {
+function withRangesHolding(words: Words, text: string, numbers: number[], percentages: number[]): Words {
   const held = new Set<string>();
   for (const m of text.matchAll(RANGE)) {
     const [from, to] = [Number(m[1]), Number(m[2])];
@@ -422,8 +427,7 @@ function withRangesHolding(words: Words, text: string, numbers: number[]): Words
   for (const m of text.matchAll(BOUND)) {
     const bound = Number(m[2]);
     const upper = UPPER_BOUND.test(m[1]!.replace(/\s+/g, " "));
-    // Not a year: "over 100 people" says nothing of "… in 1900".
-    for (const n of numbers) if (!(n >= 1000 && n <= 2100) && (upper ? n < bound : n > bound)) held.add(String(n));
+    for (const n of percentages) if (upper ? n < bound : n > bound) held.add(String(n));
   }
   return held.size === 0 ? words : { has: (s) => held.has(s) || words.has(s) };
 }

@@ -267,8 +267,12 @@ function adjectiveOf(adverb: string): string | null {
   const base = adverb.slice(0, -2);
   const candidates = adverb.endsWith("ically") ? [adverb.slice(0, -4), base] : adverb.endsWith("ily") ? [`${adverb.slice(0, -3)}y`] : adverb.endsWith("bly") ? [`${base}le`] : [base];
   const adverbCount = counts.get(adverb) ?? 0;
-  return candidates.find((c) => c.length > 3 && (counts.get(c) ?? 0) >= Math.max(2, adverbCount / 20)) ?? null;
+  // An adverb English does not write is one only when its adjective looks like one ("recursive"): "Spendly",
+  // "Grammarly" are names, not "spend" and "grammar".
+  const adjectiveLike = (c: string) => adverbCount > 0 || ADJECTIVE_ENDING.test(c);
+  return candidates.find((c) => c.length > 3 && adjectiveLike(c) && (counts.get(c) ?? 0) >= Math.max(2, adverbCount / 20)) ?? null;
 }
+const ADJECTIVE_ENDING = /(?:ive|al|ous|ful|less|ic|able|ible|ent|ant|ate)$/;
 
 function stemOnce(word: string): string {
   let w = NUMBER_WORDS[word] ?? UNITS[word] ?? IRREGULAR[word] ?? word;
