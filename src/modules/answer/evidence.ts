@@ -25,9 +25,9 @@ function definingLevel(text: string, thing: string): number {
 }
 /** A time of day's hour weighs this share of its rarity. */
 const CLOCK_HOUR_WEIGHT = 0.5;
-/** A sentence whose subject is a pronoun standing for what the page is about. */
 /** A sentence that only says yes or no. */
 const BARE_REPLY = /^\s*(?:yes|no)\s*[.!]?\s*$/i;
+/** A sentence whose subject is a pronoun standing for what the page is about. */
 const OPENING_PRONOUN = /^(?:it|its|he|his|she|her|they|their)\b/i;
 
 export interface ScoredSentence {
@@ -253,7 +253,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
         sentence.heading !== undefined && (sentence.heading !== page.title || expectedType !== "quantity") ? sentence.heading : undefined;
       const typeInHeading = ownType === false && headingOfType !== undefined && holdsAnswerType(headingOfType, expectedType!, questionWords, measure);
       const typeFound = ownType === null ? null : ownType || typeInHeading;
-      let stated = numbers.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers, percentages) : sentence.stems;
+      let stated = numbers.length > 0 || percentages.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers, percentages) : sentence.stems;
       if (months.length > 0) stated = withMonthsDated(stated, `${sentence.heading ?? ""} ${sentence.text}`, months);
       const says = extremes.has(index) ? sayingExtreme(stated, superlative!) : stated;
       const ownCoverage = coverageOf(says, typeFound === true);
