@@ -28,7 +28,9 @@ export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage
 function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): string {
   const [best] = evidence.sentences;
   if (!best) return "";
-  const steps = evidence.procedural ? wholeList(evidence, best, (s) => s.list!.ordered) : null;
+  // Steps of another page are this question's only when their page or section names a word of it: "How do I open
+  // a ticket?" is the service desk's sentence, not the VPN set-up whose second step opens one.
+  const steps = evidence.procedural ? wholeList(evidence, best, (s) => s.list!.ordered && (s.page === best.page || namedAbove(evidence, s))) : null;
   if (steps) return `${steps.map((s, i) => `${i + 1}. ${withStop(s.whole)}`).join("\n")} [[${refOf(steps[0]!.page)}]]`;
   // "What are the consequences of …?" of a decision record's "## Consequences" list: the list, whole.
   const listed = evidence.listed;
@@ -221,6 +223,12 @@ function antecedentOf(evidence: Evidence, s: ScoredSentence): ScoredSentence | n
   // A thing's pronoun within its section only: "Run it first when something fails." is `tern doctor`'s, said
   // just before; across a heading "it" is rarely the last section's subject.
   return evidence.sentences.find((p) => p.page === s.page && p.index === s.index - 1 && (person || p.section === s.section)) ?? null;
+}
+
+/** Whether the sentence's page title or section heading names a term of the question. */
+function namedAbove(evidence: Evidence, s: ScoredSentence): boolean {
+  const above = stemSet(`${s.page.title ?? ""} ${s.section ?? ""}`);
+  return evidence.terms.some((t) => above.has(stem(t)));
 }
 
 /** Whether a page's title names every term of the question. */

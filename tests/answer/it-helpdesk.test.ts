@@ -1,0 +1,32 @@
+// An IT help centre, as service desks write it: numbered set-up steps, and short pages of how to reach the
+// desk. Asked over real HTTP; the pages are written by the test and answers are checked for what they quote.
+import { expect, test } from "bun:test";
+import { brainOf, titledByHeading } from "../support/sources";
+
+const VPN = `# VPN access
+
+## Setting up
+
+1. Install the WireGuard app from the company portal.
+2. Request a VPN profile by opening a ticket in the IT portal with the category "Network access".
+3. Import the profile file you receive by email; it expires after 90 days.
+4. Turn on the tunnel named "acme-office".`;
+
+const DESK = `# Service desk
+
+The service desk is open Monday to Friday, 8:00 to 18:00 CET.
+
+Open tickets in the IT portal at it.acme.example or email help@acme.example.`;
+
+const ask = brainOf("IT help", titledByHeading(VPN, DESK));
+
+test("another page's steps answer a 'how do I' only when their page or section names what is asked", async () => {
+  // Was the whole VPN set-up: its second step opens a ticket.
+  const ticket = await ask("How do I open a ticket?");
+  expect(ticket.answer).toContain("Open tickets in the IT portal at it.acme.example or email help@acme.example.");
+  expect(ticket.answer).not.toContain("1. Install the WireGuard app");
+  // The VPN's own steps still answer setting it up, whole and in order.
+  const vpn = await ask("How do I set up the VPN?");
+  expect(vpn.answer).toContain("1. Install the WireGuard app from the company portal.\n2. Request a VPN profile");
+  expect(vpn.answer).toContain("4. Turn on the tunnel named \"acme-office\".");
+});
