@@ -10,7 +10,11 @@ const VPN = `# VPN access
 1. Install the WireGuard app from the company portal.
 2. Request a VPN profile by opening a ticket in the IT portal with the category "Network access".
 3. Import the profile file you receive by email; it expires after 90 days.
-4. Turn on the tunnel named "acme-office".`;
+4. Turn on the tunnel named "acme-office".
+
+## Troubleshooting
+
+If the tunnel connects but internal sites do not load, disconnect and reconnect, or run \`sudo wg-quick down acme-office && sudo wg-quick up acme-office\`.`;
 
 const DESK = `# Service desk
 
@@ -20,7 +24,7 @@ Open tickets in the IT portal at it.acme.example or email help@acme.example.`;
 
 const ask = brainOf("IT help", titledByHeading(VPN, DESK));
 
-test("another page's steps answer a 'how do I' only when their page or section names what is asked", async () => {
+test("numbered steps answer a 'how do I' only when their page or section names what is asked", async () => {
   // Was the whole VPN set-up: its second step opens a ticket.
   const ticket = await ask("How do I open a ticket?");
   expect(ticket.answer).toContain("Open tickets in the IT portal at it.acme.example or email help@acme.example.");
@@ -29,4 +33,11 @@ test("another page's steps answer a 'how do I' only when their page or section n
   const vpn = await ask("How do I set up the VPN?");
   expect(vpn.answer).toContain("1. Install the WireGuard app from the company portal.\n2. Request a VPN profile");
   expect(vpn.answer).toContain("4. Turn on the tunnel named \"acme-office\".");
+});
+
+test("a page's set-up steps are no answer to another task on it: restarting the tunnel is its troubleshooting", async () => {
+  // Was the four set-up steps: "Turn on the tunnel" holds "tunnel", though "Setting up" is not what is asked.
+  const body = await ask("How do I restart the tunnel?");
+  expect(body.answer).toContain("sudo wg-quick down acme-office && sudo wg-quick up acme-office");
+  expect(body.answer).not.toContain("1. Install the WireGuard app");
 });

@@ -28,9 +28,10 @@ export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage
 function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): string {
   const [best] = evidence.sentences;
   if (!best) return "";
-  // Steps of another page are this question's only when their page or section names a word of it: "How do I open
-  // a ticket?" is the service desk's sentence, not the VPN set-up whose second step opens one.
-  const steps = evidence.procedural ? wholeList(evidence, best, (s) => s.list!.ordered && (s.page === best.page || namedAbove(evidence, s))) : null;
+  // Numbered steps are this question's only when their page or section names a word of it: "How do I open a
+  // ticket?" is the service desk's sentence, not the VPN set-up whose second step opens one, and "How do I
+  // restart the tunnel?" the VPN page's troubleshooting, not its "Setting up" steps ("Turn on the tunnel …").
+  const steps = evidence.procedural ? wholeList(evidence, best, (s) => s.list!.ordered && namedAbove(evidence, s)) : null;
   if (steps) return `${steps.map((s, i) => `${i + 1}. ${withStop(s.whole)}`).join("\n")} [[${refOf(steps[0]!.page)}]]`;
   // "What are the consequences of …?" of a decision record's "## Consequences" list: the list, whole.
   const listed = evidence.listed;
