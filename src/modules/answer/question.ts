@@ -14,7 +14,7 @@ const ACTION = /^\s*how (?:do|can|should|would|could|does) (?:i|we|you|one|someo
  * Verbs that ask for a remedy or a way, not for an action a page names: "How do I FIX slow uploads?" is
  * answered by what the "Slow uploads" section says to do, which never says "fix" ("Fixed a crash …" does).
  */
-export const GENERIC_ACTIONS = new Set(["fix", "solve", "resolve", "troubleshoot", "debug", "repair", "handle", "deal", "avoid", "prevent", "get", "make", "do", "find", "know"]);
+const GENERIC_ACTIONS = new Set(["fix", "solve", "resolve", "troubleshoot", "debug", "repair", "handle", "deal", "avoid", "prevent", "get", "make", "do", "find", "know"]);
 /** The verb a "how do I …" question asks how to do, unless it only asks for a remedy (GENERIC_ACTIONS). */
 export function actionAsked(question: string): string | null {
   const verb = ACTION.exec(question)?.[1]?.toLowerCase();

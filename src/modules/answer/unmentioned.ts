@@ -3,9 +3,7 @@
 // extractive answer quoting them reads as if it answered; it is said first that the brain does not mention
 // the name (a search engine's "Missing: graphql"). Not `thin`: a question often names what its brain takes
 // for granted ("How many vacation days do Acme employees get?" of a handbook that never says "Acme").
-import type { RetrievedPage, TermStats } from "../../retrieval";
-import { STOPWORDS } from "../../retrieval/terms";
-import { termVariants } from "../../retrieval/variants";
+import { STOPWORDS, termVariants, type RetrievedPage, type TermStats } from "../../retrieval";
 import { stem } from "./sentences";
 
 /** A word of the question, with what is not part of the name trimmed ("Shopify's" → Shopify). */
