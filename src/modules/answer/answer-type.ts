@@ -51,10 +51,10 @@ export function cueWords(question: string): Set<string> {
 }
 
 /**
- * A year ("1848", "the 1990s"): not an identifier's number ("ADR-005", "PROJ-2291") nor one written with a
- * leading zero.
+ * A year ("1848", "the 1990s"): not an identifier's number ("ADR-005", "PROJ-2291"), one written with a
+ * leading zero, nor an amount's thousands ("a balance of 18,450 dollars").
  */
-const YEAR = /(?<!\p{L}[-_/]|#)\b(?:[1-9]\d{2,3}s?|\d{1,3}(?:,\d{3})+)\b/u;
+const YEAR = /(?<!\p{L}[-_/]|#|\d,)\b[1-9]\d{2,3}s?\b(?!,\d)/u;
 const YEARS = new RegExp(YEAR.source, "gu");
 /**
  * A year in the text. Three digits after a capitalized word are a code's number, not a year ("CS 241",

@@ -8,7 +8,7 @@ import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./cand
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
 import { measureAsked } from "./measures";
 import { cueWords, expectedAnswerType, holdsAnswerType, saysPlace, type AnswerType } from "./answer-type";
-import { actionAsked, agentForms, CLOCK_TIME, consequenceAsked, definedThing, kindWords, listedThings, MODAL, overviewWords, POLAR, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
+import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, definedThing, kindWords, listedThings, MODAL, overviewWords, POLAR, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
 import { unmentionedNames } from "./unmentioned";
@@ -17,6 +17,13 @@ import { unmentionedNames } from "./unmentioned";
 const EVIDENCE_PAGES = 5;
 /** The weight of a "how do I" question's action when sentences are ranked, as a share of its heaviest word. */
 const ACTION_WEIGHT = 1.5;
+/**
+ * What a sentence's own words (and its headings below the page's title, a table row's headers) holding the
+ * question add to its rank: "The board meets on the first Tuesday of every month" before every note of a page
+ * titled "Board meeting minutes, 3 November 2026" (which names the question, and dates each note). Not for
+ * a query of keywords ("pricing"): it asks for the page its title names, whose opening sentence comes first.
+ */
+const OWN_WORDS_BONUS = 0.05;
 /** How far a sentence defines `thing`: 2 "X is a …", 1 opening with X, else 0. */
 function definingLevel(text: string, thing: string): number {
   const opening = text.replace(/^(?:the|an?)\s+/i, "").toLowerCase();
@@ -174,6 +181,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const measure = expectedType === "quantity" ? measureAsked(question) : null;
   const procedural = PROCEDURE.test(question);
   const polar = POLAR.test(question);
+  const ownWordsBonus = ASKED.test(question) ? OWN_WORDS_BONUS : 0;
   const listed = listedThings(question);
   const asking = definedThing(question);
   const questionWords = stemSet(question);
@@ -282,7 +290,12 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
         OPENING_PRONOUN.test(sentence.text) || (complete && asked.length === 0) || framed ? rankCoverage : rankCoverageOf(says, typeFound === true, ownCoverage);
       // A sentence whose headings name the whole question sits in the section about it ("Who is Maria Okafor?"
       // of "Head of platform." under "## Maria Okafor"), ahead of one that only names it in passing.
-      const section = asked.length === 0 && stems.every((s, i) => weights[i]! === 0 || sentence.context.has(s));
+      // Not the page's title: it heads every sentence of the page ("Board meeting minutes, 3 November 2026" is
+      // no section on when the board meets).
+      // What the sentence's own words and its headings below the page's title hold of the question.
+      const spoken = coverageOf({ has: (s) => says.has(s) || (sentence.context.has(s) && !titleStems.has(s)) }, typeFound === true);
+      const section =
+        asked.length === 0 && stems.every((s, i) => weights[i]! === 0 || sentence.context.has(s)) && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s) && !titleStems.has(s));
       // A "how do I" is answered by a command as a "who" is by a name.
       // What the doers of the question's verbs add to the sentence's coverage, for its rank.
       const agentGain = withAgents ? coverageOf(anyOf(says, titleStems, sentence.context), typeFound === true, true) - coverage : 0;
@@ -292,7 +305,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // "Where is Omar?" of a team table: the row saying "Location: London" says where, more surely than a
       // sentence naming him among capitalized names ("Attendees: Maya Chen, Omar Haddad, …").
       const placeSaid = expectedType === "place" && typeFound === true && saysPlace(sentence.text) ? 0.1 : 0;
-      const score = rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (typeFound || (procedural && sentence.command) ? 0.1 : 0) + placeSaid + (section ? 0.1 : 0) + 0.1 * defines;
+      const score = rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (ownType || (procedural && sentence.command) ? 0.1 : typeFound ? 0.05 : 0) + placeSaid + (section ? 0.1 : 0) + 0.1 * defines + ownWordsBonus * spoken;
       sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, defines, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);

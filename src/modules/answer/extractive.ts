@@ -77,6 +77,10 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
     // Nor does another row of a table whose one row holds all that is asked ("the default read timeout" is the
     // read_timeout row, not every timeout's).
     if (answered && s.page === best.page && !s.complete && ((best.complete && best.row && s.row) || !holdsFocus(evidence, s))) continue;
+    // A row is one record: a row of the same page whose words and headers hold less of the question, and none
+    // of it the best row leaves open, is another record ("Which hotel are we staying at in Porto?" is the Hotels
+    // row of Porto, not a flight's row to Porto; "Which is cheaper, the C1 or the F1?" is both models' rows).
+    if (best.row && s.row && s.page === best.page && s.coverage < best.coverage && openTerms(evidence, [best]).every((t) => !stemSet(s.whole).has(t))) continue;
     // Nor, once the best one says all that is asked itself, one that says none of it (ranked for its title's words).
     if (s.page === best.page && best.ownCoverage >= 1 && s.ownCoverage === 0) continue;
     if (untyped(s)) continue;
@@ -144,7 +148,8 @@ function tableColumn(evidence: Evidence, best: ScoredSentence, listed: string): 
  * A question whose two facts sit in two pages ("where was the architect who designed X born?"): the best
  * sentence names someone or something the question does not ("designed by Henrik Delacroix"), and another
  * page's sentence about that name covers question words the chosen sentences leave open ("born"). Link
- * expansion brings that page into the retrieved ones; this step reads the second hop from it.
+ * expansion brings that page into the retrieved ones; this step reads the second hop from it. On the best
+ * sentence's own page, a table row's name leads to the prose about it ("Does the Porto hotel have a lift?").
  */
 function bridgeSentence(evidence: Evidence, best: ScoredSentence, chosen: ScoredSentence[]): ScoredSentence | null {
   const open = openTerms(evidence, chosen);
@@ -153,7 +158,7 @@ function bridgeSentence(evidence: Evidence, best: ScoredSentence, chosen: Scored
   const names = namesIn(best.whole).filter((name) => [...stemSet(name)].some((w) => !asked.has(w)));
   if (names.length === 0) return null;
   const pick = mostOpenCovered(
-    evidence.sentences.filter((s) => s.page !== best.page && !chosen.includes(s) && names.some((n) => s.whole.includes(n))),
+    evidence.sentences.filter((s) => !chosen.includes(s) && (s.page !== best.page ? names.some((n) => s.whole.includes(n)) : best.row && namesSubject(names, s))),
     open,
   );
   // Not for a who-question: a person is often named by a common noun ("The keepers … rescued eleven of the
@@ -267,6 +272,12 @@ function mostOpenCovered(candidates: ScoredSentence[], open: string[]): ScoredSe
 
 /** A place is named after a preposition of place ("in Berlin", "from Bangalore"). */
 const PLACE_CUE = /\b(?:in|at|from|near)\s+(?:the\s+)?\p{Lu}/u;
+
+/**
+ * Whether one of the names is what the sentence is about (it opens the sentence): on the page of a table row,
+ * the prose about the row's name ("Ribeira Guest House has no lift" of its Hotels row).
+ */
+const namesSubject = (names: string[], s: ScoredSentence) => !s.row && names.some((n) => s.whole.replace(/^(?:The|A|An)\s+/, "").startsWith(`${n} `));
 
 /** Runs of capitalized words (a name such as "Henrik Delacroix"), without a leading article. */
 function namesIn(text: string): string[] {

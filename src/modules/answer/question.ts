@@ -8,6 +8,11 @@ import { stem } from "./sentences";
 export const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user)|how to|what (?:do|should|must|shall) (?:i|we|you) do)\b|\bsteps? (?:to|for)\b/i;
 /** A question answered yes or no ("Can I ride in the rain?", "Is there a trial?"). */
 export const POLAR = /^\s*(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had)\b/i;
+/**
+ * A question said as one: opened by a question word or an auxiliary, or ended by "?". Not a query of keywords
+ * ("pricing", "refund policy"), which names a page's subject more than it asks about it.
+ */
+export const ASKED = /^\s*(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had)\b|\?\s*$/i;
 /** The verb a "how do I …" question asks how to do. */
 const ACTION = /^\s*how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user) (\p{L}+)/iu;
 /**

@@ -177,7 +177,7 @@ function probesOf(stemmed: string): string[] {
   if (out) return out;
   if (!reverse) {
     reverse = new Map();
-    for (const word of [...Object.keys(NUMBER_WORDS), ...Object.keys(UNITS), ...Object.keys(IRREGULAR)]) {
+    for (const word of [...Object.keys(NUMBER_WORDS), ...Object.keys(UNITS), ...Object.keys(IRREGULAR), ...Object.keys(ACTION_NOUNS)]) {
       const s = stem(word);
       reverse.set(s, [...(reverse.get(s) ?? []), word]);
     }
@@ -227,10 +227,31 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     "stolen:steal stuck:stick struck:strike swore:swear sworn:swear swept:sweep swam:swim swum:swim " +
     "took:take taken:take taught:teach tore:tear torn:tear told:tell thought:think threw:throw " +
     "thrown:throw understood:understand woke:wake worn:wear wore:wear won:win wrote:write written:write " +
+    "withdrew:withdraw withdrawn:withdraw died:die dying:die " +
     "men:man women:woman children:child mice:mouse feet:foot teeth:tooth geese:goose"
   )
     .split(" ")
     .map((pair) => pair.split(":") as [string, string]),
+);
+/**
+ * Nouns of an action written unlike its verb, as that verb ("When do we fly?" of a table's "Flight" column,
+ * "arrival" ↔ arrives, "renewal" ↔ renew, "death" ↔ died), with their plurals. A list, not a rule: most
+ * "-al" and "-ure" words are no verb's ("signal", "portal", "legal", "pressure").
+ */
+const ACTION_NOUNS: Record<string, string> = Object.fromEntries(
+  (
+    "arrival:arrive approval:approve removal:remove renewal:renew refusal:refuse proposal:propose " +
+    "withdrawal:withdraw dismissal:dismiss referral:refer denial:deny burial:bury retrieval:retrieve " +
+    "disposal:dispose survival:survive rental:rent departure:depart failure:fail closure:close exposure:expose " +
+    "disclosure:disclose seizure:seize flight:fly growth:grow death:die choice:choose proof:prove speech:speak " +
+    "loss:lose delivery:deliver payment:pay"
+  )
+    .split(" ")
+    .flatMap((pair) => {
+      const [noun, verb] = pair.split(":") as [string, string];
+      const plural = noun.endsWith("ss") || noun.endsWith("ch") ? `${noun}es` : noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`;
+      return [[noun, verb], [plural, verb]];
+    }),
 );
 /** -ment nouns whose stem is no verb of theirs. */
 const MENT_NOUNS = new Set(["department", "apartment", "compartment", "experiment", "supplement", "complement", "compliment", "tournament", "environment", "instrument", "sentiment", "detriment", "increment", "implement"]);
@@ -275,7 +296,7 @@ function adjectiveOf(adverb: string): string | null {
 const ADJECTIVE_ENDING = /(?:ive|al|ous|ful|less|ic|able|ible|ent|ant|ate)$/;
 
 function stemOnce(word: string): string {
-  let w = NUMBER_WORDS[word] ?? UNITS[word] ?? IRREGULAR[word] ?? word;
+  let w = NUMBER_WORDS[word] ?? UNITS[word] ?? IRREGULAR[word] ?? ACTION_NOUNS[word] ?? word;
   // A number with only zeros after its point is that number: "95.0%" says 95.
   if (/^\d+\.0+$/.test(w)) return w.slice(0, w.indexOf("."));
   if (w.length <= 3 || /\d/.test(w)) return w;
