@@ -98,6 +98,18 @@ const INITIALISMS: Record<string, string> = {
   vpn: "virtual private network",
   ta: "teaching assistant",
   tas: "teaching assistants",
+  agm: "annual general meeting",
+  egm: "extraordinary general meeting",
+  hoa: "homeowners association",
+  nda: "non disclosure agreement",
+  ndas: "non disclosure agreements",
+  dpa: "data processing agreement",
+  msa: "master services agreement",
+  rfp: "request for proposal",
+  rfps: "requests for proposal",
+  eod: "end of day",
+  ooo: "out of office",
+  dob: "date of birth",
 };
 /** Each initialism's phrase as a question's terms are (no stopwords): "estimated time arrival". */
 const INITIALISM_TERMS = Object.entries(INITIALISMS).map(([short, phrase]) => ({ short, words: phrase.split(" ").filter((w) => !STOPWORDS.has(w)) }));

@@ -14,7 +14,11 @@ Every household at Maple Court is a member. Annual dues are 120 dollars per hous
 
 The board has five members, elected at the annual general meeting for two-year terms.
 The board meets on the first Tuesday of every month at 19:00 in the community room.
-A quorum is three board members.`;
+A quorum is three board members.
+
+## Annual general meeting
+
+The annual general meeting is held in April. Notice is sent to every household at least 21 days before.`;
 
 const MINUTES = `# Board meeting minutes, 3 November 2026
 
@@ -45,4 +49,12 @@ test("'when does the board meet?' is the sentence saying so, before the notes of
   expect(body.thin).toBe(false);
   expect(body.answer.startsWith("The board meets on the first Tuesday of every month at 19:00")).toBe(true);
   expect(body.answer).not.toContain("18,450 dollars");
+});
+
+test("'the AGM' is the annual general meeting the bylaws name in full", async () => {
+  // Was thin: "agm" was the heaviest term and no page wrote it.
+  const body = await ask("How much notice is given for the AGM?");
+  expect(body.thin).toBe(false);
+  expect(body.answer).toContain("Notice is sent to every household at least 21 days before.");
+  expect(body.answer).not.toContain("don't mention");
 });
