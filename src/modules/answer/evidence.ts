@@ -228,6 +228,9 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   // The months it names, which a date written in numbers says ("What changed in February?" of "## 2026-02-14").
   const months = stems.flatMap((s) => (MONTH_NUMBER.has(s) ? [s] : []));
   const unasked = new Set([...MODAL, ...kindWords(question)]);
+  // "When does the lease end?": a span of time says when it starts and ends ("runs from 1 September 2026 to 31
+  // August 2027").
+  const bounds = expectedType === "time" ? stems.filter((s) => SPAN_BOUNDS.has(s)) : [];
 
   const sentences: ScoredSentence[] = [];
   let pageCoverage = 0;
@@ -263,6 +266,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const typeFound = ownType === null ? null : ownType || typeInHeading;
       let stated = numbers.length > 0 || percentages.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers, percentages) : sentence.stems;
       if (months.length > 0) stated = withMonthsDated(stated, `${sentence.heading ?? ""} ${sentence.text}`, months);
+      if (bounds.length > 0 && ownType === true && SPAN.test(sentence.text)) stated = spanning(stated, bounds);
       const says = extremes.has(index) ? sayingExtreme(stated, superlative!) : stated;
       const ownCoverage = coverageOf(says, typeFound === true);
       // With its page's title and the headings it sits under: what the sentence is about.
@@ -323,7 +327,10 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       if (pairs.length > 0) bigramCoverage = Math.max(bigramCoverage, pairsNear(pairs, sentence.text) / pairs.length);
     });
   });
-  sentences.sort((a, b) => b.score - a.score || a.pageRank - b.pageRank || a.index - b.index);
+  // Of equals, the one whose own words hold more of the question (as ownWordsBonus, not for keywords): a
+  // table's rows alike under headers naming the question, the row whose cells name it ("Deductible
+  // (individual)" before "Monthly premium").
+  sentences.sort((a, b) => b.score - a.score || a.pageRank - b.pageRank || (ownWordsBonus > 0 ? b.ownCoverage - a.ownCoverage : 0) || a.index - b.index);
 
   const top = retrieval.pages[0];
   // What the best sentence (whole, with its title) leaves open, by its heaviest term.
@@ -461,6 +468,15 @@ function withMonthsDated(words: Words, text: string, months: string[]): Words {
   const held = months.filter((m) => dated.has(MONTH_NUMBER.get(m)!));
   return held.length === 0 ? words : { has: (s) => held.includes(s) || words.has(s) };
 }
+
+/** Words of a question asking when a span of time starts or ends (stems). */
+const SPAN_BOUNDS = new Set(["start", "begin", "commenc", "end", "finish", "expir"].map(stem));
+/** A span of time: "from … to/until …", "8–15 May", "2019–2023", "until 31 August" (not a phone's "555-0177"). */
+const SPAN =
+  /\bfrom\b[^.;:]{1,40}?\b(?:to|until|till|through)\b|\b\d{1,2}\s*[–—-]\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:1[5-9]|20)\d{2}\s*[–—-]\s*(?:(?:1[5-9]|20)\d{2}|\d{2})\b|\b(?:until|till|through)\s+\S*\d/i;
+
+/** A span's words with the question's words for its start or end. */
+const spanning = (words: Words, bounds: string[]): Words => ({ has: (s) => bounds.includes(s) || words.has(s) });
 
 /** The union of word sets, without building it (a sentence with its title and headings, a whole page). */
 const anyOf = (...sets: Words[]): Words => ({ has: (word) => sets.some((set) => set.has(word)) });

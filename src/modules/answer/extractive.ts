@@ -77,10 +77,13 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
     // Nor does another row of a table whose one row holds all that is asked ("the default read timeout" is the
     // read_timeout row, not every timeout's).
     if (answered && s.page === best.page && !s.complete && ((best.complete && best.row && s.row) || !holdsFocus(evidence, s))) continue;
-    // A row is one record: a row of the same page whose words and headers hold less of the question, and none
-    // of it the best row leaves open, is another record ("Which hotel are we staying at in Porto?" is the Hotels
-    // row of Porto, not a flight's row to Porto; "Which is cheaper, the C1 or the F1?" is both models' rows).
-    if (best.row && s.row && s.page === best.page && s.coverage < best.coverage && openTerms(evidence, [best]).every((t) => !stemSet(s.whole).has(t))) continue;
+    // A row is one record: a row whose cells, or cells and headers, hold less of the question than a row of its
+    // page already chosen, and not what that one leaves open, is another record ("Which hotel are we staying at
+    // in Porto?" is the Hotels row of Porto, not a flight's row to Porto; "What is the deductible on the PPO?"
+    // the Deductible rows, not the premiums' under the same "Standard PPO" header; "Which is cheaper, the C1 or
+    // the F1?" is both models' rows).
+    const rowBefore = s.row ? chosen.find((c) => c.row && c.page === s.page) : undefined;
+    if (rowBefore && (s.coverage < rowBefore.coverage || s.ownCoverage < rowBefore.ownCoverage) && !completes(evidence, rowBefore, s)) continue;
     // Nor, once the best one says all that is asked itself, one that says none of it (ranked for its title's words).
     if (s.page === best.page && best.ownCoverage >= 1 && s.ownCoverage === 0) continue;
     if (untyped(s)) continue;
@@ -185,14 +188,15 @@ function bridgeSentence(evidence: Evidence, best: ScoredSentence, chosen: Scored
  * sentences leave open: "Who leads Project Atlas?" is best matched by "Project Atlas kicked off on 3 March
  * 2025." and answered by the next one, "Priya Natarajan leads the project ...". Not across a heading: "Can I
  * take a taxi home?" of "Taxis are fine after 22:00", the last sentence under "Travel", is not also the
- * "home-office budget" opening "Home office".
+ * "home-office budget" opening "Home office". Nor, for a table row, the next row: another record.
  */
 function neighbourSentence(evidence: Evidence, best: ScoredSentence, chosen: ScoredSentence[]): ScoredSentence | null {
   const open = openTerms(evidence, chosen);
   if (open.length === 0) return null;
   return mostOpenCovered(
     evidence.sentences.filter(
-      (s) => s.page === best.page && Math.abs(s.index - best.index) === 1 && s.section === best.section && s.whole !== best.whole && !chosen.includes(s),
+      (s) =>
+        s.page === best.page && Math.abs(s.index - best.index) === 1 && s.section === best.section && s.whole !== best.whole && !chosen.includes(s) && !(best.row && s.row),
     ),
     open,
   );
@@ -250,6 +254,20 @@ function holdsFocus(evidence: Evidence, s: ScoredSentence): boolean {
   if (focus.length === 0) return true;
   const words = stemSet(s.whole);
   return focus.some((t) => words.has(t));
+}
+
+/**
+ * Whether `other` holds at least as many of the question's terms the best sentence leaves open as it lacks of
+ * the ones the best holds: the other side of a comparison ("the C1 or the F1"), not a "Primary care visit" row
+ * beside the "Emergency room" one for "an emergency room visit".
+ */
+function completes(evidence: Evidence, best: ScoredSentence, other: ScoredSentence): boolean {
+  const open = openTerms(evidence, [best]);
+  const words = stemSet(other.whole);
+  const held = stemSet(best.whole);
+  const adds = open.filter((t) => words.has(t)).length;
+  const lacks = [...new Set(evidence.terms.map(stem))].filter((t) => held.has(t) && !words.has(t)).length;
+  return adds > 0 && adds >= lacks;
 }
 
 /** The question's terms (stems) that neither the chosen sentences nor their pages' titles hold. */

@@ -244,7 +244,7 @@ const ACTION_NOUNS: Record<string, string> = Object.fromEntries(
     "withdrawal:withdraw dismissal:dismiss referral:refer denial:deny burial:bury retrieval:retrieve " +
     "disposal:dispose survival:survive rental:rent departure:depart failure:fail closure:close exposure:expose " +
     "disclosure:disclose seizure:seize flight:fly growth:grow death:die choice:choose proof:prove speech:speak " +
-    "loss:lose delivery:deliver payment:pay"
+    "loss:lose delivery:deliver payment:pay marriage:marry usage:use storage:store coverage:cover leakage:leak breakage:break weight:weigh"
   )
     .split(" ")
     .flatMap((pair) => {
