@@ -230,7 +230,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const unasked = new Set([...MODAL, ...kindWords(question)]);
   // "When does the lease end?": a span of time says when it starts and ends ("runs from 1 September 2026 to 31
   // August 2027").
-  const bounds = expectedType === "time" ? stems.filter((s) => SPAN_BOUNDS.has(s)) : [];
+  // So does it of how long something lasted ("How long did the outage last?": "From 14:05 to 14:52 UTC …").
+  const bounds = expectedType === "time" ? stems.filter((s) => SPAN_BOUNDS.has(s)) : /\bhow long\b/i.test(question) ? stems.filter((s) => s === LAST) : [];
 
   const sentences: ScoredSentence[] = [];
   let pageCoverage = 0;
@@ -471,9 +472,10 @@ function withMonthsDated(words: Words, text: string, months: string[]): Words {
 
 /** Words of a question asking when a span of time starts or ends (stems). */
 const SPAN_BOUNDS = new Set(["start", "begin", "commenc", "end", "finish", "expir"].map(stem));
+const LAST = stem("last");
 /** A span of time: "from … to/until …", "8–15 May", "2019–2023", "until 31 August" (not a phone's "555-0177"). */
 const SPAN =
-  /\bfrom\b[^.;:]{1,40}?\b(?:to|until|till|through)\b|\b\d{1,2}\s*[–—-]\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:1[5-9]|20)\d{2}\s*[–—-]\s*(?:(?:1[5-9]|20)\d{2}|\d{2})\b|\b(?:until|till|through)\s+\S*\d/i;
+  /\bfrom\b(?:[^.;:]|(?<=\d)[.:](?=\d)){1,40}?\b(?:to|until|till|through)\b|\b\d{1,2}\s*[–—-]\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:1[5-9]|20)\d{2}\s*[–—-]\s*(?:(?:1[5-9]|20)\d{2}|\d{2})\b|\b(?:until|till|through)\s+\S*\d/i;
 
 /** A span's words with the question's words for its start or end. */
 const spanning = (words: Words, bounds: string[]): Words => ({ has: (s) => bounds.includes(s) || words.has(s) });
