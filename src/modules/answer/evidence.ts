@@ -267,7 +267,11 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const typeFound = ownType === null ? null : ownType || typeInHeading;
       let stated = numbers.length > 0 || percentages.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers, percentages) : sentence.stems;
       if (months.length > 0) stated = withMonthsDated(stated, `${sentence.heading ?? ""} ${sentence.text}`, months);
-      if (bounds.length > 0 && ownType === true && SPAN.test(sentence.text)) stated = spanning(stated, bounds);
+      if (bounds.length > 0 && ownType === true) {
+        // A bound said in other words is that bound: "What time does school start?" of "The gates open at 8:40".
+        const said = SPAN.test(sentence.text) ? bounds : bounds.filter((b) => [...(BOUND_WORDS.find((group) => group.has(b)) ?? [])].some((w) => stated.has(w)));
+        if (said.length > 0) stated = spanning(stated, said);
+      }
       const says = extremes.has(index) ? sayingExtreme(stated, superlative!) : stated;
       const ownCoverage = coverageOf(says, typeFound === true);
       // With its page's title and the headings it sits under: what the sentence is about.
@@ -470,12 +474,16 @@ function withMonthsDated(words: Words, text: string, months: string[]): Words {
   return held.length === 0 ? words : { has: (s) => held.includes(s) || words.has(s) };
 }
 
-/** Words of a question asking when a span of time starts or ends (stems). */
-const SPAN_BOUNDS = new Set(["start", "begin", "commenc", "end", "finish", "expir"].map(stem));
+/** Words for when something starts, and for when it ends (stems): a question asking either names a bound. */
+const BOUND_WORDS = [new Set(["start", "begin", "commence", "open"].map(stem)), new Set(["end", "finish", "close", "expire"].map(stem))];
+const SPAN_BOUNDS = new Set(BOUND_WORDS.flatMap((group) => [...group]));
 const LAST = stem("last");
-/** A span of time: "from … to/until …", "8–15 May", "2019–2023", "until 31 August" (not a phone's "555-0177"). */
+/**
+ * A span of time, which says both its bounds: "from … to/until …", "8–15 May", "2019–2023" (not a phone's
+ * "555-0177"; not "until 18:00", which says only its end).
+ */
 const SPAN =
-  /\bfrom\b(?:[^.;:]|(?<=\d)[.:](?=\d)){1,40}?\b(?:to|until|till|through)\b|\b\d{1,2}\s*[–—-]\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:1[5-9]|20)\d{2}\s*[–—-]\s*(?:(?:1[5-9]|20)\d{2}|\d{2})\b|\b(?:until|till|through)\s+\S*\d/i;
+  /\bfrom\b(?:[^.;:]|(?<=\d)[.:](?=\d)){1,40}?\b(?:to|until|till|through)\b|\b\d{1,2}\s*[–—-]\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:1[5-9]|20)\d{2}\s*[–—-]\s*(?:(?:1[5-9]|20)\d{2}|\d{2})\b/i;
 
 /** A span's words with the question's words for its start or end. */
 const spanning = (words: Words, bounds: string[]): Words => ({ has: (s) => bounds.includes(s) || words.has(s) });

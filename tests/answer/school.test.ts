@@ -1,0 +1,24 @@
+// A primary school's policies and newsletter. Asked over real HTTP; the pages are written by the test and
+// answers are checked for what they should quote.
+import { expect, test } from "bun:test";
+import { brainOf, titledByHeading } from "../support/sources";
+
+const POLICIES = `# Oakridge Primary: key policies
+
+## School day
+
+The gates open at 8:40 and registration is at 8:50. The school day ends at 15:15.
+Breakfast club runs from 7:45 in the hall and costs £3 a day.
+After-school club runs until 18:00 and costs £12 a session; book through ParentPay.`;
+
+const ask = brainOf("Oakridge", titledByHeading(POLICIES));
+
+test("a start said in other words is the start, and an end is no start", async () => {
+  // Was "The school day ends at 15:15." and the after-school club: "start" was said nowhere, and the end of
+  // the day held "school" and a time.
+  const start = await ask("What time does school start?");
+  expect(start.answer.startsWith("The gates open at 8:40 and registration is at 8:50.")).toBe(true);
+  expect(start.answer).not.toContain("After-school club");
+  const finish = await ask("When does school finish?");
+  expect(finish.answer.startsWith("The school day ends at 15:15.")).toBe(true);
+});
