@@ -72,6 +72,22 @@ export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = 
   return texts.join("\n\n");
 }
 
+/**
+ * A page's table rows as the NLP reads them (their cells: a header is a label, not a name) → as a mention
+ * quotes them, with their headers: "Week: 1–7 March; Primary: Ines Duarte; Secondary: Kofi Mensah" says what
+ * "1–7 March; Ines Duarte; Kofi Mensah" leaves out.
+ */
+function rowsWithHeaders(markdown: string): Map<string, string> {
+  const rows = new Map<string, string>();
+  if (!markdown.includes("|")) return rows;
+  for (const u of proseUnits(markdown)) {
+    if (u.kind !== "row" || !u.cells || !u.headers?.length) continue;
+    const read = plainProse(u, "keep").replaceAll(CELL_SEPARATOR, "; ");
+    rows.set(read, plainProse({ ...u, cells: undefined }, "keep"));
+  }
+  return rows;
+}
+
 /** A unit as plain prose, without link syntax or emphasis, ending as a sentence. */
 function plainProse(u: ProseUnit, code: "keep" | "blank"): string {
   const inline = (u.cells?.join(CELL_MARK) ?? u.text)
@@ -106,6 +122,7 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
     budget -= prose.length;
     const { sentences, phrases } = findPhrases(prose);
     const outsideCode = page.markdown.includes("`") ? proseOf(page.markdown, undefined, "blank") : null;
+    const withHeaders = rowsWithHeaders(page.markdown);
     for (const phrase of phrases) {
       if (outsideCode !== null && !outsideCode.includes(phrase.surface)) continue; // a command or identifier, not a name
       // A sentence said twice (a page's lead repeats its most central sentence) counts once.
@@ -121,7 +138,8 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
       }
       if (!concept.surfaces.includes(surface)) concept.surfaces.push(surface);
       concept.salience += 1;
-      const sentence = (sentences[phrase.sentence] ?? "").trim().replaceAll(CELL_SEPARATOR, "; ").slice(0, MAX_SENTENCE_CHARS);
+      const read = (sentences[phrase.sentence] ?? "").trim().replaceAll(CELL_SEPARATOR, "; ");
+      const sentence = (withHeaders.get(read) ?? read).slice(0, MAX_SENTENCE_CHARS);
       if (sentence && concept.mentions.length < MAX_MENTIONS_PER_SOURCE && !concept.mentions.some((m) => m.sentence === sentence)) {
         concept.mentions.push({ pageSlug: page.slug, surface, sentence });
       }

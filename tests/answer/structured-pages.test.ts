@@ -142,7 +142,7 @@ describe("answers from lists and tables", () => {
 describe("the wiki of structured pages", () => {
   test("concept pages quote a row or an item, not the table or list; table headers are not concepts", async () => {
     const ines = await page("ines-carvalho");
-    expect(ines.markdown).toContain("Engineering manager; Ines Carvalho");
+    expect(ines.markdown).toContain("Role: Engineering manager; Person: Ines Carvalho");
     expect(ines.markdown).not.toContain("Tech lead");
     const oskar = await page("oskar-nyberg");
     expect(oskar.markdown).toContain("- Oskar Nyberg added an idempotency check to the invoice generator (");

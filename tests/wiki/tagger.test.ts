@@ -70,8 +70,8 @@ describe("table cells", () => {
     const keys = concepts.map((c) => c.key);
     expect(keys).toEqual(expect.arrayContaining(["okta", "tls", "checkout-error", "login-failure", "queue-backlog"]));
     for (const junk of ["misconfigured-okta", "expired-tls", "checkout", "login", "queue", "exports"]) expect(keys).not.toContain(junk);
-    // The mention quotes the row as its cells, "a; b".
-    expect(concepts.find((c) => c.key === "okta")!.mentions[0]!.sentence).toBe("28 August; Login failures; Misconfigured Okta connection.");
+    // The mention quotes the row with its headers (the tagger read its cells alone): "Header: cell; …".
+    expect(concepts.find((c) => c.key === "okta")!.mentions[0]!.sentence).toBe("Date: 28 August; Impact: Login failures; Cause: Misconfigured Okta connection.");
     // At a sentence's opening too; "United" stays ("United Nations").
     expect(findPhrases("Misconfigured Okta connections broke the logins.").phrases.map((p) => p.surface)).toContain("Okta");
     expect(findPhrases("United Nations observers arrived.").phrases.map((p) => p.surface)).toContain("United Nations");
