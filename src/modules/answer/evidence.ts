@@ -295,14 +295,21 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // default port?" of the row "BRAINBOX_PORT | 8080" under "Default" ranks as one saying both words.
       const framed = complete && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s));
       const rankCoverage = rankCoverageOf(anyOf(says, titleStems, sentence.context), typeFound === true, coverage);
+      // What a sentence answering a question in its paragraph says includes that question's words ("No
+      // buttermilk? Stir 1 tbsp of lemon juice into 500 ml of milk." is about buttermilk, as its page's title is).
+      const saying = sentence.asked ? anyOf(says, sentence.asked) : says;
       const subject =
-        OPENING_PRONOUN.test(sentence.text) || (complete && asked.length === 0) || framed ? rankCoverage : rankCoverageOf(says, typeFound === true, ownCoverage);
+        OPENING_PRONOUN.test(sentence.text) || (complete && asked.length === 0) || framed
+          ? rankCoverage
+          : sentence.asked
+            ? rankCoverageOf(saying, typeFound === true, coverageOf(saying, typeFound === true))
+            : rankCoverageOf(says, typeFound === true, ownCoverage);
       // A sentence whose headings name the whole question sits in the section about it ("Who is Maria Okafor?"
       // of "Head of platform." under "## Maria Okafor"), ahead of one that only names it in passing.
       // Not the page's title: it heads every sentence of the page ("Board meeting minutes, 3 November 2026" is
       // no section on when the board meets).
       // What the sentence's own words and its headings below the page's title hold of the question.
-      const spoken = coverageOf({ has: (s) => says.has(s) || (sentence.context.has(s) && !titleStems.has(s)) }, typeFound === true);
+      const spoken = coverageOf({ has: (s) => saying.has(s) || (sentence.context.has(s) && !titleStems.has(s)) }, typeFound === true);
       const section =
         asked.length === 0 && stems.every((s, i) => weights[i]! === 0 || sentence.context.has(s)) && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s) && !titleStems.has(s));
       // A "how do I" is answered by a command as a "who" is by a name.

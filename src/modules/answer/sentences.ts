@@ -31,6 +31,8 @@ export interface Sentence {
   heading?: string;
   /** A table row's table (its number in the page), cells as written and their headers (superlative.ts compares them). */
   table?: { id: number; cells: string[]; headers: string[] };
+  /** Stems of the question the sentence answers, when one opens its paragraph ("No buttermilk? Stir …"). */
+  asked?: Set<string>;
 }
 
 /** A sentence ends at . ! ? (or CJK 。！？) followed by space and what can start a sentence. */
@@ -52,6 +54,7 @@ export function sentencesOf(markdown: string): Sentence[] {
     // header matched every row of a settings table ("What is the default retry count?" quoted them all).
     const labels = [...unit.headings, ...(unit.headers ?? [])];
     let context = labels.length > 0 ? stemSet(labels.join(" ")) : NO_CONTEXT;
+    let asked: Set<string> | undefined;
     const cellStems = unit.kind === "row" && unit.cells ? new StemsOf(withJoinedWords(plainInline(unit.cells.join("; ")))) : null;
     for (const piece of unit.kind === "row" || unit.kind === "command" ? [prose] : withAbbreviationsJoined(prose.split(SENTENCE_END))) {
       const text = piece.trim();
@@ -59,9 +62,12 @@ export function sentencesOf(markdown: string): Sentence[] {
       // "Install the toolchain with:" is quoted with the code it introduces (its words are still its own).
       const whole = unit.code?.length && text.endsWith(":") ? `${text} ${unit.code.map((line) => `\`${line.replaceAll("`", "")}\``).join("; ")}` : text;
       for (const chunk of hardWrap(text, MAX_SENTENCE_CHARS))
-        out.push({ text: chunk, stems: cellStems ?? new StemsOf(withJoinedWords(chunk)), whole, context, list: unit.list, heading: unit.headings.at(-1), ...(unit.kind === "command" ? { command: true as const } : unit.kind === "row" ? { row: true as const, ...tableOf(unit) } : {}) });
+        out.push({ text: chunk, stems: cellStems ?? new StemsOf(withJoinedWords(chunk)), whole, context, list: unit.list, heading: unit.headings.at(-1), ...(unit.kind === "command" ? { command: true as const } : unit.kind === "row" ? { row: true as const, ...tableOf(unit) } : {}), ...(asked ? { asked } : {}) });
       // A question heads the sentences after it in its paragraph, as in a FAQ ("Q: Can I get a refund? A: Yes, …").
-      if (isQuestion(text)) context = new Set([...context, ...stemSet(text)]);
+      if (isQuestion(text)) {
+        asked = stemSet(text);
+        context = new Set([...context, ...asked]);
+      }
     }
   }
   return out;
