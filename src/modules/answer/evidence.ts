@@ -294,7 +294,12 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // So is a complete sentence whose headings (a table row's headers) name part of the question: "What is the
       // default port?" of the row "BRAINBOX_PORT | 8080" under "Default" ranks as one saying both words.
       const framed = complete && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s));
-      const rankCoverage = rankCoverageOf(anyOf(says, titleStems, sentence.context), typeFound === true, coverage);
+      // A sentence opening with a pronoun is also about what the sentence before it in its section names ("Its
+      // customers were moved to Beacon" after "Harbor, the first product, was retired in 2020.").
+      const before = all[index - 1];
+      const antecedent = OPENING_PRONOUN.test(sentence.text) && before && before.heading === sentence.heading ? before.stems : NONE;
+      const about = antecedent === NONE ? null : anyOf(says, titleStems, sentence.context, antecedent);
+      const rankCoverage = about ? rankCoverageOf(about, typeFound === true, coverageOf(about, typeFound === true)) : rankCoverageOf(anyOf(says, titleStems, sentence.context), typeFound === true, coverage);
       // What a sentence answering a question in its paragraph says includes that question's words ("No
       // buttermilk? Stir 1 tbsp of lemon juice into 500 ml of milk." is about buttermilk, as its page's title is).
       const saying = sentence.asked ? anyOf(says, sentence.asked) : says;

@@ -35,13 +35,14 @@ const ADJECTIVES: { words: RegExp; headers: RegExp; direction: "min" | "max"; va
   { words: /^(?:fastest|quickest)$/, headers: /\b(?:speed|throughput|rate)s?\b/i, direction: "max" },
   { words: /^slowest$/, headers: /\b(?:speed|throughput|rate)s?\b/i, direction: "min" },
   // "The biggest deal" of a pipeline's "Value per year": with no such header, the column of amounts of money.
-  { words: /^(?:largest|biggest)$/, headers: /\b(?:size|capacity|area|storage|population|value|revenue)s?\b/i, direction: "max", money: true },
-  { words: /^smallest$/, headers: /\b(?:size|capacity|area|storage|population|value|revenue)s?\b/i, direction: "min", money: true },
+  // "The largest office" of an "Employees" column: a place or a team is as large as its people.
+  { words: /^(?:largest|biggest)$/, headers: /\b(?:size|capacity|area|storage|population|value|revenue|employees|staff|headcount|people|members)s?\b/i, direction: "max", money: true },
+  { words: /^smallest$/, headers: /\b(?:size|capacity|area|storage|population|value|revenue|employees|staff|headcount|people|members)s?\b/i, direction: "min", money: true },
   { words: /^(?:heaviest)$/, headers: /\bweights?\b/i, direction: "max" },
   { words: /^(?:lightest)$/, headers: /\bweights?\b/i, direction: "min" },
   { words: /^(?:longest)$/, headers: /\b(?:length|duration|time)s?\b/i, direction: "max" },
   { words: /^(?:shortest)$/, headers: /\b(?:length|duration|time)s?\b/i, direction: "min" },
-  { words: /^(?:newest|latest|most recent)$/, headers: /\b(?:date|year|released?|launched?|founded|opened|created|updated|since)\b/i, direction: "max", values: "date" },
+  { words: /^(?:newest|latest|most recent|most recently)$/, headers: /\b(?:date|year|released?|launched?|founded|opened|created|updated|since)\b/i, direction: "max", values: "date" },
   // "Which deal closes first?" of a "Close date" column.
   { words: /^(?:oldest|earliest|first|soonest)$/, headers: /\b(?:date|year|released?|launched?|founded|opened|created|updated|since)\b/i, direction: "min", values: "date" },
 ];
