@@ -87,6 +87,10 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
     // Nor, once the best one says all that is asked itself, one that says none of it (ranked for its title's words).
     if (s.page === best.page && best.ownCoverage >= 1 && s.ownCoverage === 0) continue;
     if (untyped(s)) continue;
+    // Nor, once the best one says all that is asked (with the kind of answer asked for), another page's sentence
+    // that says only part of it ("When was Ada Quill born?" is her birth, not also her tutor's page naming her
+    // with a year).
+    if (best.complete && best.typeFound !== false && !s.complete && s.page !== best.page) continue;
     if (offAction(s)) continue;
     // "What is Brightpay?" answered by "Brightpay is a payment platform …" is not also "Payments … go through Brightpay".
     if (best.defines === 2 && s.defines === 0) continue;
