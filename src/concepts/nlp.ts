@@ -276,7 +276,7 @@ function nameSpans(t: Tokens, start: number, end: number): [number, number][] {
 }
 
 /** Sentences of a text and the name/noun phrases in each. `maxChars` bounds the work on huge texts. */
-export function findPhrases(text: string, maxChars = 60_000): { sentences: string[]; phrases: Phrase[] } {
+export function findPhrases(text: string, maxChars = 60_000): { sentences: string[]; phrases: Phrase[]; continues: boolean[] } {
   const n = nlp();
   const its = n.its;
   const doc = read(text.length > maxChars ? text.slice(0, maxChars) : text);
@@ -285,10 +285,15 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
   // sentence text rebuilds the spacing again, a tenth of the tagging's time).
   const t: Tokens = { text: doc.tokens().out(), pos: doc.tokens().out(its.pos), spaces: doc.tokens().out(its.precedingSpaces), sentenceStart: [], sentenceEnd: [] };
   const sentences: string[] = [];
+  /** Whether a sentence goes on in the paragraph of the one before it (no line break between them). */
+  const continues: boolean[] = [];
   doc.sentences().each((s: any, index: number) => {
     const [a, b] = s.out(its.span) as [number, number];
     for (let i = a; i <= b; i++) [t.sentenceStart[i], t.sentenceEnd[i], sentenceOf[i]] = [a, b, index];
-    sentences.push(spanText(t, a, b));
+    const sentence = spanText(t, a, b);
+    sentences.push(sentence);
+    // The tagger keeps a paragraph break before a sentence as its first token, or as that token's spacing.
+    continues.push(index > 0 && !(t.spaces[a] ?? "").includes("\n") && !/^\s*\n/.test(sentence));
   });
   const tokensOf = (): Tokens => t;
   const phrases: Phrase[] = [];
@@ -383,7 +388,7 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
     phrases.push(phrase);
   }
   phrases.push(...proper);
-  return withAbbreviationsRejoined(sentences, phrases);
+  return withAbbreviationsRejoined(sentences, phrases, continues);
 }
 
 /** A sentence the tagger ended at a short form ("… Okafor et al.", "e.g.", "cf."): lib/sentence-ends.ts. */
@@ -394,18 +399,22 @@ const endsInAbbreviation = (sentence: string) => !endsSentence(sentence.trim());
  * sentence so ended is joined to the next when that one does not open as a sentence does (lower case or
  * punctuation), and the phrases' sentence numbers follow.
  */
-function withAbbreviationsRejoined(sentences: string[], phrases: Phrase[]): { sentences: string[]; phrases: Phrase[] } {
-  if (!sentences.some(endsInAbbreviation)) return { sentences, phrases };
+function withAbbreviationsRejoined(sentences: string[], phrases: Phrase[], continues: boolean[]): { sentences: string[]; phrases: Phrase[]; continues: boolean[] } {
+  if (!sentences.some(endsInAbbreviation)) return { sentences, phrases, continues };
   const joined: string[] = [];
+  const goesOn: boolean[] = [];
   const at: number[] = [];
   sentences.forEach((sentence, i) => {
     const previous = joined.at(-1);
     if (previous !== undefined && endsInAbbreviation(previous) && /^\s*[\p{Ll}\p{P}]/u.test(sentence)) {
       joined[joined.length - 1] = `${previous.trimEnd()}${/^\s*[;:,)]/.test(sentence) ? "" : " "}${sentence.trim()}`;
-    } else joined.push(sentence);
+    } else {
+      joined.push(sentence);
+      goesOn.push(continues[i] ?? false);
+    }
     at[i] = joined.length - 1;
   });
-  return { sentences: joined, phrases: phrases.map((p) => ({ ...p, sentence: at[p.sentence] ?? p.sentence })) };
+  return { sentences: joined, phrases: phrases.map((p) => ({ ...p, sentence: at[p.sentence] ?? p.sentence })), continues: goesOn };
 }
 
 /** The text of tokens a..b as written. */
