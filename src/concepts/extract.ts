@@ -80,12 +80,13 @@ export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = 
 function personFollowUps(sentences: string[], phrases: Phrase[], continues: boolean[]): Map<number, string> {
   // Who a sentence may name: a known first name's, or any two or three capitalized words ending in no English
   // word ("Kenji Watanabe"), so that a second name makes the pronoun ambiguous.
+  const followUps = new Map<number, string>();
+  if (!sentences.some((sentence) => THIRD_PERSON.test(sentence))) return followUps;
   const people = new Map<number, string[]>();
   for (const p of phrases) {
     const name = cleanSurface(p.surface);
     if (p.kind === "proper" && (isPersonName(name) || looksLikeName(name))) people.set(p.sentence, [...(people.get(p.sentence) ?? []), name]);
   }
-  const followUps = new Map<number, string>();
   for (const [at, names] of people) {
     const next = sentences[at + 1]?.trim();
     if (names.length !== 1 || !next || !continues[at + 1] || people.has(at + 1) || next.includes(CELL_SEPARATOR.trim())) continue;
@@ -101,6 +102,8 @@ function looksLikeName(text: string): boolean {
   const words = text.split(/\s+/);
   return words.length >= 2 && words.length <= 3 && words.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) && !englishFrequency().lowerCase.has(words.at(-1)!.toLowerCase());
 }
+
+const THIRD_PERSON = /\b(?:he|him|his|she|her|hers)\b/i;
 
 /** The third-person pronoun a sentence uses ("he" or "she"), or null for none or both. */
 function pronounIn(text: string): "he" | "she" | null {
