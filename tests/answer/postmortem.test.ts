@@ -33,3 +33,10 @@ test("a span of clock times says how long something lasted", async () => {
   expect(failover.answer).toContain("Failover takes about 4 minutes.");
   expect(failover.answer).not.toContain("15 minutes");
 });
+
+test("'what are the steps of …' is a procedure: the numbered list, whole", async () => {
+  // Was two of its steps and the sentence after the list: "steps of" was no procedure, only "steps to/for".
+  const body = await ask("What are the steps of a database failover?");
+  expect(body.answer).toContain("1. Announce the failover in #payments-incidents.");
+  expect(body.answer).toContain("2. Watch the error rate for 15 minutes.");
+});

@@ -5,7 +5,7 @@ import { wordsOf } from "../../retrieval";
 import { stem } from "./sentences";
 
 /** A question asking how to do something, or what to do ("What do I do on first login?"). */
-export const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user)|how to|what (?:do|should|must|shall) (?:i|we|you) do)\b|\bsteps? (?:to|for)\b/i;
+export const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user)|how to|what (?:do|should|must|shall) (?:i|we|you) do)\b|\bsteps? (?:to|for|of|in)\b/i;
 /** A question answered yes or no ("Can I ride in the rain?", "Is there a trial?"). */
 export const POLAR = /^\s*(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had)\b/i;
 /**
