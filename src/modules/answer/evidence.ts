@@ -172,9 +172,13 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const clock = [...question.matchAll(CLOCK_TIME)];
   const hours = new Set(clock.flatMap((m) => [m[1]!, String(Number(m[1]))]));
   const minutes = new Set(clock.flatMap((m) => [m[2]!, String(Number(m[2]))]));
-  const weights = termWeights(terms, stats).map((w, i) =>
+  const weighed = termWeights(terms, stats).map((w, i) =>
     overview?.has(stems[i]!) || UNWEIGHED.has(stems[i]!) || stems[i] === consequence || minutes.has(stems[i]!) ? 0 : hours.has(stems[i]!) ? CLOCK_HOUR_WEIGHT * w : w,
   );
+  // A capital letter naming one of a kind ("group B", "Plan C", "vitamin D") weighs as the rarest word: a lone
+  // letter otherwise weighs nothing (left over from "grey's").
+  const letters = identifierLetters(question);
+  const weights = letters.size > 0 ? weighed.map((w, i) => (letters.has(stems[i]!) ? Math.max(...weighed) || 1 : w)) : weighed;
   const total = weights.reduce((a, b) => a + b, 0);
   const heaviest = Math.max(0, ...weights);
   const expectedType = expectedAnswerType(question);
@@ -267,6 +271,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const typeFound = ownType === null ? null : ownType || typeInHeading;
       let stated = numbers.length > 0 || percentages.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers, percentages) : sentence.stems;
       if (months.length > 0) stated = withMonthsDated(stated, `${sentence.heading ?? ""} ${sentence.text}`, months);
+      if (letters.size > 0) stated = withLettersAsWritten(stated, sentence.text, letters);
       if (bounds.length > 0 && ownType === true) {
         // A bound said in other words is that bound: "What time does school start?" of "The gates open at 8:40".
         const said = SPAN.test(sentence.text) ? bounds : bounds.filter((b) => [...(BOUND_WORDS.find((group) => group.has(b)) ?? [])].some((w) => stated.has(w)));
@@ -496,6 +501,20 @@ const LAST = stem("last");
  */
 const SPAN =
   /\bfrom\b(?:[^.;:]|(?<=\d)[.:](?=\d)){1,40}?\b(?:to|until|till|through)\b|\b\d{1,2}\s*[–—-]\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:1[5-9]|20)\d{2}\s*[–—-]\s*(?:(?:1[5-9]|20)\d{2}|\d{2})\b/i;
+
+/**
+ * The capital letters a question names things by (lower-cased, as its terms are): one after a word, "group
+ * B", "Plan C"; not "A" or "I", which are words.
+ */
+function identifierLetters(question: string): Set<string> {
+  return new Set([...question.matchAll(/(?<=\p{L}{2,}\s)([B-HJ-Z])(?![\p{L}\p{N}'’])/gu)].map((m) => m[1]!.toLowerCase()));
+}
+
+/** A sentence says a letter the question names things by only as that capital letter ("Group: B"), not as "b". */
+function withLettersAsWritten(words: Words, text: string, letters: Set<string>): Words {
+  const written = new Set([...text.matchAll(/(?<![\p{L}\p{N}])([B-HJ-Z])(?![\p{L}\p{N}])/gu)].map((m) => m[1]!.toLowerCase()));
+  return { has: (s) => (letters.has(s) ? written.has(s) : words.has(s)) };
+}
 
 /** A span's words with the question's words for its start or end. */
 const spanning = (words: Words, bounds: string[]): Words => ({ has: (s) => bounds.includes(s) || words.has(s) });
