@@ -78,10 +78,10 @@ export function proseOf(markdown: string, kinds: readonly ProseUnit["kind"][] = 
  * Tidewater she led the data platform team at Intel."): quoted with the mention, it says more of that person.
  */
 function personFollowUps(sentences: string[], phrases: Phrase[], continues: boolean[]): Map<number, string> {
-  // Who a sentence may name: a known first name's, or any two or three capitalized words ending in no English
-  // word ("Kenji Watanabe"), so that a second name makes the pronoun ambiguous.
   const followUps = new Map<number, string>();
   if (!sentences.some((sentence) => THIRD_PERSON.test(sentence))) return followUps;
+  // Who a sentence may name: a known first name's, or any two or three capitalized words ending in no English
+  // word ("Kenji Watanabe"), so that a second name makes the pronoun ambiguous.
   const people = new Map<number, string[]>();
   for (const p of phrases) {
     const name = cleanSurface(p.surface);
@@ -98,6 +98,7 @@ function personFollowUps(sentences: string[], phrases: Phrase[], continues: bool
   }
   return followUps;
 }
+/** Two or three capitalized words, the last no word English writes in lower case: perhaps someone's name. */
 function looksLikeName(text: string): boolean {
   const words = text.split(/\s+/);
   return words.length >= 2 && words.length <= 3 && words.every((w) => /^\p{Lu}\p{Ll}/u.test(w)) && !englishFrequency().lowerCase.has(words.at(-1)!.toLowerCase());

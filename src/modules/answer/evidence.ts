@@ -233,8 +233,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const months = stems.flatMap((s) => (MONTH_NUMBER.has(s) ? [s] : []));
   const unasked = new Set([...MODAL, ...kindWords(question)]);
   // "When does the lease end?": a span of time says when it starts and ends ("runs from 1 September 2026 to 31
-  // August 2027").
-  // So does it of how long something lasted ("How long did the outage last?": "From 14:05 to 14:52 UTC …").
+  // August 2027"), and how long it lasted ("How long did the outage last?": "From 14:05 to 14:52 UTC …").
   const bounds = expectedType === "time" ? stems.filter((s) => SPAN_BOUNDS.has(s)) : /\bhow long\b/i.test(question) ? stems.filter((s) => s === LAST) : [];
 
   const sentences: ScoredSentence[] = [];
@@ -314,12 +313,12 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
           : sentence.asked
             ? rankCoverageOf(saying, typeFound === true, coverageOf(saying, typeFound === true))
             : rankCoverageOf(says, typeFound === true, ownCoverage);
-      // A sentence whose headings name the whole question sits in the section about it ("Who is Maria Okafor?"
-      // of "Head of platform." under "## Maria Okafor"), ahead of one that only names it in passing.
-      // Not the page's title: it heads every sentence of the page ("Board meeting minutes, 3 November 2026" is
-      // no section on when the board meets).
       // What the sentence's own words and its headings below the page's title hold of the question.
       const spoken = coverageOf({ has: (s) => saying.has(s) || (sentence.context.has(s) && !titleStems.has(s)) }, typeFound === true);
+      // A sentence whose headings name the whole question sits in the section about it ("Who is Maria Okafor?"
+      // of "Head of platform." under "## Maria Okafor"), ahead of one that only names it in passing. Not by the
+      // page's title: it heads every sentence of the page ("Board meeting minutes, 3 November 2026" is no
+      // section on when the board meets).
       const section =
         asked.length === 0 && stems.every((s, i) => weights[i]! === 0 || sentence.context.has(s)) && stems.some((s, i) => weights[i]! > 0 && sentence.context.has(s) && !titleStems.has(s));
       // A "how do I" is answered by a command as a "who" is by a name.
