@@ -44,14 +44,21 @@ const NEGATED_AUXILIARY = /(?<![\p{L}\p{N}])\p{L}+n['’]t(?![\p{L}\p{N}])/giu;
 const CONTRACTED_TAIL = /(?<=\p{L})['’](?:ll|re|ve|d|m)(?![\p{L}\p{N}])/giu;
 const withoutContractions = (text: string) => (/['’]/.test(text) ? text.replace(NEGATED_AUXILIARY, " ").replace(CONTRACTED_TAIL, " ") : text);
 
+/**
+ * Stopwords that are names when written in capitals: "IT" (information technology), "US" (the United States).
+ * Exported for the answerer, which weighs them as names and finds them only in capitals.
+ */
+export const CAPITAL_NAMES = /(?<![\p{L}\p{N}])(IT|US)(?![\p{L}\p{N}])/gu;
+
 /** Distinct non-stopword terms of a query, in first-seen order (a German, French, Spanish or Dutch question's function words are stopwords too). */
 export function queryTerms(text: string): string[] {
   const terms: string[] = [];
   const seen = new Set<string>();
   const words = wordsOf(withoutContractions(text));
   const foreign = foreignFunctionWords(words);
+  const named = new Set([...text.matchAll(CAPITAL_NAMES)].map((m) => m[1]!.toLowerCase()));
   for (const word of words) {
-    if (STOPWORDS.has(word) || foreign.has(word) || seen.has(word)) continue;
+    if (((STOPWORDS.has(word) || foreign.has(word)) && !named.has(word)) || seen.has(word)) continue;
     seen.add(word);
     terms.push(word);
     if (terms.length === MAX_QUERY_TERMS) break;

@@ -1,6 +1,7 @@
 // An IT help centre, as service desks write it: numbered set-up steps, and short pages of how to reach the
 // desk. Asked over real HTTP; the pages are written by the test and answers are checked for what they quote.
 import { expect, test } from "bun:test";
+import { queryTerms } from "../../src/retrieval";
 import { brainOf, titledByHeading } from "../support/sources";
 
 const VPN = `# VPN access
@@ -22,7 +23,11 @@ The service desk is open Monday to Friday, 8:00 to 18:00 CET.
 
 Open tickets in the IT portal at it.acme.example or email help@acme.example.`;
 
-const ask = brainOf("IT help", titledByHeading(VPN, DESK));
+const LAPTOPS = `# Laptops
+
+Laptops are replaced every 4 years. If yours breaks, bring it to the IT desk on floor 2; a loaner is available the same day.`;
+
+const ask = brainOf("IT help", titledByHeading(VPN, DESK, LAPTOPS));
 
 test("numbered steps answer a 'how do I' only when their page or section names what is asked", async () => {
   // Was the whole VPN set-up: its second step opens a ticket.
@@ -40,4 +45,14 @@ test("a page's set-up steps are no answer to another task on it: restarting the 
   const body = await ask("How do I restart the tunnel?");
   expect(body.answer).toContain("sudo wg-quick down acme-office && sudo wg-quick up acme-office");
   expect(body.answer).not.toContain("1. Install the WireGuard app");
+});
+
+test("'IT' in capitals is information technology, not the word 'it'", async () => {
+  // Was the service desk's hours: "IT" was the stopword "it", so the question asked only for a "desk".
+  expect(queryTerms("Where is the IT desk? Is it open?")).toEqual(["it", "desk", "open"]);
+  expect(queryTerms("Is it open?")).toEqual(["open"]);
+  expect(queryTerms("Who is our US distributor? Tell us")).toEqual(["us", "distributor", "tell"]);
+  const body = await ask("Where is the IT desk?");
+  expect(body.answer).toContain("bring it to the IT desk on floor 2");
+  expect(body.answer).not.toContain("open Monday to Friday");
 });

@@ -3,7 +3,7 @@
 // The extractive answer picks its sentences from here and `thin` is decided from it (thin.ts). Every
 // feature is a share of the question (0..1), so it means the same at every brain size; the ones thin.ts
 // does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
-import { joinedPairs, reversedCompounds, termVariants, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
+import { CAPITAL_NAMES, joinedPairs, reversedCompounds, termVariants, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
 import { measureAsked } from "./measures";
@@ -176,8 +176,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     overview?.has(stems[i]!) || UNWEIGHED.has(stems[i]!) || stems[i] === consequence || minutes.has(stems[i]!) ? 0 : hours.has(stems[i]!) ? CLOCK_HOUR_WEIGHT * w : w,
   );
   // A capital letter naming one of a kind ("group B", "Plan C", "vitamin D") weighs as the rarest word: a lone
-  // letter otherwise weighs nothing (left over from "grey's").
-  const letters = identifierLetters(question);
+  // letter otherwise weighs nothing (left over from "grey's"); so do "IT" and "US", otherwise "it" and "us".
+  const letters = capitalNames(question);
   const weights = letters.size > 0 ? weighed.map((w, i) => (letters.has(stems[i]!) ? Math.max(...weighed) || 1 : w)) : weighed;
   const total = weights.reduce((a, b) => a + b, 0);
   const heaviest = Math.max(0, ...weights);
@@ -270,7 +270,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const typeFound = ownType === null ? null : ownType || typeInHeading;
       let stated = numbers.length > 0 || percentages.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers, percentages) : sentence.stems;
       if (months.length > 0) stated = withMonthsDated(stated, `${sentence.heading ?? ""} ${sentence.text}`, months);
-      if (letters.size > 0) stated = withLettersAsWritten(stated, sentence.text, letters);
+      if (letters.size > 0) stated = withCapitalsAsWritten(stated, sentence.text, letters);
       if (bounds.length > 0 && ownType === true) {
         // A bound said in other words is that bound: "What time does school start?" of "The gates open at 8:40".
         const said = SPAN.test(sentence.text) ? bounds : bounds.filter((b) => [...(BOUND_WORDS.find((group) => group.has(b)) ?? [])].some((w) => stated.has(w)));
@@ -502,17 +502,18 @@ const SPAN =
   /\bfrom\b(?:[^.;:]|(?<=\d)[.:](?=\d)){1,40}?\b(?:to|until|till|through)\b|\b\d{1,2}\s*[–—-]\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:1[5-9]|20)\d{2}\s*[–—-]\s*(?:(?:1[5-9]|20)\d{2}|\d{2})\b/i;
 
 /**
- * The capital letters a question names things by (lower-cased, as its terms are): one after a word, "group
- * B", "Plan C"; not "A" or "I", which are words.
+ * What a question names in capitals that would otherwise weigh nothing (lower-cased, as its terms are): a
+ * letter after a word, "group B", "Plan C" (not "A" or "I", which are words), and "IT", "US" (CAPITAL_NAMES).
  */
-function identifierLetters(question: string): Set<string> {
-  return new Set([...question.matchAll(/(?<=\p{L}{2,}\s)([B-HJ-Z])(?![\p{L}\p{N}'’])/gu)].map((m) => m[1]!.toLowerCase()));
+function capitalNames(question: string): Set<string> {
+  const letters = [...question.matchAll(/(?<=\p{L}{2,}\s)([B-HJ-Z])(?![\p{L}\p{N}'’])/gu)];
+  return new Set([...letters, ...question.matchAll(CAPITAL_NAMES)].map((m) => m[1]!.toLowerCase()));
 }
 
-/** A sentence says a letter the question names things by only as that capital letter ("Group: B"), not as "b". */
-function withLettersAsWritten(words: Words, text: string, letters: Set<string>): Words {
-  const written = new Set([...text.matchAll(/(?<![\p{L}\p{N}])([B-HJ-Z])(?![\p{L}\p{N}])/gu)].map((m) => m[1]!.toLowerCase()));
-  return { has: (s) => (letters.has(s) ? written.has(s) : words.has(s)) };
+/** A sentence says what the question names in capitals only in capitals ("Group: B", "the IT desk"), not as "b" or "it". */
+function withCapitalsAsWritten(words: Words, text: string, names: Set<string>): Words {
+  const written = new Set([...text.matchAll(/(?<![\p{L}\p{N}])([B-HJ-Z]|IT|US)(?![\p{L}\p{N}])/gu)].map((m) => m[1]!.toLowerCase()));
+  return { has: (s) => (names.has(s) ? written.has(s) : words.has(s)) };
 }
 
 /** A span's words with the question's words for its start or end. */
