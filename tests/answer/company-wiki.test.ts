@@ -48,3 +48,13 @@ test("an office is as large as its people, and 'most recently' asks for the newe
   expect(newest.answer).toContain("Office: Singapore");
   expect(newest.answer).not.toContain("Office: Berlin");
 });
+
+const accounts = brainOf("Accounts", {
+  "Globex Retail": "Globex Retail runs 85 garden centres in the UK. Customer since January 2023, Growth plan, 40 seats, £18,000 a year. Globex uses the Shopify connector for their online store.",
+});
+
+test("'what currency' is answered by an amount of money", async () => {
+  // Was the garden centres and the Shopify connector: no sentence said "currency".
+  const body = await accounts("What currency does Globex pay in?");
+  expect(body.answer).toContain("£18,000 a year");
+});

@@ -28,8 +28,8 @@ const REASON_GIVEN =
  * A price asked for without "how much": "What does an extra label COST on Scale?", "what is the PRICE of …",
  * "what are the FEES for …". An amount answers the cue word, as a number answers "how many".
  */
-const PRICE_ASKED = /\bwhat (?:does|do|did|will|would|should)\b(?:\s+[\p{L}\p{N}'’-]+){1,8}?\s+(cost)\b|\bwhat (?:is|are|was|were) the (?:\p{L}+ )?(price|cost|fee|charge)s?\b/u;
-/** A question asking for a price: "what does … cost", "what is the fee …", "how much is the fee / does it cost". */
+const PRICE_ASKED = /\bwhat (?:does|do|did|will|would|should)\b(?:\s+[\p{L}\p{N}'’-]+){1,8}?\s+(cost)\b|\bwhat (?:is|are|was|were) the (?:\p{L}+ )?(price|cost|fee|charge)s?\b|\b(?:what|which|in what) (currency)\b/u;
+/** A question asking for a price: "what does … cost", "what is the fee …", "how much is the fee / does it cost", "what currency …". */
 export const asksPrice = (question: string) => PRICE_ASKED.test(question.toLowerCase()) || (/\bhow much\b/i.test(question) && /\b(?:cost|price|fee|charge)s?\b/i.test(question));
 const WH_PHRASES: [AnswerType, RegExp][] = [
   ["quantity", /\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep)\b|\bwhat (percentage|number|amount)\b/],
@@ -46,7 +46,7 @@ export function cueWords(question: string): Set<string> {
   const found = [...q.matchAll(/\bhow (many|much|long|old|far|big|tall|high|often|large|fast|deep|wide|heavy)\b|\bwhat (percentage|number|amount|year|date|day|month|time|century|decade)\b|\bwhich (year|century)\b/g)];
   const reasons = [...q.matchAll(new RegExp(REASON_ASKED.source, "g"))].map((m) => m[1] ?? m[2]!);
   // "How much does it COST", "what is the PRICE": the money word is answered by an amount.
-  const price = asksPrice(q) ? [...q.matchAll(/\b(cost|price|fee|charge)s?\b/g)].map((m) => m[1]!) : [];
+  const price = asksPrice(q) ? [...q.matchAll(/\b(cost|price|fee|charge|currency)s?\b/g)].map((m) => m[1]!) : [];
   return new Set([...found.map((m) => stem(m[1] ?? m[2] ?? m[3]!)), ...reasons.map(stem), ...price.map(stem)]);
 }
 
