@@ -76,6 +76,15 @@ describe("word forms in coverage", () => {
     // More distinct words than the memory holds (it starts over when full).
     for (let i = 0; i < 60_000; i++) stem(`zq${i.toString(36)}ings`);
     expect(["voices", "countries", "racing", "colours", "eleven"].map(stem)).toEqual(before);
-    expect(before).toEqual(["voic", "country", "rac", "color", "11"]);
+    expect(before).toEqual(["voic", "country", "race", "color", "11"]);
   });
+});
+
+test("a four-letter word keeps its 'e' and its inflections find it: 'note' is no 'not', 'same' no 'Sam'", () => {
+  const same: [string, string][] = [["noted", "note"], ["noting", "notes"], ["named", "name"], ["coming", "comes"], ["timed", "time"], ["freed", "free"], ["racing", "race"]];
+  for (const [a, b] of same) expect(stem(a)).toBe(stem(b));
+  const apart: [string, string][] = [["note", "not"], ["same", "sam"], ["time", "tim"], ["code", "cod"], ["site", "sit"], ["care", "car"], ["comes", "com"]];
+  for (const [a, b] of apart) expect(stem(a)).not.toBe(stem(b));
+  // A three-letter stem whose "e" form English does not write keeps its own ("ended", "fixed", "boxed").
+  expect(["ended", "fixed", "boxed", "hopped"].map(stem)).toEqual(["end", "fix", "box", "hop"]);
 });

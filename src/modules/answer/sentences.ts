@@ -301,6 +301,21 @@ function adjectiveOf(adverb: string): string | null {
 }
 const ADJECTIVE_ENDING = /(?:ive|al|ous|ful|less|ic|able|ible|ent|ant|ate)$/;
 
+/**
+ * A three-letter stem left by "-ed" or "-ing" is its four-letter word's when English writes that with an "e"
+ * ("noted", "noting" ↔ note; "named" ↔ name; "freed" ↔ free); "added", "boxed", "owned" keep theirs.
+ */
+function withSilentE(stemmed: string): string {
+  if (stemmed.length !== 3) return stemmed;
+  const { counts } = englishFrequency();
+  const word = `${stemmed}e`;
+  // A word English writes, however capitalized ("come" is mostly "Come" in subtitles), and not a rare one
+  // ("ende", "fixe": "ended", "fixed" keep "end", "fix").
+  return (counts.get(word) ?? 0) >= SILENT_E_MIN_COUNT ? word : stemmed;
+}
+/** SUBTLEX occurrences (of 51M words) a word with a silent "e" needs to be one. */
+const SILENT_E_MIN_COUNT = 100;
+
 function stemOnce(word: string): string {
   let w = NUMBER_WORDS[word] ?? UNITS[word] ?? IRREGULAR[word] ?? ACTION_NOUNS[word] ?? word;
   // A number with only zeros after its point is that number: "95.0%" says 95.
@@ -316,8 +331,8 @@ function stemOnce(word: string): string {
   if (w.endsWith("ies") && w.length > 4) return `${w.slice(0, -3)}y`;
   // "studied" ↔ study, "applied" ↔ apply, as "studies" is.
   if (w.endsWith("ied") && w.length > 4) return `${w.slice(0, -3)}y`;
-  if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
-  else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
+  if (w.endsWith("ing") && w.length > 5) w = withSilentE(w.slice(0, -3));
+  else if (w.endsWith("ed") && w.length > 4) w = withSilentE(w.slice(0, -2));
   else if (/(ch|sh|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
   // "-is" is a Latin singular ("basis", "analysis") unless what is left is an English word ("taxis", "skis").
   else if (w.endsWith("s") && !/(ss|us)$/.test(w) && (!w.endsWith("is") || englishFrequency().lowerCase.has(w.slice(0, -1)))) {
@@ -351,7 +366,9 @@ function stemOnce(word: string): string {
   // A "-ment" noun as its verb: "reimbursements" ↔ reimbursed, "requirement" ↔ require, "investment" ↔ invest
   // (six letters or more before it; "department" is not "depart").
   if (w.endsWith("ment") && w.length >= 10 && !MENT_NOUNS.has(w)) w = w.slice(0, -4);
-  if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
+  // A four-letter word keeps its "e": "note" is no "not", "same" no "Sam", "code" no "cod" (withSilentE finds it
+  // again in "noted", "coding").
+  if (w.endsWith("e") && w.length > 4) w = w.slice(0, -1);
   // British -our spellings as American ones (colour→color, honours→honor).
   if (w.length > 4 && w.endsWith("our") && !OUR_WORDS.has(w)) w = `${w.slice(0, -3)}or`;
   return w;
