@@ -87,4 +87,6 @@ test("a four-letter word keeps its 'e' and its inflections find it: 'note' is no
   for (const [a, b] of apart) expect(stem(a)).not.toBe(stem(b));
   // A three-letter stem whose "e" form English does not write keeps its own ("ended", "fixed", "boxed").
   expect(["ended", "fixed", "boxed", "hopped"].map(stem)).toEqual(["end", "fix", "box", "hop"]);
+  // Forms too short for the suffix rules are listed: "used", "using" ↔ use.
+  expect(["used", "using", "uses", "use"].map(stem)).toEqual(["use", "use", "use", "use"]);
 });

@@ -234,6 +234,8 @@ const IRREGULAR: Record<string, string> = Object.fromEntries(
     "took:take taken:take taught:teach tore:tear torn:tear told:tell thought:think threw:throw " +
     "thrown:throw understood:understand woke:wake worn:wear wore:wear won:win wrote:write written:write " +
     "withdrew:withdraw withdrawn:withdraw died:die dying:die " +
+    // Regular, but too short for the suffix rules below ("used", "using" ↔ use).
+    "used:use using:use owed:owe owing:owe aged:age aging:age tied:tie tying:tie " +
     "men:man women:woman children:child mice:mouse feet:foot teeth:tooth geese:goose"
   )
     .split(" ")
