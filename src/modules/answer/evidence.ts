@@ -177,8 +177,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   );
   // A capital letter naming one of a kind ("group B", "Plan C", "vitamin D") weighs as the rarest word: a lone
   // letter otherwise weighs nothing (left over from "grey's"); so do "IT" and "US", otherwise "it" and "us".
-  const letters = capitalNames(question);
-  const weights = letters.size > 0 ? weighed.map((w, i) => (letters.has(stems[i]!) ? Math.max(...weighed) || 1 : w)) : weighed;
+  const capitals = capitalNames(question);
+  const weights = capitals.size > 0 ? weighed.map((w, i) => (capitals.has(stems[i]!) ? Math.max(...weighed) || 1 : w)) : weighed;
   const total = weights.reduce((a, b) => a + b, 0);
   const heaviest = Math.max(0, ...weights);
   const expectedType = expectedAnswerType(question);
@@ -270,7 +270,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const typeFound = ownType === null ? null : ownType || typeInHeading;
       let stated = numbers.length > 0 || percentages.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers, percentages) : sentence.stems;
       if (months.length > 0) stated = withMonthsDated(stated, `${sentence.heading ?? ""} ${sentence.text}`, months);
-      if (letters.size > 0) stated = withCapitalsAsWritten(stated, sentence.text, letters);
+      if (capitals.size > 0) stated = withCapitalsAsWritten(stated, sentence.text, capitals);
       if (bounds.length > 0 && ownType === true) {
         // A bound said in other words is that bound: "What time does school start?" of "The gates open at 8:40".
         const said = SPAN.test(sentence.text) ? bounds : bounds.filter((b) => [...(BOUND_WORDS.find((group) => group.has(b)) ?? [])].some((w) => stated.has(w)));
