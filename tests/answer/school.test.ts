@@ -22,3 +22,20 @@ test("a start said in other words is the start, and an end is no start", async (
   const finish = await ask("When does school finish?");
   expect(finish.answer.startsWith("The school day ends at 15:15.")).toBe(true);
 });
+
+const CAFE = `# Olive & Thyme café
+
+| Day | Hours |
+|---|---|
+| Monday | Closed |
+| Saturday | 9:00–17:00 |
+| Sunday | 9:00–15:00 |`;
+
+const cafe = brainOf("Café", titledByHeading(CAFE));
+
+test("a span of clock times says when a day opens and closes", async () => {
+  // Was the Monday row too: its "Closed" said "close", which the Saturday row did not.
+  const body = await cafe("What time do you close on Saturday?");
+  expect(body.answer).toContain("Day: Saturday; Hours: 9:00–17:00.");
+  expect(body.answer).not.toContain("Monday");
+});

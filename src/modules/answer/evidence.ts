@@ -495,11 +495,11 @@ const BOUND_WORDS = [new Set(["start", "begin", "commence", "open"].map(stem)), 
 const SPAN_BOUNDS = new Set(BOUND_WORDS.flatMap((group) => [...group]));
 const LAST = stem("last");
 /**
- * A span of time, which says both its bounds: "from … to/until …", "8–15 May", "2019–2023" (not a phone's
- * "555-0177"; not "until 18:00", which says only its end).
+ * A span of time, which says both its bounds: "from … to/until …", "8–15 May", "2019–2023", "9:00–17:00" (not a
+ * phone's "555-0177"; not "until 18:00", which says only its end).
  */
 const SPAN =
-  /\bfrom\b(?:[^.;:]|(?<=\d)[.:](?=\d)){1,40}?\b(?:to|until|till|through)\b|\b\d{1,2}\s*[–—-]\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:1[5-9]|20)\d{2}\s*[–—-]\s*(?:(?:1[5-9]|20)\d{2}|\d{2})\b/i;
+  /\bfrom\b(?:[^.;:]|(?<=\d)[.:](?=\d)){1,40}?\b(?:to|until|till|through)\b|\b\d{1,2}\s*[–—-]\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:1[5-9]|20)\d{2}\s*[–—-]\s*(?:(?:1[5-9]|20)\d{2}|\d{2})\b|\b\d{1,2}[:.]\d{2}\s*[–—-]\s*\d{1,2}[:.]\d{2}\b/i;
 
 /**
  * What a question names in capitals that would otherwise weigh nothing (lower-cased, as its terms are): a
