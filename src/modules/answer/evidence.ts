@@ -186,6 +186,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const procedural = PROCEDURE.test(question);
   const polar = POLAR.test(question);
   const ownWordsBonus = ASKED.test(question) ? OWN_WORDS_BONUS : 0;
+  // "Which version added receipt scanning?": a changelog's item is quoted with the release heading it sits under.
+  const versionAsked = VERSION_ASKED.test(question);
   const listed = listedThings(question);
   const asking = definedThing(question);
   const questionWords = stemSet(question);
@@ -331,7 +333,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // sentence naming him among capitalized names ("Attendees: Maya Chen, Omar Haddad, …").
       const placeSaid = expectedType === "place" && typeFound === true && saysPlace(sentence.text) ? 0.1 : 0;
       const score = rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (ownType || (procedural && sentence.command) ? 0.1 : typeFound ? 0.05 : 0) + placeSaid + (section ? 0.1 : 0) + 0.1 * defines + ownWordsBonus * spoken;
-      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, defines, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
+      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, defines, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading || (versionAsked && VERSION.test(sentence.heading ?? "")) ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));
@@ -489,6 +491,10 @@ function withMonthsDated(words: Words, text: string, months: string[]): Words {
   const held = months.filter((m) => dated.has(MONTH_NUMBER.get(m)!));
   return held.length === 0 ? words : { has: (s) => held.includes(s) || words.has(s) };
 }
+
+/** A question asking for a version or release, and a heading naming one ("4.1.0 (2026-08-02)", "v2.3", "Release 5"). */
+const VERSION_ASKED = /\b(?:which|what|in which) (?:version|release)\b/i;
+const VERSION = /\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:version|release)\s+\d/i;
 
 /** Words for when something starts, and for when it ends (stems): a question asking either names a bound. */
 const BOUND_WORDS = [new Set(["start", "begin", "commence", "open"].map(stem)), new Set(["end", "finish", "close", "expire"].map(stem))];

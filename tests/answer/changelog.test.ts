@@ -1,0 +1,26 @@
+// A product's changelog, one heading per release. Asked over real HTTP; the page is written by the test and
+// answers are checked for what they should quote.
+import { expect, test } from "bun:test";
+import { brainOf, titledByHeading } from "../support/sources";
+
+const CHANGELOG = `# Ledgerly changelog
+
+## 4.2.0 (2026-10-14)
+
+- Added bank feeds for Monzo and Starling.
+- Fixed a bug where VAT returns rounded the total down.
+
+## 4.1.0 (2026-08-02)
+
+- The mobile app now supports receipt scanning.
+- Removed the legacy CSV importer; use the new importer under Settings > Import.`;
+
+const ask = brainOf("Ledgerly", titledByHeading(CHANGELOG));
+
+test("'which version' is answered by the release heading its item sits under", async () => {
+  // Was the item alone: which release it came in was only the heading's.
+  const scanning = await ask("Which version added receipt scanning?");
+  expect(scanning.answer).toContain("4.1.0 (2026-08-02): The mobile app now supports receipt scanning.");
+  const importer = await ask("In which release was the CSV importer removed?");
+  expect(importer.answer).toContain("4.1.0 (2026-08-02): Removed the legacy CSV importer");
+});
