@@ -24,3 +24,10 @@ test("'which version' is answered by the release heading its item sits under", a
   const importer = await ask("In which release was the CSV importer removed?");
   expect(importer.answer).toContain("4.1.0 (2026-08-02): Removed the legacy CSV importer");
 });
+
+test("'when was it released?' is the date of the release's heading", async () => {
+  // Was thin: no item says "released"; the heading's date does.
+  const body = await ask("When was 4.2.0 released?");
+  expect(body.thin).toBe(false);
+  expect(body.answer.startsWith("4.2.0 (2026-10-14): Added bank feeds for Monzo and Starling.")).toBe(true);
+});

@@ -47,7 +47,9 @@ export function cueWords(question: string): Set<string> {
   const reasons = [...q.matchAll(new RegExp(REASON_ASKED.source, "g"))].map((m) => m[1] ?? m[2]!);
   // "How much does it COST", "what is the PRICE": the money word is answered by an amount.
   const price = asksPrice(q) ? [...q.matchAll(/\b(cost|price|fee|charge|currency)s?\b/g)].map((m) => m[1]!) : [];
-  return new Set([...found.map((m) => stem(m[1] ?? m[2] ?? m[3]!)), ...reasons.map(stem), ...price.map(stem)]);
+  // "When was 4.2.0 RELEASED?": a release's date answers the verb ("## 4.2.0 (2026-10-14)").
+  const released = /\bwhen\b/.test(q) ? [...q.matchAll(/\b(released|launched|published|shipped)\b/g)].map((m) => m[1]!) : [];
+  return new Set([...found.map((m) => stem(m[1] ?? m[2] ?? m[3]!)), ...reasons.map(stem), ...price.map(stem), ...released.map(stem)]);
 }
 
 /**
