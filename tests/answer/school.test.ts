@@ -39,3 +39,30 @@ test("a span of clock times says when a day opens and closes", async () => {
   expect(body.answer).toContain("Day: Saturday; Hours: 9:00–17:00.");
   expect(body.answer).not.toContain("Monday");
 });
+
+const MENU = `# Menu
+
+## Breakfast (until 11:30)
+
+| Dish | Price |
+|---|---|
+| Shakshuka with sourdough | £9.50 |
+| Full English | £12.00 |
+
+## Lunch (from 12:00)
+
+| Dish | Price |
+|---|---|
+| Halloumi salad | £10.50 |
+| Chicken focaccia | £11.00 |`;
+
+const menu = brainOf("Menu", titledByHeading(MENU));
+
+test("a heading's 'from' or 'until' a time says when its section starts or ends; a price is no time", async () => {
+  // Was thin: the rows' prices read as clock times ("£9.50"), and "start" was said nowhere.
+  const lunch = await menu("When does lunch start?");
+  expect(lunch.thin).toBe(false);
+  expect(lunch.answer).toContain("Lunch (from 12:00): Dish: Halloumi salad");
+  const breakfast = await menu("When does breakfast end?");
+  expect(breakfast.answer).toContain("Breakfast (until 11:30): Dish: Shakshuka with sourdough");
+});

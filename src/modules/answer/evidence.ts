@@ -273,9 +273,13 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       let stated = numbers.length > 0 || percentages.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers, percentages) : sentence.stems;
       if (months.length > 0) stated = withMonthsDated(stated, `${sentence.heading ?? ""} ${sentence.text}`, months);
       if (capitals.size > 0) stated = withCapitalsAsWritten(stated, sentence.text, capitals);
-      if (bounds.length > 0 && ownType === true) {
-        // A bound said in other words is that bound: "What time does school start?" of "The gates open at 8:40".
-        const said = SPAN.test(sentence.text) ? bounds : bounds.filter((b) => [...(BOUND_WORDS.find((group) => group.has(b)) ?? [])].some((w) => stated.has(w)));
+      if (bounds.length > 0 && typeFound === true) {
+        // A bound said in other words is that bound: "What time does school start?" of "The gates open at 8:40",
+        // or by "from"/"until" a time, in the sentence or the heading that dates it ("Lunch (from 12:00)").
+        const dated = sentence.heading !== undefined && sentence.heading !== page.title ? `${sentence.text} ${sentence.heading}` : sentence.text;
+        const said = SPAN.test(dated)
+          ? bounds
+          : bounds.filter((b) => [...(BOUND_WORDS.find((group) => group.has(b)) ?? [])].some((w) => stated.has(w)) || BOUND_BY_PREPOSITION[BOUND_WORDS[0]!.has(b) ? 0 : 1]!.test(dated));
         if (said.length > 0) stated = spanning(stated, said);
       }
       const says = extremes.has(index) ? sayingExtreme(stated, superlative!) : stated;
@@ -499,6 +503,8 @@ const VERSION = /\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:version|release)\s+\d/i;
 /** Words for when something starts, and for when it ends (stems): a question asking either names a bound. */
 const BOUND_WORDS = [new Set(["start", "begin", "commence", "open"].map(stem)), new Set(["end", "finish", "close", "expire"].map(stem))];
 const SPAN_BOUNDS = new Set(BOUND_WORDS.flatMap((group) => [...group]));
+/** A start or an end said by a preposition before a time, in BOUND_WORDS' order: "from 12:00", "until 11:30". */
+const BOUND_BY_PREPOSITION = [/\bfrom\s+\d{1,2}(?:[:.]\d{2})?\b/i, /\b(?:until|till)\s+\d{1,2}(?:[:.]\d{2})?\b/i];
 const LAST = stem("last");
 /**
  * A span of time, which says both its bounds: "from … to/until …", "8–15 May", "2019–2023", "9:00–17:00" (not a
