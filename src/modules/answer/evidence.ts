@@ -277,9 +277,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
         // A bound said in other words is that bound: "What time does school start?" of "The gates open at 8:40",
         // or by "from"/"until" a time, in the sentence or the heading that dates it ("Lunch (from 12:00)").
         const dated = sentence.heading !== undefined && sentence.heading !== page.title ? `${sentence.text} ${sentence.heading}` : sentence.text;
-        const said = SPAN.test(dated)
-          ? bounds
-          : bounds.filter((b) => [...(BOUND_WORDS.find((group) => group.has(b)) ?? [])].some((w) => stated.has(w)) || BOUND_BY_PREPOSITION[BOUND_WORDS[0]!.has(b) ? 0 : 1]!.test(dated));
+        const said = SPAN.test(dated) ? bounds : bounds.filter((b) => saysBound(b, stated, dated));
         if (said.length > 0) stated = spanning(stated, said);
       }
       const says = extremes.has(index) ? sayingExtreme(stated, superlative!) : stated;
@@ -506,6 +504,12 @@ const SPAN_BOUNDS = new Set(BOUND_WORDS.flatMap((group) => [...group]));
 /** A start or an end said by a preposition before a time, in BOUND_WORDS' order: "from 12:00", "until 11:30". */
 const BOUND_BY_PREPOSITION = [/\bfrom\s+\d{1,2}(?:[:.]\d{2})?\b/i, /\b(?:until|till)\s+\d{1,2}(?:[:.]\d{2})?\b/i];
 const LAST = stem("last");
+
+/** Whether a sentence says bound `b` in other words: a word of its group ("open" for "start"), or "from"/"until" a time. */
+function saysBound(b: string, words: Words, text: string): boolean {
+  const at = BOUND_WORDS.findIndex((group) => group.has(b));
+  return at >= 0 && ([...BOUND_WORDS[at]!].some((w) => words.has(w)) || BOUND_BY_PREPOSITION[at]!.test(text));
+}
 /**
  * A span of time, which says both its bounds: "from … to/until …", "8–15 May", "2019–2023", "9:00–17:00" (not a
  * phone's "555-0177"; not "until 18:00", which says only its end).
