@@ -9,7 +9,7 @@ import type { Logger } from "../lib/log";
 import { vectorWeightFor } from "./blend-weights";
 import { createTermStats, searchLexical, selectiveTerms, type TermStats } from "./lexical";
 import { expandAlongLinks, withoutConceptPages } from "./expand";
-import { joinedPairs, queryTerms, reversedCompounds } from "./terms";
+import { joinedPairs, queryTerms, reversedCompounds, splitCompounds } from "./terms";
 import { termVariants } from "./variants";
 import { createVectorIndex, type VectorIndex } from "./vector-index";
 
@@ -93,9 +93,12 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     const brainIds = [...new Set(brains.map((b) => b.id))];
     const preference = new Map(brains.map((b) => [b.id, b.weight ?? 1]));
     const stats = await termStats(terms);
-    // The query's two-word phrases joined ("roll back" → rollback, "shoes on horses" → horseshoes) and its words'
-    // other spellings and short forms ("colour", "config") match too, as extra terms of the search only.
-    const joined = [...joinedPairs(query), ...reversedCompounds(terms)].map((p) => p.joined).concat(termVariants(terms).map((v) => v.variant));
+    // The query's two-word phrases joined ("roll back" → rollback, "shoes on horses" → horseshoes), its compounds
+    // split ("backups" → "back up") and its words' other spellings and short forms ("colour", "config") match
+    // too, as extra terms of the search only.
+    const joined = [...joinedPairs(query), ...reversedCompounds(terms)]
+      .map((p) => p.joined)
+      .concat(splitCompounds(terms).map((c) => c.parts.join(" ")), termVariants(terms).map((v) => v.variant));
     const matched = [...new Set([...selectiveTerms(terms, stats), ...joined])];
     const [lexical, conceptHits, queryVector] = await Promise.all([
       searchLexical(db, brainIds, matched, CANDIDATES),

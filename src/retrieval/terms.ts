@@ -1,5 +1,6 @@
 // Query text → full-text terms, exactly as DESIGN.md "Full text" measured best: lower-cased, split on runs of
 // letters and digits, stopwords removed, duplicates dropped, each term quoted, OR-joined.
+import { englishFrequency } from "../lib/english-frequency";
 import { singular } from "../lib/singular";
 import { ENGLISH_STOPWORDS, foreignFunctionWords } from "../lib/function-words";
 
@@ -108,6 +109,35 @@ const HYPHENATED = /(?<![\p{L}\p{N}-])(\p{L}+)-(\p{L}+)(?:-(\p{L}+))?(?![\p{L}\p
 export function hyphenJoined(text: string): string[] {
   if (!text.includes("-")) return [];
   return [...text.matchAll(HYPHENATED)].map((m) => `${m[1]}${m[2]}${m[3] ?? ""}`.toLowerCase());
+}
+
+/**
+ * Particles a compound noun ends in that its verb writes apart: "backup" is "back up", "shutdown" "shut down",
+ * "failover" "fail over". Not "in" and "on": "cabin", "button" and "season" end so too.
+ */
+const SPLIT_PARTICLES = ["up", "out", "off", "over", "down", "back", "away"] as const;
+/** The verb part must be a word English uses this often (SUBTLEX-US count): "disc" of "discover" is not. */
+const MIN_VERB_COUNT = 500;
+/** Words that are no verb of a compound: "without", "throughout". */
+const NOT_VERBS: ReadonlySet<string> = new Set(["with", "through", "there", "where", "here"]);
+
+/**
+ * A query's compound words as the two words a page may write them as: "backups" → "back up" ("Proxmox backs
+ * up every VM nightly"), "shutdown" → "shut down", "checkout" → "check out" (joinedPairs is the other way).
+ * The first part is a common English word, the second a particle. Matched as alternatives: a
+ * page holding both words holds the compound.
+ */
+export function splitCompounds(terms: readonly string[]): { term: string; parts: [string, string] }[] {
+  const out: { term: string; parts: [string, string] }[] = [];
+  for (const term of terms) {
+    if (term.length < 5 || !LETTERS.test(term)) continue;
+    const one = singular(term);
+    const particle = SPLIT_PARTICLES.find((p) => one.endsWith(p) && one.length - p.length >= 3);
+    if (!particle) continue;
+    const verb = one.slice(0, -particle.length);
+    if (!NOT_VERBS.has(verb) && (englishFrequency().counts.get(verb) ?? 0) >= MIN_VERB_COUNT) out.push({ term, parts: [verb, particle] });
+  }
+  return out;
 }
 
 /**

@@ -233,6 +233,13 @@ describe("two-word phrases written as one word", () => {
     expect(reversedCompounds(["shoes", "horses"]).map((p) => p.joined)).toEqual(["horseshoes"]);
     expect(reversedCompounds(["ox", "cart", "1920", "wheel"]).map((p) => p.joined)).toEqual([]); // short words and numbers join nothing
   });
+
+  test("a compound is split into its verb and particle only when the verb is a common word", async () => {
+    const { splitCompounds } = await import("../../src/retrieval/terms");
+    expect(splitCompounds(["backups", "shutdown", "failover", "checkout"]).map((c) => c.parts.join(" "))).toEqual(["back up", "shut down", "fail over", "check out"]);
+    // "disc" is rare, "with" no verb, "cabin" and "season" end in particles that are not split, "up" is too short a word.
+    expect(splitCompounds(["discover", "without", "cabin", "season", "setup2", "up"])).toEqual([]);
+  });
 });
 
 describe("escaped Markdown", () => {

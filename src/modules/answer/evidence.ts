@@ -3,12 +3,12 @@
 // The extractive answer picks its sentences from here and `thin` is decided from it (thin.ts). Every
 // feature is a share of the question (0..1), so it means the same at every brain size; the ones thin.ts
 // does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
-import { CAPITAL_NAMES, joinedPairs, reversedCompounds, termVariants, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
+import { CAPITAL_NAMES, joinedPairs, reversedCompounds, splitCompounds, termVariants, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
 import { measureAsked } from "./measures";
 import { cueWords, expectedAnswerType, holdsAnswerType, saysPlace, type AnswerType } from "./answer-type";
-import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, definedThing, kindWords, listedThings, MODAL, overviewWords, POLAR, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
+import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, definedThing, kindWords, listedThings, MODAL, overviewWords, plannedAsked, POLAR, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
 import { unmentionedNames } from "./unmentioned";
@@ -36,6 +36,8 @@ const CLOCK_HOUR_WEIGHT = 0.5;
 const BARE_REPLY = /^\s*(?:yes|no)\s*[.!]?\s*$/i;
 /** A sentence whose subject is a pronoun standing for what the page is about. */
 const OPENING_PRONOUN = /^(?:it|its|he|his|she|her|they|their)\b/i;
+/** A line's one-word label ("Owner: Priya Raman"). */
+const LABEL = /^\s*(\p{L}{3,})\s*:(?!\/)/u;
 
 export interface ScoredSentence {
   page: RetrievedPage;
@@ -164,6 +166,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   // "Tell me about X", "what happened at X": the words asking for an overview are no part of what is asked.
   const overview = overviewWords(question);
   const consequence = consequenceAsked(question);
+  const planned = plannedAsked(question);
   // Nor are the words it asks with (UNWEIGHED): "New patients should arrive early" answered "what SHOULD I do
   // if I'm sick?", for want of the word that matters.
   // A time of day's hour weighs half ("Can I take a taxi at 23:00?" of "Taxis are fine after 22:00": a page
@@ -173,7 +176,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const hours = new Set(clock.flatMap((m) => [m[1]!, String(Number(m[1]))]));
   const minutes = new Set(clock.flatMap((m) => [m[2]!, String(Number(m[2]))]));
   const weighed = termWeights(terms, stats).map((w, i) =>
-    overview?.has(stems[i]!) || UNWEIGHED.has(stems[i]!) || stems[i] === consequence || minutes.has(stems[i]!) ? 0 : hours.has(stems[i]!) ? CLOCK_HOUR_WEIGHT * w : w,
+    overview?.has(stems[i]!) || planned?.has(stems[i]!) || UNWEIGHED.has(stems[i]!) || stems[i] === consequence || minutes.has(stems[i]!) ? 0 : hours.has(stems[i]!) ? CLOCK_HOUR_WEIGHT * w : w,
   );
   // A capital letter naming one of a kind ("group B", "Plan C", "vitamin D") weighs as the rarest word: a lone
   // letter otherwise weighs nothing (left over from "grey's"); so do "IT" and "US", otherwise "it" and "us".
@@ -196,13 +199,16 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const cues = expectedType ? cueWords(question) : new Set<string>();
   const isCue = stems.map((s) => cues.has(s));
   // A term is also covered by the one word its phrase is written as ("roll back" by "rollback", "shoes on
-  // horses" by "horseshoes"), and by its other spellings and short forms ("colour", "config").
+  // horses" by "horseshoes"), by the two words its compound is written as ("backups" by "backs up"), and by
+  // its other spellings and short forms ("colour", "config").
   const phrases = [...joinedPairs(question), ...reversedCompounds(terms)];
+  const splits = splitCompounds(terms);
   const variants = termVariants(terms);
   // Each alternative is the stems a sentence must all hold: one word, or a short form's words ("ceo" is
   // "chief executive").
   const joinedOf = stems.map((s, i) => [
     ...phrases.flatMap((p) => (p.parts.some((part) => stem(part) === s) ? [[stem(p.joined)]] : [])),
+    ...splits.flatMap((c) => (c.term === terms[i] ? [c.parts.map(stem)] : [])),
     ...variants.flatMap((v) => (v.term === terms[i] ? [wordsOf(v.variant).map(stem)] : [])),
   ]);
   // The doer of a question's verb ("Deciders: …" for "who decided"), for choosing sentences only: as evidence
@@ -273,6 +279,13 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       let stated = numbers.length > 0 || percentages.length > 0 ? withRangesHolding(sentence.stems, sentence.text, numbers, percentages) : sentence.stems;
       if (months.length > 0) stated = withMonthsDated(stated, `${sentence.heading ?? ""} ${sentence.text}`, months);
       if (capitals.size > 0) stated = withCapitalsAsWritten(stated, sentence.text, capitals);
+      // A line labelled with the doer of the question's verb says it: "Owner: Priya Raman" is who owns it,
+      // "Organizer: …" who organizes it (as evidence too: a label is no word in passing).
+      if (withAgents) {
+        const label = LABEL.exec(sentence.text)?.[1];
+        const done = label === undefined ? -1 : agentsOf.findIndex((forms) => forms.includes(stem(label.toLowerCase())));
+        if (done >= 0) stated = anyOf(stated, new Set([stems[done]!]));
+      }
       if (bounds.length > 0 && typeFound === true) {
         // A bound said in other words is that bound: "What time does school start?" of "The gates open at 8:40",
         // or by "from"/"until" a time, in the sentence or the heading that dates it ("Lunch (from 12:00)").
@@ -505,8 +518,19 @@ const SPAN_BOUNDS = new Set(BOUND_WORDS.flatMap((group) => [...group]));
 const BOUND_BY_PREPOSITION = [/\bfrom\s+\d{1,2}(?:[:.]\d{2})?\b/i, /\b(?:until|till)\s+\d{1,2}(?:[:.]\d{2})?\b/i];
 const LAST = stem("last");
 
-/** Whether a sentence says bound `b` in other words: a word of its group ("open" for "start"), or "from"/"until" a time. */
+/**
+ * How long something lasts, said as a length of time it goes on "for" or "takes": "keeps the rack running for
+ * about 25 minutes", "the flight takes 2 hours".
+ */
+const DURATION =
+  /\b(?:for|takes?|took)\s+(?:about\s+|around\s+|roughly\s+|approximately\s+|nearly\s+|up to\s+|at least\s+|over\s+)?(?:\d+(?:[.,]\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several)\s+(?:second|minute|hour|day|week|month|year)s?\b/i;
+
+/**
+ * Whether a sentence says bound `b` in other words: a word of its group ("open" for "start"), or "from"/"until" a
+ * time; how long something lasts by a length of time (DURATION).
+ */
 function saysBound(b: string, words: Words, text: string): boolean {
+  if (b === LAST) return DURATION.test(text);
   const at = BOUND_WORDS.findIndex((group) => group.has(b));
   return at >= 0 && ([...BOUND_WORDS[at]!].some((w) => words.has(w)) || BOUND_BY_PREPOSITION[at]!.test(text));
 }

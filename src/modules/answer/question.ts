@@ -70,6 +70,15 @@ export const UNWEIGHED = new Set(["must", "should", "shall", "might", "ought", "
  */
 export const consequenceAsked = (question: string) =>
   /\bwhat (?:happens|happened|will happen|would happen|could happen|can happen)\b(?= (?:if|when|after|to|once|unless|before)\b)/i.test(question) ? stem("happen") : null;
+/**
+ * "What is PLANNED for Q1 2027?", "what is SCHEDULED on Friday?": the words ask for what a plan or schedule
+ * lists under that time, which it lists without saying "planned" (a roadmap's "## Q1 2027" and its items).
+ * Their stems, or null.
+ */
+export function plannedAsked(question: string): Set<string> | null {
+  const m = /\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(planned|scheduled|happening|due|expected|coming up)\s+(?:for|in|on|at|during|this|next)\b/i.exec(question);
+  return m ? new Set(wordsOf(m[1]!).map(stem)) : null;
+}
 /** "What KIND of rock": the word asks for a kind, which the answer names ("gneiss and granite"), not says. */
 export const kindWords = (question: string) => [...question.toLowerCase().matchAll(/\b(kind|type|sort)s? of\b/g)].map((m) => stem(m[1]!));
 /** The words (stems) of a request for an overview: "tell me about", "describe", "what happened at". */
