@@ -217,7 +217,8 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
  * Names a source's title gives that its text may not repeat: a paper's notes titled "Okafor et al. (2023):
  * sleep and memory in shift workers" never say "Okafor" again, and a reading group's notes that discuss
  * "Okafor et al." found no second source. Only names of words English does not write in lower case (so a
- * title-cased "Expense Policy" or "Getting Started With The API" names nothing); the title is their sentence.
+ * title-cased "Expense Policy" or "Getting Started With The API" names nothing); the title is their sentence,
+ * unless the text names the name's first word.
  */
 function namesInTitle(byKey: Map<string, ExtractedConcept>, docTitle: string, pageSlug: string | undefined) {
   if (!pageSlug || !/\p{Lu}/u.test(docTitle)) return;
@@ -228,7 +229,12 @@ function namesInTitle(byKey: Map<string, ExtractedConcept>, docTitle: string, pa
     if (surface.split(/\s+/).some((w) => lowerCase.has(w.toLowerCase().replace(/[.'’]+$/, "")))) continue;
     const key = conceptKey(surface, "proper");
     if (!key || byKey.has(key)) continue;
-    byKey.set(key, { key, title: surface, kind: "proper", aliasKeys: [], surfaces: [surface], salience: 1, mentions: [{ pageSlug, surface, sentence: docTitle.trim().slice(0, MAX_SENTENCE_CHARS) }] });
+    // What the text says of the name's first word is said of it: the guide titled "DevDays Lisbon 2027" says
+    // "DevDays runs from 12 to 14 May …", which its page quotes rather than the title.
+    const first = surface.includes(" ") ? byKey.get(conceptKey(surface.split(/\s+/)[0]!, "proper") ?? "") : undefined;
+    const said = first?.kind === "proper" ? first.mentions.map((m) => ({ ...m, surface })) : [];
+    const mentions = said.length > 0 ? said : [{ pageSlug, surface, sentence: docTitle.trim().slice(0, MAX_SENTENCE_CHARS) }];
+    byKey.set(key, { key, title: surface, kind: "proper", aliasKeys: [], surfaces: [surface], salience: 1, mentions });
   }
 }
 

@@ -19,3 +19,15 @@ test("a title of words English writes in lower case names nothing, title-cased o
   expect(keysOf("Expense Policy", "Keep every receipt.")).toEqual([]);
   expect(keysOf("Pricing and plans", "Every plan includes support.")).toEqual([]);
 });
+
+test("a name in the title whose first word the text names is quoted from the text, not the title", () => {
+  // Was the title alone ("DevDays Lisbon 2027: attendee guide"): a concept page that said nothing.
+  const title = "DevDays Lisbon 2027: attendee guide";
+  const body = "DevDays runs from 12 to 14 May 2027 at the Lisbon Congress Centre.\n\nBring a photo ID.";
+  const concepts = extractConcepts([{ slug: "guide", title, markdown: `# ${title}\n\n${body}` }], title);
+  const event = concepts.find((c) => c.key === "devdays-lisbon");
+  expect(event?.mentions).toEqual([{ pageSlug: "guide", surface: "DevDays Lisbon", sentence: "DevDays runs from 12 to 14 May 2027 at the Lisbon Congress Centre." }]);
+  // A name whose first word the text never names keeps the title as its sentence.
+  const other = extractConcepts([{ slug: "guide", title, markdown: `# ${title}\n\nBring a photo ID.` }], title);
+  expect(other.find((c) => c.key === "devdays-lisbon")?.mentions.map((m) => m.sentence)).toEqual([title]);
+});
