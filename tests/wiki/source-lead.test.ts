@@ -42,3 +42,26 @@ Welcome to Acme engineering onboarding! This page lists everything engineering n
 Collect your laptop from IT on the 4th floor.`;
   expect(extractiveLead(onboarding, "Engineering onboarding")).toBe("This page lists everything engineering needs for onboarding in the first two weeks.");
 });
+
+test("notes made mostly of list items have no lead: their paragraphs are the fields around the list", () => {
+  // Was led by its last action item, "Lena to contact affected users.".
+  const sync = `# Weekly sync, 3 November 2026
+
+Attendees: Omar Haddad, Lena Fischer, Tomás Ruiz.
+
+- Omar is migrating the billing service to Postgres 16; cut-over planned for 20 November.
+- Lena reported that the Android app crashes on start for users on Android 9. She will ship a fix in 5.3.1.
+- Tomás is hiring two backend engineers; interviews start next week.
+
+Action items: Omar to write the rollback plan. Lena to contact affected users.`;
+  expect(extractiveLead(sync, "Weekly sync, 3 November 2026")).toBe("");
+  // Prose with a short list in it still has one.
+  const prose = `# Billing migration
+
+The billing service moves from MySQL to Postgres 16 this quarter. The migration keeps every invoice's history.
+
+The cut-over is planned for 20 November and takes about an hour. Invoices are frozen during the cut-over.
+
+- Finance signs off first.`;
+  expect(extractiveLead(prose, "Billing migration")).not.toBe("");
+});
