@@ -36,6 +36,11 @@ const CLOCK_HOUR_WEIGHT = 0.5;
 const BARE_REPLY = /^\s*(?:yes|no)\s*[.!]?\s*$/i;
 /** A sentence whose subject is a pronoun standing for what the page is about. */
 const OPENING_PRONOUN = /^(?:it|its|he|his|she|her|they|their)\b/i;
+/** A field whose value is two or more names and nothing else: "Attendees: Omar Haddad, Lena Fischer, Tomás Ruiz." */
+const NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*`;
+const NAME_LIST = new RegExp(String.raw`^[\p{L}\p{N} ]{1,30}:\s*${NAME}(?:\s*(?:,|;|&|\band\b)\s*${NAME})+\s*\.?$`, "u");
+/** What a list of names says of one of them, for "who is …": less than any sentence about them. */
+const NAME_LIST_PENALTY = 0.3;
 /** A line's one-word label ("Owner: Priya Raman"). */
 const LABEL = /^\s*(\p{L}{3,})\s*:(?!\/)/u;
 
@@ -60,6 +65,8 @@ export interface ScoredSentence {
   completeCoverage: number;
   /** Whether completeCoverage is `coverage`: the sentence, with its title and headings, holds the whole question. */
   complete: boolean;
+  /** A field of names only ("Attendees: …"), set for a "who is" or "what is" question. */
+  nameList?: true;
   /** Whether the sentence holds the asked-for kind of answer; null when the question asks for no kind. */
   typeFound: boolean | null;
   /** Ranking score for extraction. */
@@ -93,6 +100,8 @@ export interface Evidence {
   listed: string | null;
   /** The question asks which thing is meant ("Which ADR replaced Kafka?"): a page whose title names it all is the answer. */
   identifying: boolean;
+  /** The question asks who or what something is ("Who is Lena Fischer?", "What is Brightpay?"). */
+  defining: boolean;
   /** Names the question writes that no retrieved page holds (unmentioned.ts): the answer says so first. */
   unmentioned: string[];
   /** The stem of the action a "how do I …" question asks for ("roll" of "How do I roll an API key?"), or null. */
@@ -244,6 +253,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   // August 2027"), and how long it lasted ("How long did the outage last?": "From 14:05 to 14:52 UTC …").
   const bounds = expectedType === "time" ? stems.filter((s) => SPAN_BOUNDS.has(s)) : /\bhow long\b/i.test(question) ? stems.filter((s) => s === LAST) : [];
 
+  const settled = expectedType === "place" ? stems.filter((s) => PLACE_VERBS.has(s)) : [];
+
   const sentences: ScoredSentence[] = [];
   let pageCoverage = 0;
   let windowCoverage = 0;
@@ -293,6 +304,9 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
         const said = SPAN.test(dated) ? bounds : bounds.filter((b) => saysBound(b, stated, dated));
         if (said.length > 0) stated = spanning(stated, said);
       }
+      // "Where is Tomás BASED?" of "Location: Madrid": a place said as one says where something is based,
+      // located or held.
+      if (settled.length > 0 && typeFound === true && saysPlace(sentence.text)) stated = spanning(stated, settled);
       const says = extremes.has(index) ? sayingExtreme(stated, superlative!) : stated;
       const ownCoverage = coverageOf(says, typeFound === true);
       // With its page's title and the headings it sits under: what the sentence is about.
@@ -347,8 +361,10 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // "Where is Omar?" of a team table: the row saying "Location: London" says where, more surely than a
       // sentence naming him among capitalized names ("Attendees: Maya Chen, Omar Haddad, …").
       const placeSaid = expectedType === "place" && typeFound === true && saysPlace(sentence.text) ? 0.1 : 0;
-      const score = rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (ownType || (procedural && sentence.command) ? 0.1 : typeFound ? 0.05 : 0) + placeSaid + (section ? 0.1 : 0) + 0.1 * defines + ownWordsBonus * spoken;
-      sentences.push({ page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, defines, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading || (versionAsked && VERSION.test(sentence.heading ?? "")) ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
+      // "Who is Lena Fischer?" is not answered by a list of names she is in ("Attendees: Omar Haddad, Lena Fischer.").
+      const nameList = asking !== null && NAME_LIST.test(sentence.whole);
+      const score = (nameList ? -NAME_LIST_PENALTY : 0) + rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (ownType || (procedural && sentence.command) ? 0.1 : typeFound ? 0.05 : 0) + placeSaid + (section ? 0.1 : 0) + 0.1 * defines + ownWordsBonus * spoken;
+      sentences.push({ ...(nameList ? { nameList: true as const } : {}), page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, defines, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading || (versionAsked && VERSION.test(sentence.heading ?? "")) ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));
@@ -384,6 +400,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     procedural,
     listed,
     identifying: /^\s*which\b/i.test(question),
+    defining: asking !== null,
     // Read only by the extractive answer (a /context call never needs it).
     get unmentioned() {
       return (unmentioned ??= unmentionedNames(question, retrieval.pages, stats));
@@ -517,6 +534,8 @@ const SPAN_BOUNDS = new Set(BOUND_WORDS.flatMap((group) => [...group]));
 /** A start or an end said by a preposition before a time, in BOUND_WORDS' order: "from 12:00", "until 11:30". */
 const BOUND_BY_PREPOSITION = [/\bfrom\s+\d{1,2}(?:[:.]\d{2})?\b/i, /\b(?:until|till)\s+\d{1,2}(?:[:.]\d{2})?\b/i];
 const LAST = stem("last");
+/** The verbs of "where is it …" that a place said as one says (saysPlace). */
+const PLACE_VERBS = new Set(["based", "located", "situated", "headquartered", "held", "hosted", "live", "lives", "work", "works"].map(stem));
 
 /**
  * How long something lasts, said as a length of time it goes on "for" or "takes": "keeps the rack running for
