@@ -27,10 +27,10 @@ function sentencesOf(text: string): string[] {
 export function extractiveLead(markdown: string, title = ""): string {
   const sentences = sentencesOf(proseOf(markdown, ["paragraph"]));
   if (sentences.length < 3) return "";
-  // A page of entries under labels (a FAQ's questions, a glossary's terms, a team's names): one entry's text
-  // is no summary of the others ("Audit logs are kept for one year in S3." led a FAQ).
+  // A page of entries under labels or question headings (a FAQ's questions, a glossary's terms, a team's
+  // names): one entry's text is no summary of the others ("Audit logs are kept for one year in S3." led a FAQ).
   const units = proseUnits(markdown);
-  if (units.filter((u) => u.kind === "label").length >= MIN_ENTRIES) return "";
+  if (units.filter((u) => u.kind === "label" || (u.kind === "heading" && /\?\s*$/.test(u.text))).length >= MIN_ENTRIES) return "";
   // Nor a page of as many list items as sentences of prose, or more (meeting notes' points): its paragraphs
   // are the fields around the list ("Action items: … Lena to contact affected users." led a sync's notes).
   if (units.filter((u) => u.kind === "item").length >= sentences.length) return "";

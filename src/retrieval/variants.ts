@@ -111,8 +111,24 @@ const INITIALISMS: Record<string, string> = {
   ooo: "out of office",
   dob: "date of birth",
 };
-/** Each initialism's phrase as a question's terms are (no stopwords): "estimated time arrival". */
-const INITIALISM_TERMS = Object.entries(INITIALISMS).map(([short, phrase]) => ({ short, words: phrase.split(" ").filter((w) => !STOPWORDS.has(w)) }));
+/**
+ * Everyday phrases for the one word policies and help pages write instead: "Can I get my money back?" is asked
+ * of "We refund annual plans …", "How much time off do I get?" of a leave policy. One way only: a page saying
+ * "refund" answers "money back", a page saying "back" does not answer "refund".
+ */
+const PARAPHRASES: Record<string, string> = {
+  "money back": "refund",
+  "time off": "leave",
+  "day off": "leave",
+  "days off": "leave",
+  "sick day": "sick leave",
+  "sick days": "sick leave",
+};
+/** Each initialism's phrase, and each paraphrase, as a question's terms are (no stopwords): "estimated time arrival". */
+const PHRASE_TERMS = [...Object.entries(INITIALISMS), ...Object.entries(PARAPHRASES).map(([phrase, word]) => [word, phrase] as const)].map(([short, phrase]) => ({
+  short,
+  words: phrase.split(" ").filter((w) => !STOPWORDS.has(w)),
+}));
 
 const LONG_FORMS = new Map<string, string[]>();
 for (const [short, longs] of Object.entries(SHORT_FORMS)) for (const long of longs) LONG_FORMS.set(long, [...(LONG_FORMS.get(long) ?? []), short]);
@@ -198,7 +214,8 @@ function british(word: string): string | null {
 /**
  * The other spellings and forms of a query's terms (none for a term written only one way). An initialism's
  * variant is its phrase ("ceo" → "chief executive", searched as a phrase); the terms of a phrase that has an
- * initialism each have the initialism ("chief", "executive" → "ceo").
+ * initialism each have the initialism ("chief", "executive" → "ceo"), and those of a paraphrase its word
+ * ("money", "back" → "refund").
  */
 export function termVariants(terms: readonly string[]): TermVariant[] {
   const out: TermVariant[] = [];
@@ -211,7 +228,7 @@ export function termVariants(terms: readonly string[]): TermVariant[] {
       out.push({ term, variant });
     }
   }
-  for (const { short, words } of INITIALISM_TERMS) {
+  for (const { short, words } of PHRASE_TERMS) {
     const at = terms.findIndex((_, i) => words.every((w, k) => terms[i + k] === w));
     if (at >= 0 && !terms.includes(short)) for (const term of terms.slice(at, at + words.length)) out.push({ term, variant: short });
   }

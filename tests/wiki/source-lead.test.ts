@@ -65,3 +65,21 @@ The cut-over is planned for 20 November and takes about an hour. Invoices are fr
 - Finance signs off first.`;
   expect(extractiveLead(prose, "Billing migration")).not.toBe("");
 });
+
+test("a FAQ of question headings has no lead: one answer is no summary of the others", () => {
+  // Was led by its first answer's second sentence, "Monthly plans are not refunded, …".
+  const faq = `# Billing FAQ
+
+## How do refunds work?
+
+We refund annual plans in full within 30 days of purchase. Monthly plans are not refunded, but you can cancel at any time.
+
+## Which payment methods do you accept?
+
+Visa, Mastercard, American Express and SEPA direct debit. Invoices can be paid by bank transfer on the Business plan.
+
+## Can I change plans?
+
+Yes. Upgrades take effect immediately and are prorated. Downgrades take effect at the next renewal.`;
+  expect(extractiveLead(faq, "Billing FAQ")).toBe("");
+});

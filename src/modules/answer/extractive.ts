@@ -90,7 +90,9 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
     // Nor, once the best one says all that is asked (with the kind of answer asked for), another page's sentence
     // that says only part of it ("When was Ada Quill born?" is her birth, not also her tutor's page naming her
     // with a year).
-    if (best.complete && best.typeFound !== false && !s.complete && s.page !== best.page) continue;
+    // Nor, once it holds the kind asked for too, a sentence of its own page that says part of it ("Where are the
+    // primers kept?" is the box they are kept in, not also the step that pipettes them).
+    if (best.complete && (best.typeFound === true || (best.typeFound !== false && s.page !== best.page)) && !s.complete) continue;
     if (offAction(s)) continue;
     // "What is Brightpay?" answered by "Brightpay is a payment platform …" is not also "Payments … go through Brightpay".
     if (best.defines === 2 && s.defines === 0) continue;
