@@ -110,6 +110,7 @@ const INITIALISMS: Record<string, string> = {
   eod: "end of day",
   ooo: "out of office",
   dob: "date of birth",
+  amex: "american express",
 };
 /**
  * Everyday phrases for the one word policies and help pages write instead: "Can I get my money back?" is asked

@@ -8,7 +8,7 @@ import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./cand
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
 import { measureAsked } from "./measures";
 import { cueWords, expectedAnswerType, holdsAnswerType, saysPlace, type AnswerType } from "./answer-type";
-import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, definedThing, kindWords, listedThings, MODAL, overviewWords, plannedAsked, POLAR, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
+import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, COUNTED, definedThing, kindWords, listedThings, MODAL, overviewWords, plannedAsked, POLAR, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
 import { unmentionedNames } from "./unmentioned";
@@ -98,6 +98,10 @@ export interface Evidence {
    * QUESTIONS?"): a list under a heading naming them answers it whole. Null for other questions.
    */
   listed: string | null;
+  /** The question asks how many of the `listed` things there are ("How many plans are there?"). */
+  counting: boolean;
+  /** The question compares things it names ("Which is cheaper, the C1 or the F1?"). */
+  comparing: boolean;
   /** The question asks which thing is meant ("Which ADR replaced Kafka?"): a page whose title names it all is the answer. */
   identifying: boolean;
   /** The question asks who or what something is ("Who is Lena Fischer?", "What is Brightpay?"). */
@@ -266,7 +270,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     const titleStems = stemSet(page.title);
     const all = sentencesOf(page.markdown);
     // The rows holding a compared column's extreme say the question's superlative ("cheapest").
-    const extremes = superlative ? extremeRows(all, superlative) : NO_ROWS;
+    // A comparative's rows are those whose first cell (the row's name) the question names ("Team or Business").
+    const extremes = superlative ? extremeRows(all, superlative, (row) => [...stemSet(row.table!.cells[0] ?? "")].some((w) => questionWords.has(w))) : NO_ROWS;
     if (pageRank === 0) pageCoverage = coverageOf(anyOf(titleStems, ...all.map((s) => s.stems)));
     // The focus: what the title does not name.
     const focusWeight = stems.reduce((sum, s, i) => sum + (titleStems.has(s) ? 0 : weights[i]!), 0);
@@ -399,6 +404,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     expectedType,
     procedural,
     listed,
+    counting: listed !== null && COUNTED.test(question),
+    comparing: superlative?.comparative === true,
     identifying: /^\s*which\b/i.test(question),
     defining: asking !== null,
     // Read only by the extractive answer (a /context call never needs it).

@@ -35,8 +35,11 @@ export const LISTED = /^\s*(?:(?:what|which) (?:are|were)|list|name) (?:the |all
 /** "Which carriers are supported?", "what plans are there?", "which regions do you ship to?": the plural asked for. */
 export const LISTED_BY_VERB = /^\s*(?:what|which) ((?:[\p{L}-]+ ){0,2}?[\p{L}-]+s) (?:are|were|do|does|did|can|could|will|is|has|have)\b/iu;
 
+/** "How many plans are there?", "how many risks do we have": the plural counted. */
+export const COUNTED = /^\s*how many ((?:[\p{L}-]+ ){0,2}?[\p{L}-]+s) (?:are|were|do|does|did|can|could|will|is|has|have|exist)\b/iu;
+
 export function listedThings(question: string): string | null {
-  const words = (LISTED.exec(question) ?? LISTED_BY_VERB.exec(question))?.[1]?.split(" ");
+  const words = (LISTED.exec(question) ?? LISTED_BY_VERB.exec(question) ?? COUNTED.exec(question))?.[1]?.split(" ");
   const last = words?.at(-1);
   return last && !/(?:ss|us|is)$/i.test(last) ? stem(last.toLowerCase()) : null;
 }

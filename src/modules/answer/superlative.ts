@@ -25,6 +25,11 @@ export interface Superlative {
    * names, when its cells are values, is the one compared, before any the adjective names.
    */
   noun?: string;
+  /**
+   * A comparative ("cheaper", "faster"): only the rows the question names compete ("Which plan is cheaper,
+   * Team or Business?" is Team's row, not the cheapest plan's).
+   */
+  comparative?: true;
 }
 
 
@@ -46,6 +51,20 @@ const ADJECTIVES: { words: RegExp; headers: RegExp; direction: "min" | "max"; va
   // "Which deal closes first?" of a "Close date" column.
   { words: /^(?:oldest|earliest|first|soonest)$/, headers: /\b(?:date|year|released?|launched?|founded|opened|created|updated|since)\b/i, direction: "min", values: "date" },
 ];
+/** Comparatives, read as their superlative among the rows the question names. */
+const COMPARATIVES: [RegExp, string][] = [
+  [/^(?:cheaper|less expensive)$/, "cheapest"],
+  [/^(?:more expensive|pricier|costlier|dearer)$/, "most expensive"],
+  [/^(?:faster|quicker)$/, "fastest"],
+  [/^slower$/, "slowest"],
+  [/^(?:larger|bigger)$/, "largest"],
+  [/^smaller$/, "smallest"],
+  [/^heavier$/, "heaviest"],
+  [/^lighter$/, "lightest"],
+  [/^longer$/, "longest"],
+  [/^shorter$/, "shortest"],
+  [/^newer$/, "newest"],
+];
 /** Quantifier superlatives, whose noun names the column ("the most seats", "the fewest users"). */
 const QUANTIFIERS: Record<string, "min" | "max"> = {
   most: "max", highest: "max", largest: "max", biggest: "max", greatest: "max", maximum: "max", max: "max",
@@ -59,9 +78,11 @@ export function superlativeOf(question: string): Superlative | null {
   const words = wordsOf(question.toLowerCase());
   for (let i = 0; i < words.length; i++) {
     const two = `${words[i]} ${words[i + 1] ?? ""}`;
+    const comparative = COMPARATIVES.find(([form]) => form.test(two) || form.test(words[i]!));
+    const said = comparative ? (comparative[0].test(two) ? two : words[i]!) : null;
     for (const adjective of ADJECTIVES) {
-      const phrase = adjective.words.test(two) ? two : adjective.words.test(words[i]!) ? words[i]! : null;
-      if (phrase === null) continue;
+      const phrase = said ?? (adjective.words.test(two) ? two : adjective.words.test(words[i]!) ? words[i]! : null);
+      if (phrase === null || (comparative && !adjective.words.test(comparative[1]))) continue;
       const noun = nounAfter(words, i + phrase.split(" ").length);
       return {
         asked: [...phrase.split(" ").map(stem), ...(noun ? [noun] : [])],
@@ -70,6 +91,7 @@ export function superlativeOf(question: string): Superlative | null {
         values: adjective.values ?? "number",
         money: adjective.money,
         ...(noun ? { noun } : {}),
+        ...(comparative ? { comparative: true as const } : {}),
       };
     }
     const direction = QUANTIFIERS[words[i]!];
@@ -151,12 +173,13 @@ const UNIT_SCALE: Record<string, number> = Object.fromEntries(
 
 /**
  * Indexes (into `sentences`, a page's) of the rows holding the extreme of a column the superlative compares,
- * one per table (ties: each). A table needs two comparable rows.
+ * one per table (ties: each). A table needs two comparable rows; for a comparative, two the question names
+ * (`asked`).
  */
-export function extremeRows(sentences: Sentence[], superlative: Superlative): Set<number> {
+export function extremeRows(sentences: Sentence[], superlative: Superlative, asked: (row: Sentence) => boolean = () => true): Set<number> {
   const tables = new Map<number, { index: number; value: number }[]>();
   sentences.forEach((s, index) => {
-    if (!s.table) return;
+    if (!s.table || (superlative.comparative && !asked(s))) return;
     // Of the headers naming what is compared, the first whose cell reads as a value: "Close date", not "Value
     // per year", is the date of a pipeline ("Which account closes first?").
     const named = s.table.headers.flatMap((h, i) => (superlative.compares(h) ? [i] : []));
