@@ -124,6 +124,11 @@ const PARAPHRASES: Record<string, string> = {
   "days off": "leave",
   "sick day": "sick leave",
   "sick days": "sick leave",
+  // A changelog lists versions without the word: "What is the latest version?" of one.
+  version: "changelog",
+  versions: "changelog",
+  release: "changelog",
+  releases: "changelog",
 };
 /** Each initialism's phrase, and each paraphrase, as a question's terms are (no stopwords): "estimated time arrival". */
 const PHRASE_TERMS = [...Object.entries(INITIALISMS), ...Object.entries(PARAPHRASES).map(([phrase, word]) => [word, phrase] as const)].map(([short, phrase]) => ({

@@ -5,7 +5,7 @@
 // does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
 import { CAPITAL_NAMES, joinedPairs, reversedCompounds, splitCompounds, termVariants, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
-import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
+import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Sentence, type Words } from "./sentences";
 import { measureAsked } from "./measures";
 import { cueWords, expectedAnswerType, holdsAnswerType, saysPlace, type AnswerType } from "./answer-type";
 import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, COUNTED, definedThing, kindWords, listedThings, MODAL, overviewWords, plannedAsked, POLAR, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
@@ -204,6 +204,9 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const ownWordsBonus = ASKED.test(question) ? OWN_WORDS_BONUS : 0;
   // "Which version added receipt scanning?": a changelog's item is quoted with the release heading it sits under.
   const versionAsked = VERSION_ASKED.test(question);
+  // "What is the latest version?": the newest release heading of a changelog says it.
+  const latest = LATEST_VERSION.exec(question);
+  const latestWords = latest ? wordsOf(latest[0]).map(stem) : [];
   const listed = listedThings(question);
   const asking = definedThing(question);
   const questionWords = stemSet(question);
@@ -271,6 +274,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     const all = sentencesOf(page.markdown);
     // The rows holding a compared column's extreme say the question's superlative ("cheapest").
     // A comparative's rows are those whose first cell (the row's name) the question names ("Team or Business").
+    const newest = latest ? newestVersionHeading(all) : undefined;
     const extremes = superlative ? extremeRows(all, superlative, (row) => [...stemSet(row.table!.cells[0] ?? "")].some((w) => questionWords.has(w))) : NO_ROWS;
     if (pageRank === 0) pageCoverage = coverageOf(anyOf(titleStems, ...all.map((s) => s.stems)));
     // The focus: what the title does not name.
@@ -312,6 +316,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // "Where is Tomás BASED?" of "Location: Madrid": a place said as one says where something is based,
       // located or held.
       if (settled.length > 0 && typeFound === true && saysPlace(sentence.text)) stated = spanning(stated, settled);
+      if (newest !== undefined && sentence.heading === newest) stated = spanning(stated, latestWords);
       const says = extremes.has(index) ? sayingExtreme(stated, superlative!) : stated;
       const ownCoverage = coverageOf(says, typeFound === true);
       // With its page's title and the headings it sits under: what the sentence is about.
@@ -369,7 +374,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // "Who is Lena Fischer?" is not answered by a list of names she is in ("Attendees: Omar Haddad, Lena Fischer.").
       const nameList = asking !== null && NAME_LIST.test(sentence.whole);
       const score = (nameList ? -NAME_LIST_PENALTY : 0) + rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (ownType || (procedural && sentence.command) ? 0.1 : typeFound ? 0.05 : 0) + placeSaid + (section ? 0.1 : 0) + 0.1 * defines + ownWordsBonus * spoken;
-      sentences.push({ ...(nameList ? { nameList: true as const } : {}), page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, defines, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading || (versionAsked && VERSION.test(sentence.heading ?? "")) ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
+      sentences.push({ ...(nameList ? { nameList: true as const } : {}), page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, defines, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading || ((versionAsked || latest) && VERSION.test(sentence.heading ?? "")) ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));
@@ -533,6 +538,25 @@ function withMonthsDated(words: Words, text: string, months: string[]): Words {
 
 /** A question asking for a version or release, and a heading naming one ("4.1.0 (2026-08-02)", "v2.3", "Release 5"). */
 const VERSION_ASKED = /\b(?:which|what|in which) (?:version|release)\b/i;
+const LATEST_VERSION = /\b(?:latest|newest|current|most recent|last)\s+(?:version|release)\b/i;
+
+/** Whether version `a` (its numbers: 4.10.0 → [4, 10, 0]) is newer than `b`. */
+function newerVersion(a: number[], b: number[]): boolean {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return false;
+}
+
+/** The heading of a page's newest release ("## 4.2.0 (2026-10-14)"), by its version number; undefined when none. */
+function newestVersionHeading(sentences: Sentence[]): string | undefined {
+  let best: { heading: string; parts: number[] } | undefined;
+  for (const { heading } of sentences) {
+    const version = heading === undefined ? null : /\bv?(\d+(?:\.\d+)+)\b/i.exec(heading);
+    if (!version) continue;
+    const parts = version[1]!.split(".").map(Number);
+    if (!best || newerVersion(parts, best.parts)) best = { heading: heading!, parts };
+  }
+  return best?.heading;
+}
 const VERSION = /\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:version|release)\s+\d/i;
 
 /** Words for when something starts, and for when it ends (stems): a question asking either names a bound. */
