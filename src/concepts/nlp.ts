@@ -265,6 +265,9 @@ function nameSpans(t: Tokens, start: number, end: number): [number, number][] {
       else if (wordEnd(t, b, last) > b) b = wordEnd(t, b, last);
       else break;
     }
+    // A model's number is part of its name ("Aero 3", "Windows 11", "Apollo 11"); not a year ("Smith 2019"), a
+    // date ("May 5") or an amount ("3 kg").
+    if (b + 1 <= last && MODEL_NUMBER.test(t.text[b + 1]!) && !CALENDAR_NAME.test(t.text[b]!) && !UNIT_WORD.test(t.text[b + 2] ?? "")) b++;
     for (;;) {
       if (a - 1 >= first && capital(a - 1)) a--;
       else if (a - 2 >= first && capital(a - 2) && link(a - 1, a)) a -= 2;
@@ -274,6 +277,12 @@ function nameSpans(t: Tokens, start: number, end: number): [number, number][] {
     return [a, b];
   });
 }
+
+const DEMONYM =
+  /^(?:American|Australian|Austrian|Belgian|Brazilian|British|Canadian|Chinese|Cuban|Czech|Danish|Dutch|Egyptian|English|Finnish|French|German|Greek|Hungarian|Indian|Irish|Italian|Japanese|Korean|Mexican|Moroccan|Norwegian|Persian|Polish|Portuguese|Russian|Scottish|Spanish|Swedish|Swiss|Thai|Turkish|Vietnamese|Welsh)$/;
+const MODEL_NUMBER = /^\d{1,3}$/;
+const CALENDAR_NAME = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|spring|summer|autumn|fall|winter|week|day|page|step|chapter|section|part|table|figure|room|gate|platform|level|floor)$/i;
+const UNIT_WORD = /^(?:%|percent|[kmc]?m|mi|miles?|km|kg|g|grams?|kilos?|lbs?|pounds?|t|tons?|tonnes?|ft|feet|inch(?:es)?|°c?|seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?|yrs?|[kmgt]b|[kmg]?w|v|mah|euros?|dollars?|eur|usd|gbp|x|times|people|users|seats)$/i;
 
 /** Sentences of a text and the name/noun phrases in each. `maxChars` bounds the work on huge texts. */
 export function findPhrases(text: string, maxChars = 60_000): { sentences: string[]; phrases: Phrase[]; continues: boolean[] } {
@@ -358,6 +367,17 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
     if (a === b && SEASON.test(t.text[a]!) && /^\d{4}$/.test(t.text[a + 1] ?? "")) continue; // "in Fall 2016": a date
     if (a === b && ACRONYM.test(t.text[a]!) && !isAcronym(t.text[a]!)) continue; // "Do NOT share your FREE key": emphasis
     const sentence = sentenceOf[a]!;
+    // A nationality before a noun says the noun's kind, and is no name: "Dutch oven", "French press", "Greek
+    // yogurt" are the phrases, not "Dutch", "French" or "Greek".
+    if (a === b && DEMONYM.test(t.text[a]!) && isCommonNoun(t.text[a + 1] ?? "")) {
+      const end = nounRun(t, b);
+      // A "noun" before an article is a verb ("The French won the battle").
+      if (end > b && t.pos[end + 1] !== "DET") {
+        grown.push({ span: [a, end], phrase: { surface: spanText(t, a, end), kind: "phrase", sentence } });
+        asPhrase.add(span);
+        continue;
+      }
+    }
     // A label's text opens as a sentence does ("Grace Mbeki: Practice manager."), and so does a table cell's
     // ("Checkout errors for EU customers" opening a cell: CELL_SEPARATOR). A capital after a semicolon in
     // prose is a name's ("…; Spring handles the beans").

@@ -135,3 +135,31 @@ describe("Latin abbreviations", () => {
     expect(extractConcepts([{ slug: "p", title: "Notes", markdown: md }], "Notes").map((c) => c.key)).not.toContain("et-al");
   });
 });
+
+describe("model numbers", () => {
+  const names = (text: string) => findPhrases(text).phrases.filter((p) => p.kind === "proper").map((p) => p.surface);
+
+  test("a model's number is part of its name", () => {
+    // Was "Aero" and "Windows": every model of a line one concept.
+    expect(names("The Aero 3 weighs 19 kg. We moved the laptops to Windows 11 last year.")).toEqual(["Aero 3", "Windows 11"]);
+    expect(names("The Aero 3 and the Trail 2 are in stock.")).toEqual(["Aero 3", "Trail 2"]);
+  });
+
+  test("a year, a date, an amount or a gate's number is no part of a name", () => {
+    expect(names("See Smith 2019 for details.")).toEqual(["Smith"]);
+    expect(names("It opens on May 5 at the Lisbon office.")).toEqual(["Lisbon"]);
+    expect(names("The Aero weighs 3 kg more than Trail 2 kg.")).not.toContain("Trail 2");
+  });
+});
+
+describe("nationalities", () => {
+  test("a nationality before a noun is the phrase's, not a name", () => {
+    // Was the name "Dutch": a recipe brain's concept page for the Netherlands' people.
+    const found = (text: string) => findPhrases(text).phrases.map((p) => [p.surface, p.kind]);
+    expect(found("Brown the meat in a Dutch oven over medium heat.")).toContainEqual(["Dutch oven", "phrase"]);
+    expect(found("Brown the meat in a Dutch oven over medium heat.")).not.toContainEqual(["Dutch", "proper"]);
+    expect(found("Serve with Greek yogurt.")).toEqual([["Greek yogurt", "phrase"]]);
+    // A nationality naming a people stays a name ("the French" before their verb is no phrase of ours).
+    expect(found("She met the Dutch in Lisbon.")).toContainEqual(["Dutch", "proper"]);
+  });
+});
