@@ -38,6 +38,9 @@ export function extractiveLead(markdown: string, title = ""): string {
   // author says what the page is about (a runbook's "Failover normally completes in under two minutes." was
   // central only to its own section).
   const intro = introductionOf(markdown);
+  // A page of several sections and no introduction (a handbook's "Opening hours", "Food safety", "Allergens"):
+  // one section's sentence is no summary of the rest ("If the walk-in fridge fails, …" led a kitchen handbook).
+  if (intro === null && (markdown.match(SECTIONS) ?? []).length >= MIN_SECTIONS) return "";
   const candidates = intro === null ? sentences.length : sentencesOf(proseOf(intro, ["paragraph"])).length;
   const words = sentences.map((s) => new Set((s.toLowerCase().match(WORD) ?? []) as string[]));
   const titleWords = new Set((title.toLowerCase().match(WORD) ?? []) as string[]);
@@ -75,6 +78,10 @@ const FIELD_JOINERS = new Set(["and", "the", "for", "from", "until", "with"]);
 
 /** A section heading at the start of a line. */
 const SECTION = /^#{1,6} /m;
+/** Section headings below the title. */
+const SECTIONS = /^#{2,6} /gm;
+/** Sections that make a page too broad for one section's sentence to lead it. */
+const MIN_SECTIONS = 3;
 
 /** The text before the page's first section heading (after its title), or null when it has no sections or no such text. */
 function introductionOf(markdown: string): string | null {

@@ -83,3 +83,21 @@ Visa, Mastercard, American Express and SEPA direct debit. Invoices can be paid b
 Yes. Upgrades take effect immediately and are prorated. Downgrades take effect at the next renewal.`;
   expect(extractiveLead(faq, "Billing FAQ")).toBe("");
 });
+
+test("a page of several sections and no introduction has no lead: one section's sentence is no summary", () => {
+  // Was led by "If the walk-in fridge fails, …", central by its word "fridge" alone.
+  const handbook = `# Kitchen handbook
+
+## Opening hours
+
+Tuesday to Saturday 12:00–22:30. Sunday 12:00–16:00 (lunch only).
+
+## Food safety
+
+Fridges must hold 1–4 °C. Log the fridge temperatures at opening and closing.
+
+## Equipment faults
+
+If the walk-in fridge fails, move stock to the reach-in fridges and call CoolTech.`;
+  expect(extractiveLead(handbook, "Kitchen handbook")).toBe("");
+});

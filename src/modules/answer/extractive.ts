@@ -89,6 +89,9 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
     // Nor, once the best one says all that is asked itself, one that says none of it (ranked for its title's words).
     if (s.page === best.page && best.ownCoverage >= 1 && s.ownCoverage === 0) continue;
     if (untyped(s)) continue;
+    // Nor, once the best one holds the kind asked for, one without it that holds no more of the question ("Who is
+    // working on Saturday?" is the rota's row, not also "Tuesday to Saturday 12:00–22:30.").
+    if (best.typeFound === true && s.typeFound === false && s.coverage <= best.coverage) continue;
     // Nor, once the best one says all that is asked (with the kind of answer asked for), another page's sentence
     // that says only part of it ("When was Ada Quill born?" is her birth, not also her tutor's page naming her
     // with a year).
