@@ -12,7 +12,16 @@ Tuesday to Saturday 12:00–22:30. Sunday 12:00–16:00 (lunch only). Closed on 
 
 ## Food safety
 
-Cooked rice is kept for at most 24 hours, chilled within one hour of cooking.`,
+Cooked rice is kept for at most 24 hours, chilled within one hour of cooking.
+
+## Allergens
+
+| Dish | Contains |
+|---|---|
+| Pesto linguine | nuts, dairy |
+| Tiramisu | eggs, dairy, gluten |
+| Arancini | gluten, dairy |
+| Grilled sea bass | fish |`,
   "Staff rota, week 48": `# Staff rota, week 48
 
 | Day | Chef | Front of house |
@@ -32,4 +41,17 @@ test("a sentence without the kind of answer asked, holding no more of the questi
 test("the opening hours still answer when they are asked for", async () => {
   const body = await ask("What time do we open on Saturday?");
   expect(body.answer).toContain("Tuesday to Saturday 12:00–22:30.");
+});
+
+test("'which dishes are gluten-free' is the rows of the allergen table that never say gluten", async () => {
+  // Was the two rows that contain gluten.
+  const body = await ask("Which dishes are gluten-free?");
+  expect(body.answer).toStartWith("- Pesto linguine\n- Grilled sea bass");
+  expect(body.answer).not.toContain("Tiramisu");
+  const eggs = await ask("Which dishes don't contain eggs?");
+  expect(eggs.answer).toStartWith("- Pesto linguine\n- Arancini\n- Grilled sea bass");
+  // What they contain is still the rows that say it.
+  const nuts = await ask("Which dishes contain nuts?");
+  expect(nuts.answer).toContain("Dish: Pesto linguine; Contains: nuts, dairy.");
+  expect(nuts.answer).not.toContain("Grilled sea bass");
 });

@@ -8,7 +8,7 @@ import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./cand
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Sentence, type Words } from "./sentences";
 import { measureAsked } from "./measures";
 import { cueWords, expectedAnswerType, holdsAnswerType, saysPlace, type AnswerType } from "./answer-type";
-import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, COUNTED, definedThing, kindWords, listedThings, MODAL, overviewWords, plannedAsked, POLAR, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
+import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, COUNTED, withoutAsked, definedThing, kindWords, listedThings, MODAL, overviewWords, plannedAsked, POLAR, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
 import { unmentionedNames } from "./unmentioned";
@@ -102,6 +102,8 @@ export interface Evidence {
   counting: boolean;
   /** The question compares things it names ("Which is cheaper, the C1 or the F1?"). */
   comparing: boolean;
+  /** The stem of what the `listed` things are asked to be without ("gluten" of "Which dishes are gluten-free?"), or null. */
+  without: string | null;
   /** The question asks which thing is meant ("Which ADR replaced Kafka?"): a page whose title names it all is the answer. */
   identifying: boolean;
   /** The question asks who or what something is ("Who is Lena Fischer?", "What is Brightpay?"). */
@@ -411,6 +413,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     listed,
     counting: listed !== null && COUNTED.test(question),
     comparing: superlative?.comparative === true,
+    without: listed !== null ? withoutAsked(question) : null,
     identifying: /^\s*which\b/i.test(question),
     defining: asking !== null,
     // Read only by the extractive answer (a /context call never needs it).

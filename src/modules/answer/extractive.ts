@@ -40,6 +40,9 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
   const count = (n: number) => (evidence.counting ? `${n}:\n` : "");
   if (items) return `${count(items.length)}${items.map((s) => `- ${withStop(s.whole)}`).join("\n")} [[${refOf(items[0]!.page)}]]`;
   // "Which carriers are supported?" of a page whose table has a row per carrier: the table's "Carrier" column.
+  // "Which dishes are gluten-free?" of an allergen table: the rows that do not say gluten.
+  const free = listed && evidence.without ? rowsWithout(evidence, best, listed, evidence.without) : null;
+  if (free) return `${free.values.map((v) => `- ${v}`).join("\n")} [[${refOf(free.page)}]]`;
   const column = listed ? tableColumn(evidence, best, listed) : null;
   if (column) return `${count(column.values.length)}${column.values.map((v) => `- ${v}`).join("\n")} [[${refOf(column.page)}]]`;
   // "Which ADR replaced Kafka?" of the page "ADR-005: Replace Kafka with NATS JetStream": the page is the answer.
@@ -161,6 +164,22 @@ function tableColumn(evidence: Evidence, best: ScoredSentence, listed: string): 
   const at = row.table!.headers.findIndex(namesListed);
   const values = [...new Set(rows.map((r) => r.table!.cells[at]!.trim()).filter((v) => v !== ""))];
   return values.length >= 2 ? { page: row.page, values } : null;
+}
+
+/**
+ * The things of a table's listed column whose rows never say `without` (a stem), when some of its rows do: the
+ * table is about it. "Which dishes are gluten-free?" of `| Dish | Contains |` is the dishes whose row lacks gluten.
+ */
+function rowsWithout(evidence: Evidence, best: ScoredSentence, listed: string, without: string): { page: RetrievedPage; values: string[] } | null {
+  const namesListed = (header: string) => stemSet(header).has(listed);
+  const row = evidence.sentences.find((s) => s.score >= best.score * RELATIVE_FLOOR && s.table?.headers.some(namesListed));
+  if (!row) return null;
+  const rows = evidence.sentences.filter((s) => s.page === row.page && s.table?.id === row.table!.id).sort((a, b) => a.index - b.index);
+  const says = (s: ScoredSentence) => s.table!.cells.some((cell) => stemSet(cell).has(without));
+  const at = row.table!.headers.findIndex(namesListed);
+  const kept = rows.filter((r) => !says(r));
+  if (kept.length === 0 || kept.length === rows.length) return null;
+  return { page: row.page, values: [...new Set(kept.map((r) => r.table!.cells[at]!.trim()).filter((v) => v !== ""))] };
 }
 
 /**

@@ -35,11 +35,26 @@ export const LISTED = /^\s*(?:(?:what|which) (?:are|were)|list|name) (?:the |all
 /** "Which carriers are supported?", "what plans are there?", "which regions do you ship to?": the plural asked for. */
 export const LISTED_BY_VERB = /^\s*(?:what|which) ((?:[\p{L}-]+ ){0,2}?[\p{L}-]+s) (?:are|were|do|does|did|can|could|will|is|has|have)\b/iu;
 
+/**
+ * "Which dishes are gluten-free?", "which models don't have a display?", "which plans have no seat limit?":
+ * the stem of the thing the listed ones are without, or null.
+ */
+export function withoutAsked(question: string): string | null {
+  const m = WITHOUT.exec(question);
+  const word = m?.[1] ?? m?.[2] ?? m?.[3];
+  return word ? stem(word.toLowerCase()) : null;
+}
+const WITHOUT =
+  /^\s*(?:which|what)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+s\s+(?:(?:are|is)\s+([\p{L}]+)-free|(?:do not|don't|does not|doesn't|did not|didn't)\s+(?:contain|have|include|use|need|require)\s+(?:an?\s+|any\s+)?([\p{L}]+)|(?:have|has|had|with|come with)\s+no\s+([\p{L}]+))\b/iu;
+
 /** "How many plans are there?", "how many risks do we have": the plural counted. */
 export const COUNTED = /^\s*how many ((?:[\p{L}-]+ ){0,2}?[\p{L}-]+s) (?:are|were|do|does|did|can|could|will|is|has|have|exist)\b/iu;
 
+/** "Which dishes are gluten-free?": the plural listed (read only when WITHOUT matches). */
+const LISTED_WITHOUT = /^\s*(?:which|what)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+s)\s+(?:are|is|do|does|did|don't|doesn't|didn't|have|has|had|with|come)(?![\p{L}'])/iu;
+
 export function listedThings(question: string): string | null {
-  const words = (LISTED.exec(question) ?? LISTED_BY_VERB.exec(question) ?? COUNTED.exec(question))?.[1]?.split(" ");
+  const words = (LISTED.exec(question) ?? LISTED_BY_VERB.exec(question) ?? COUNTED.exec(question) ?? (WITHOUT.test(question) ? LISTED_WITHOUT.exec(question) : null))?.[1]?.split(" ");
   const last = words?.at(-1);
   return last && !/(?:ss|us|is)$/i.test(last) ? stem(last.toLowerCase()) : null;
 }
