@@ -46,7 +46,7 @@ const APPOSITION_AFTER = /^,\s+(?:the|a|an|our|their)\s+[^,.;]{2,60},/;
 
 export function conceptLead(mentions: MentionRow[]): MentionRow | undefined {
   let best: MentionRow | undefined;
-  let bestScore = -1;
+  let bestScore = -Infinity;
   for (const m of mentions) {
     const score = definitionScore(m);
     if (score > bestScore) [best, bestScore] = [m, score];

@@ -47,3 +47,9 @@ test("a table row of three cells or more is a record: a sentence naming the conc
       ?.sentence,
   ).toBe("Single sign-on with Okta and Azure AD.");
 });
+
+test("a concept named only in table rows is led by its first row, not left without a lead", () => {
+  // Was no lead at all: every row of three cells scored below the starting bar.
+  const rows = [mention("Day: Thursday; Chef: Aisha; Front of house: Sam.", "Aisha"), mention("Day: Friday; Chef: Aisha; Front of house: Giulia.", "Aisha")];
+  expect(conceptLead(rows)?.sentence).toBe("Day: Thursday; Chef: Aisha; Front of house: Sam.");
+});
