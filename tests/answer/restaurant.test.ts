@@ -26,6 +26,7 @@ Cooked rice is kept for at most 24 hours, chilled within one hour of cooking.
 
 | Day | Chef | Front of house |
 |---|---|---|
+| Thursday | Marco | Sam |
 | Friday | Aisha | Giulia |
 | Saturday | Marco, Aisha | Giulia, Sam |
 | Sunday | Aisha | Sam |`,
@@ -54,4 +55,10 @@ test("'which dishes are gluten-free' is the rows of the allergen table that neve
   const nuts = await ask("Which dishes contain nuts?");
   expect(nuts.answer).toContain("Dish: Pesto linguine; Contains: nuts, dairy.");
   expect(nuts.answer).not.toContain("Grilled sea bass");
+});
+
+test("'how many' of the rows the question singles out counts those rows", async () => {
+  // Was her three rows, uncounted.
+  const body = await ask("How many days does Aisha work?");
+  expect(body.answer).toStartWith("3:\n- Friday\n- Saturday\n- Sunday");
 });

@@ -153,16 +153,23 @@ function wholeList(evidence: Evidence, best: ScoredSentence, fits: (item: Scored
  * The column of a table that names the things a question asks to have listed (its header says them: "Carrier"
  * for "which carriers …"), when one of its rows is among the sentences worth reading and no row is singled
  * out by the question's words (every row holds as much of it): the question asks for them all. "Which hosts
- * run Proxmox?" is answered by the rows that say Proxmox, not by every host.
+ * run Proxmox?" is answered by the rows that say Proxmox, not by every host. "How many …" counts the rows
+ * singled out, when some are ("How many days does Aisha work?" of a rota: the days of her rows).
  */
 function tableColumn(evidence: Evidence, best: ScoredSentence, listed: string): { page: RetrievedPage; values: string[] } | null {
   const namesListed = (header: string) => stemSet(header).has(listed);
   const row = evidence.sentences.find((s) => s.score >= best.score * RELATIVE_FLOOR && s.table?.headers.some(namesListed));
   if (!row) return null;
-  const rows = evidence.sentences.filter((s) => s.page === row.page && s.table?.id === row.table!.id).sort((a, b) => a.index - b.index);
-  if (rows.some((r) => r.ownCoverage !== row.ownCoverage)) return null;
+  let rows = evidence.sentences.filter((s) => s.page === row.page && s.table?.id === row.table!.id).sort((a, b) => a.index - b.index);
+  if (rows.some((r) => r.ownCoverage !== row.ownCoverage)) {
+    // "How many days does Aisha work?": the rows the question's other words single out are the ones counted.
+    if (!evidence.counting) return null;
+    const most = Math.max(...rows.map((r) => r.ownCoverage));
+    rows = rows.filter((r) => r.ownCoverage === most);
+  }
   const at = row.table!.headers.findIndex(namesListed);
   const values = [...new Set(rows.map((r) => r.table!.cells[at]!.trim()).filter((v) => v !== ""))];
+  if (evidence.counting && values.length === 1) return { page: row.page, values };
   return values.length >= 2 ? { page: row.page, values } : null;
 }
 
