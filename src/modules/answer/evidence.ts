@@ -8,7 +8,7 @@ import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./cand
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Sentence, type Words } from "./sentences";
 import { measureAsked } from "./measures";
 import { cueWords, expectedAnswerType, holdsAnswerType, saysPlace, type AnswerType } from "./answer-type";
-import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, COUNTED, withoutAsked, definedThing, kindWords, listedThings, MODAL, overviewWords, plannedAsked, POLAR, PROCEDURE, questionPairs, UNWEIGHED } from "./question";
+import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, COUNTED, definedThing, kindWords, listedThings, MODAL, overviewWords, plannedAsked, POLAR, PROCEDURE, questionPairs, UNWEIGHED, withoutAsked } from "./question";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
 import { unmentionedNames } from "./unmentioned";
@@ -275,8 +275,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     const titleStems = stemSet(page.title);
     const all = sentencesOf(page.markdown);
     // The rows holding a compared column's extreme say the question's superlative ("cheapest").
-    // A comparative's rows are those whose first cell (the row's name) the question names ("Team or Business").
     const newest = latest ? newestVersionHeading(all) : undefined;
+    // A comparative's rows are those whose first cell (the row's name) the question names ("Team or Business").
     const extremes = superlative ? extremeRows(all, superlative, (row) => [...stemSet(row.table!.cells[0] ?? "")].some((w) => questionWords.has(w))) : NO_ROWS;
     if (pageRank === 0) pageCoverage = coverageOf(anyOf(titleStems, ...all.map((s) => s.stems)));
     // The focus: what the title does not name.

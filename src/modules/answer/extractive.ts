@@ -97,9 +97,8 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
     if (best.typeFound === true && s.typeFound === false && s.coverage <= best.coverage) continue;
     // Nor, once the best one says all that is asked (with the kind of answer asked for), another page's sentence
     // that says only part of it ("When was Ada Quill born?" is her birth, not also her tutor's page naming her
-    // with a year).
-    // Nor, once it holds the kind asked for too, a sentence of its own page that says part of it ("Where are the
-    // primers kept?" is the box they are kept in, not also the step that pipettes them).
+    // with a year); once it holds that kind for sure, nor its own page's ("Where are the primers kept?" is the
+    // box they are kept in, not also the step that pipettes them).
     if (best.complete && (best.typeFound === true || (best.typeFound !== false && s.page !== best.page)) && !s.complete) continue;
     if (offAction(s)) continue;
     // "What is Brightpay?" answered by "Brightpay is a payment platform …" is not also "Payments … go through Brightpay".
@@ -157,20 +156,18 @@ function wholeList(evidence: Evidence, best: ScoredSentence, fits: (item: Scored
  * singled out, when some are ("How many days does Aisha work?" of a rota: the days of her rows).
  */
 function tableColumn(evidence: Evidence, best: ScoredSentence, listed: string): { page: RetrievedPage; values: string[] } | null {
-  const namesListed = (header: string) => stemSet(header).has(listed);
-  const row = evidence.sentences.find((s) => s.score >= best.score * RELATIVE_FLOOR && s.table?.headers.some(namesListed));
-  if (!row) return null;
-  let rows = evidence.sentences.filter((s) => s.page === row.page && s.table?.id === row.table!.id).sort((a, b) => a.index - b.index);
-  if (rows.some((r) => r.ownCoverage !== row.ownCoverage)) {
+  const table = listedTable(evidence, best, listed);
+  if (!table) return null;
+  let { rows } = table;
+  if (rows.some((r) => r.ownCoverage !== table.row.ownCoverage)) {
     // "How many days does Aisha work?": the rows the question's other words single out are the ones counted.
     if (!evidence.counting) return null;
     const most = Math.max(...rows.map((r) => r.ownCoverage));
     rows = rows.filter((r) => r.ownCoverage === most);
   }
-  const at = row.table!.headers.findIndex(namesListed);
-  const values = [...new Set(rows.map((r) => r.table!.cells[at]!.trim()).filter((v) => v !== ""))];
-  if (evidence.counting && values.length === 1) return { page: row.page, values };
-  return values.length >= 2 ? { page: row.page, values } : null;
+  const values = table.valuesOf(rows);
+  if (evidence.counting && values.length === 1) return { page: table.row.page, values };
+  return values.length >= 2 ? { page: table.row.page, values } : null;
 }
 
 /**
@@ -178,15 +175,25 @@ function tableColumn(evidence: Evidence, best: ScoredSentence, listed: string): 
  * table is about it. "Which dishes are gluten-free?" of `| Dish | Contains |` is the dishes whose row lacks gluten.
  */
 function rowsWithout(evidence: Evidence, best: ScoredSentence, listed: string, without: string): { page: RetrievedPage; values: string[] } | null {
+  const table = listedTable(evidence, best, listed);
+  if (!table) return null;
+  const kept = table.rows.filter((r) => !r.table!.cells.some((cell) => stemSet(cell).has(without)));
+  if (kept.length === 0 || kept.length === table.rows.length) return null;
+  return { page: table.row.page, values: table.valuesOf(kept) };
+}
+
+/**
+ * The table a header of which names the listed things, when one of its rows is among the sentences worth
+ * reading: that row, all its rows in order, and how to read a set of rows' listed cells (distinct, non-empty).
+ */
+function listedTable(evidence: Evidence, best: ScoredSentence, listed: string) {
   const namesListed = (header: string) => stemSet(header).has(listed);
   const row = evidence.sentences.find((s) => s.score >= best.score * RELATIVE_FLOOR && s.table?.headers.some(namesListed));
   if (!row) return null;
   const rows = evidence.sentences.filter((s) => s.page === row.page && s.table?.id === row.table!.id).sort((a, b) => a.index - b.index);
-  const says = (s: ScoredSentence) => s.table!.cells.some((cell) => stemSet(cell).has(without));
   const at = row.table!.headers.findIndex(namesListed);
-  const kept = rows.filter((r) => !says(r));
-  if (kept.length === 0 || kept.length === rows.length) return null;
-  return { page: row.page, values: [...new Set(kept.map((r) => r.table!.cells[at]!.trim()).filter((v) => v !== ""))] };
+  const valuesOf = (some: ScoredSentence[]) => [...new Set(some.map((r) => r.table!.cells[at]!.trim()).filter((v) => v !== ""))];
+  return { row, rows, valuesOf };
 }
 
 /**
