@@ -79,10 +79,12 @@ const TIMES =
 /**
  * A place said as one: a table's location cell ("Location: London", "Office: Madrid"; an infobox flattened
  * into prose, "Address Fiorello H. LaGuardia …", has no colon), "based in", "located in", "headquartered
- * in", or a path (PATH).
+ * in", a street address ("is at Rua das Flores 112", "is at 221 Baker Street"), or a path (PATH).
  */
 const PLACE_SAID = /\b(?:location|city|country|office|address|site|region|headquarters)\s*:\s*\p{Lu}|\b(?:based|located|headquartered)\s+(?:in|at)\s+\p{Lu}/iu;
-export const saysPlace = (text: string) => PLACE_SAID.test(text) || PATH.test(text);
+/** A street address after "is at" (capitals as written: "is at least 5" is none). */
+const STREET_ADDRESS = /\b(?:is|are)\s+at\s+(?:\d+\s+\p{Lu}\p{L}+|\p{Lu}\p{L}+(?:\s+\p{L}+){0,3}\s+\d)/u;
+export const saysPlace = (text: string) => PLACE_SAID.test(text) || STREET_ADDRESS.test(text) || PATH.test(text);
 
 /**
  * A file system path or a web address: "~/.config/x", "./data", "/etc/hosts", "C:\\Users", "https://…"; not
