@@ -41,6 +41,9 @@ const NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*`;
 const NAME_LIST = new RegExp(String.raw`^[\p{L}\p{N} ]{1,30}:\s*${NAME}(?:\s*(?:,|;|&|\band\b)\s*${NAME})+\s*\.?$`, "u");
 /** What a list of names says of one of them, for "who is …": less than any sentence about them. */
 const NAME_LIST_PENALTY = 0.3;
+/** What a sentence without the measure a "how tall / far / long …" asks for loses (below). */
+const UNMEASURED_PENALTY = 0.2;
+const MEASURE_CUE = /\bhow (?:long|old|far|tall|high|deep|wide|often|fast)\b/i;
 /** A line's one-word label ("Owner: Priya Raman"). */
 const LABEL = /^\s*(\p{L}{3,})\s*:(?!\/)/u;
 
@@ -102,6 +105,8 @@ export interface Evidence {
   counting: boolean;
   /** The question compares things it names ("Which is cheaper, the C1 or the F1?"). */
   comparing: boolean;
+  /** The question asks for a measure ("how tall / far / long / old …"): a sentence without one says none of it. */
+  measured: boolean;
   /** The stem of what the `listed` things are asked to be without ("gluten" of "Which dishes are gluten-free?"), or null. */
   without: string | null;
   /** The question asks which thing is meant ("Which ADR replaced Kafka?"): a page whose title names it all is the answer. */
@@ -201,6 +206,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const heaviest = Math.max(0, ...weights);
   const expectedType = expectedAnswerType(question);
   const measure = expectedType === "quantity" ? measureAsked(question) : null;
+  const physicalMeasure = measure !== null && MEASURE_CUE.test(question);
   const procedural = PROCEDURE.test(question);
   const polar = POLAR.test(question);
   const ownWordsBonus = ASKED.test(question) ? OWN_WORDS_BONUS : 0;
@@ -375,7 +381,12 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       const placeSaid = expectedType === "place" && typeFound === true && saysPlace(sentence.text) ? 0.1 : 0;
       // "Who is Lena Fischer?" is not answered by a list of names she is in ("Attendees: Omar Haddad, Lena Fischer.").
       const nameList = asking !== null && NAME_LIST.test(sentence.whole);
-      const score = (nameList ? -NAME_LIST_PENALTY : 0) + rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (ownType || (procedural && sentence.command) ? 0.1 : typeFound ? 0.05 : 0) + placeSaid + (section ? 0.1 : 0) + 0.1 * defines + ownWordsBonus * spoken;
+      // "How tall / far / long / old …" asks for a measure of that kind: a sentence holding none cannot say it, however
+      // many of the question's words it has ("How tall is the lighthouse?" was "Wray … designed harbours and
+      // lighthouses", not "The tower is 31 metres tall"). Not "how many / much" nor a price, whose amounts are
+      // often words the measure does not read (SQuAD lost gold citations).
+      const unmeasured = physicalMeasure && typeFound === false ? UNMEASURED_PENALTY : 0;
+      const score = -unmeasured + (nameList ? -NAME_LIST_PENALTY : 0) + rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (ownType || (procedural && sentence.command) ? 0.1 : typeFound ? 0.05 : 0) + placeSaid + (section ? 0.1 : 0) + 0.1 * defines + ownWordsBonus * spoken;
       sentences.push({ ...(nameList ? { nameList: true as const } : {}), page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, defines, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading || ((versionAsked || latest) && VERSION.test(sentence.heading ?? "")) ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
@@ -412,6 +423,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     procedural,
     listed,
     counting: listed !== null && COUNTED.test(question),
+    measured: physicalMeasure,
     comparing: superlative?.comparative === true,
     without: listed !== null ? withoutAsked(question) : null,
     identifying: /^\s*which\b/i.test(question),

@@ -74,6 +74,10 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
   // names ("Attendees: Maya Chen, Omar Haddad") is then without it.
   const placeSaid = (s: ScoredSentence) => evidence.expectedType === "place" && saysPlace(s.text);
   const untyped = (s: ScoredSentence) => best.complete && (best.typeFound === true || typed !== null) && (s.typeFound === false || (placeSaid(best) && !placeSaid(s)));
+  // Once the best sentence holds the measure asked for, one without a measure adds none of it, whatever else it
+  // names ("How tall is the lighthouse?" is "The tower is 31 metres tall …", not also "Wray … designed harbours
+  // and lighthouses", from the best-ranked page).
+  const unmeasured = (s: ScoredSentence) => evidence.measured && best.typeFound === true && s.typeFound === false;
   for (const s of evidence.sentences.slice(1)) {
     if (chosen.length >= MAX_SENTENCES || s.score < best.score * RELATIVE_FLOOR) break;
     if (!fits(s)) continue;
@@ -95,6 +99,7 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
     // Nor, once the best one holds the kind asked for, one without it that holds no more of the question ("Who is
     // working on Saturday?" is the rota's row, not also "Tuesday to Saturday 12:00–22:30.").
     if (best.typeFound === true && s.typeFound === false && s.coverage <= best.coverage) continue;
+    if (unmeasured(s)) continue;
     // Nor, once the best one says all that is asked (with the kind of answer asked for), another page's sentence
     // that says only part of it ("When was Ada Quill born?" is her birth, not also her tutor's page naming her
     // with a year); once it holds that kind for sure, nor its own page's ("Where are the primers kept?" is the
@@ -113,7 +118,7 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
   // The best-ranked page is the likeliest source of the answer: when no chosen sentence comes from it, its
   // best sentence is added if there is room (measured: +2 gold pages cited of 150 on ClapNQ, none lost).
   const fromTop = evidence.sentences.find((s) => s.pageRank === 0 && !(evidence.defining && s.nameList));
-  if (fromTop && !chosen.some((c) => c.pageRank === 0) && chosen.length < MAX_SENTENCES && fits(fromTop) && !untyped(fromTop) && !offAction(fromTop)) take(fromTop);
+  if (fromTop && !chosen.some((c) => c.pageRank === 0) && chosen.length < MAX_SENTENCES && fits(fromTop) && !untyped(fromTop) && !unmeasured(fromTop) && !offAction(fromTop)) take(fromTop);
   const bridge = bridgeSentence(evidence, best, chosen);
   if (bridge && chosen.length < MAX_SENTENCES + 1 && fits(bridge) && !offAction(bridge)) take(bridge);
   // Measured on SQuAD (eval-squad2, held out): the answer text holds the data set's answer 89.8/89.8/87.5 →

@@ -1,0 +1,28 @@
+// A local history society's pages: a lighthouse, its museum, its engineer and a wreck, each on its own page
+// and naming the others. Asked over real HTTP; the pages are written by the test and answers are checked for
+// what they should quote.
+import { expect, test } from "bun:test";
+import { brainOf } from "../support/sources";
+
+const ask = brainOf("Kellan", {
+  "The Harbour Light": `# The Harbour Light
+
+The Harbour Light at Kellan Point was built in 1852 by the engineer Thomas Wray for the Port Commission. The tower is 31 metres tall and its light could be seen 18 nautical miles out to sea.
+
+The first keeper was Samuel Ode, who kept the light with his wife Martha until 1879. In the great storm of February 1861 the brig Oriel struck the Grey Rocks below the point. The keepers rowed out and rescued eleven of the crew.`,
+  "Thomas Wray": `# Thomas Wray (1810–1877)
+
+Thomas Wray was a Scottish civil engineer who designed harbours and lighthouses along the west coast. Born in Dundee, he trained under Robert Stevenson before setting up on his own in 1840.`,
+  "The wreck of the Oriel": `# The wreck of the Oriel
+
+The Oriel was a two-masted brig carrying coal from Cardiff to Belfast. On the night of 11 February 1861 she lost her mainmast in a gale and drifted onto the Grey Rocks.
+
+Of her crew of fourteen, three drowned, including the captain, John Havers. Samuel and Martha Ode took the keepers' boat out at dawn; the survivors were landed at Kellan harbour.`,
+});
+
+test("'how tall' is the sentence giving a height, not another page's naming the question's words without one", async () => {
+  // The page about the light never says "lighthouse"; the engineer's page does, with no height: it was the answer.
+  const tall = await ask("How tall is the lighthouse?");
+  expect(tall.answer).toContain("The tower is 31 metres tall");
+  expect(tall.answer).not.toContain("designed harbours and lighthouses");
+});
