@@ -10,6 +10,11 @@ const ask = brainOf("Kellan", {
 The Harbour Light at Kellan Point was built in 1852 by the engineer Thomas Wray for the Port Commission. The tower is 31 metres tall and its light could be seen 18 nautical miles out to sea.
 
 The first keeper was Samuel Ode, who kept the light with his wife Martha until 1879. In the great storm of February 1861 the brig Oriel struck the Grey Rocks below the point. The keepers rowed out and rescued eleven of the crew.`,
+  "Kellan Point Museum": `# Kellan Point Museum
+
+The museum in the old keepers' cottages is open from April to October, Tuesday to Sunday, 10:00 to 16:00. Admission is £6 for adults and free for children under 12.
+
+Its collection includes the original Fresnel lens, Martha Ode's logbooks and a model of the Oriel.`,
   "Thomas Wray": `# Thomas Wray (1810–1877)
 
 Thomas Wray was a Scottish civil engineer who designed harbours and lighthouses along the west coast. Born in Dundee, he trained under Robert Stevenson before setting up on his own in 1840.`,
@@ -25,4 +30,12 @@ test("'how tall' is the sentence giving a height, not another page's naming the 
   const tall = await ask("How tall is the lighthouse?");
   expect(tall.answer).toContain("The tower is 31 metres tall");
   expect(tall.answer).not.toContain("designed harbours and lighthouses");
+});
+
+test("a sentence is read with the one before it: 'the crew' after the brig Oriel struck the rocks is the Oriel's", async () => {
+  // The issue's own example, now in a brain where another page names the Oriel's crew too: it was "Of her crew
+  // of fourteen, three drowned", and the keepers' rescue was not quoted.
+  const rescue = await ask("Who rescued the crew of the Oriel and how many were saved?");
+  expect(rescue.thin).toBe(false);
+  expect(rescue.answer).toContain("The keepers rowed out and rescued eleven of the crew.");
 });
