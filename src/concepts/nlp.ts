@@ -5,7 +5,7 @@ import type winkNLPType from "wink-nlp";
 import { CURRENCY_CODE as CURRENCY_CODES, CURRENCY_SIGN } from "../lib/currency";
 import { englishFrequency } from "../lib/english-frequency";
 import { endsSentence } from "../lib/sentence-ends";
-import { isGivenName } from "./given-names";
+import { isGivenName, isPersonName } from "./given-names";
 import { GENERIC_HEADS } from "./keys";
 
 export interface Phrase {
@@ -385,7 +385,8 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
     // A word a sentence opens by defining is named by it ("Orbit is the order service behind the app."), even
     // a common noun's: a product, a team, a term of the trade.
     const defines = a === b && /^(?:is|was)$/i.test(t.text[b + 1] ?? "") && /^(?:a|an|the)$/i.test(t.text[b + 2] ?? "");
-    const surface = opens && !defines ? withoutOpeningRole(spanText(t, a, b)) : spanText(t, a, b);
+    const written = opens && !defines ? withoutOpeningRole(spanText(t, a, b)) : spanText(t, a, b);
+    const surface = written && a === b ? withSharedSurname(t, a, kept) ?? written : written;
     if (surface) {
       proper.push({ surface, kind: "proper", sentence });
       continue;
@@ -409,6 +410,19 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
   }
   phrases.push(...proper);
   return withAbbreviationsRejoined(sentences, phrases, continues);
+}
+
+/**
+ * Two people sharing a surname written once: "Samuel and Martha Ode" names Samuel Ode as well as Martha Ode
+ * (the first name alone matched no other source's "Samuel Ode"). The first name at `a`, then "and" or "&",
+ * then a person's name of two words or more among `names`: its surname is the first name's too.
+ */
+function withSharedSurname(t: Tokens, a: number, names: [number, number][]): string | null {
+  if (!/^(?:and|&)$/.test(t.text[a + 1] ?? "") || !isGivenName(t.text[a]!)) return null;
+  const next = names.find(([from]) => from === a + 2);
+  if (!next || next[1] - next[0] < 1) return null;
+  const name = spanText(t, next[0], next[1]);
+  return isPersonName(name) ? `${t.text[a]} ${spanText(t, next[0] + 1, next[1])}` : null;
 }
 
 /** A sentence the tagger ended at a short form ("… Okafor et al.", "e.g.", "cf."): lib/sentence-ends.ts. */
