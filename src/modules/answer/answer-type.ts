@@ -73,9 +73,9 @@ function holdsYear(text: string): boolean {
 const DATE_OPENERS = /^(?:in|by|from|to|since|until|till|circa|c\.|around|about|before|after|year|during)$/i;
 const CALENDAR_WORD = /^(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)[.,;:]?$/i;
 const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\b/i;
-/** Times of day and of the week, and how often: "at 7:30", "on Mondays", "monthly", "every morning" (not a price's "£7.00", "0.30 euros"). */
+/** Times of day and of the week, and how often: "at 7:30", "on Mondays", "monthly", "every morning", "in the morning", "at dusk" (not a price's "£7.00", "0.30 euros"). */
 const TIMES =
-  /(?<![£$€¥₹]\s?)\b\d{1,2}[:.]\d{2}\b(?!\s*(?:euros?|dollars?|pounds?|pence|cents?|eur|usd|gbp|%|percent)\b)|\b\d{1,2} ?(?:am|pm)\b|\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|tonight|today|tomorrow|yesterday|midnight|noon|o'clock)\b|\bevery (?:day|week|month|year|morning|evening|night)\b|\b(?:first|last) (?:working |business )?day of\b/i;
+  /(?<![£$€¥₹]\s?)\b\d{1,2}[:.]\d{2}\b(?!\s*(?:euros?|dollars?|pounds?|pence|cents?|eur|usd|gbp|%|percent)\b)|\b\d{1,2} ?(?:am|pm)\b|\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekdays?|weekends?|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|tonight|today|tomorrow|yesterday|midnight|noon|o'clock)\b|\bevery (?:day|week|month|year|morning|evening|night)\b|\b(?:first|last) (?:working |business )?day of\b|\b(?:in the|this|each|early in the|late in the) (?:morning|afternoon|evening)\b|\bat (?:night|dawn|dusk|sunrise|sunset|bedtime)\b/i;
 /**
  * A place said as one: a table's location cell ("Location: London", "Office: Madrid"; an infobox flattened
  * into prose, "Address Fiorello H. LaGuardia …", has no colon), "based in", "located in", "headquartered
