@@ -1,7 +1,7 @@
 // A source's concepts, without a model: names and recurring noun phrases from the NLP library, merged
 // within the source (case, plurals, "Curie" under "Marie Curie"), ranked by salience, bounded.
 import { proseUnits, withoutEmphasis, type ProseUnit } from "../ingest/markdown-prose";
-import { cleanSurface, conceptKey, orgShortName, personSurnameAlias, sourceSurnameAlias } from "./keys";
+import { cleanSurface, conceptKey, orgShortName, personFirstNameAlias, personSurnameAlias, sourceSurnameAlias } from "./keys";
 import { isPersonName, pronounOf } from "./given-names";
 import { CELL_SEPARATOR, findPhrases, lowerCaseReading, type Phrase } from "./nlp";
 import { englishFrequency } from "../lib/english-frequency";
@@ -201,6 +201,9 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
     // unless it is a name English knows on its own: sourceSurnameAlias).
     const surname = c.kind === "proper" ? personSurnameAlias(c.title) : null;
     if (surname && surname !== c.key) c.aliasKeys.push(surname);
+    // And by first name alone (as within a source, mergeShortNames), while no other person of the brain has it.
+    const firstName = c.kind === "proper" ? personFirstNameAlias(c.title) : null;
+    if (firstName && firstName !== c.key && !c.aliasKeys.includes(firstName)) c.aliasKeys.push(firstName);
     const short = shortKeyOf(c);
     if (short) {
       c.shortKey = short;
@@ -251,8 +254,8 @@ function shortKeyOf(c: ExtractedConcept): string | null {
 /**
  * "Curie" joins "Marie Curie", and "Northwind" joins "Northwind Coffee", when the source names both: the
  * longer name is the concept. So does a first name alone when the source names one person by it (meeting
- * notes' "Ben: write the migration guide" under "Attendees: Ana Ruiz, Ben Okoye"); never across sources,
- * where many people share one.
+ * notes' "Ben: write the migration guide" under "Attendees: Ana Ruiz, Ben Okoye"). Across sources a first name
+ * is an alias (personFirstNameAlias), which two people of one first name make nobody's.
  */
 function mergeShortNames(byKey: Map<string, ExtractedConcept>) {
   const longByAlias = new Map<string, ExtractedConcept>();

@@ -2,7 +2,7 @@
 // "harbour town", "CURIE" / "Curie"), and which phrases never become pages (junk).
 import { singular } from "../lib/singular";
 import { englishFrequency } from "../lib/english-frequency";
-import { isGivenName } from "./given-names";
+import { isGivenName, isPersonName } from "./given-names";
 import { slugify } from "../lib/slug";
 
 /** Words that are never a concept alone: document furniture, calendar words, pronouns, generic heads, currencies and units. */
@@ -178,6 +178,18 @@ export function personSurnameAlias(title: string): string | null {
   const words = title.split(" ");
   if (!surname || !isGivenName(words[0]!)) return null;
   return englishFrequency().lowerCase.has(words.at(-1)!.toLowerCase()) ? null : surname;
+}
+
+/**
+ * The first name another source may name a person by ("Ines Varga" → "ines"), or null: a name of two or three
+ * words opening with a common first name (given-names.ts isPersonName). Book club notes say "Ines" of the
+ * character list's Ines Varga, a team's notes "Priya" of its directory's Priya Raman. Two people of one first
+ * name in a brain both claim it, and it goes to neither (resolve.ts claimOf): the crew's two Bens stay apart.
+ * As with a surname, a first name that is also a place's ("Florence") may be taken for the person's.
+ */
+export function personFirstNameAlias(title: string): string | null {
+  if (!isPersonName(title)) return null;
+  return slugify(title.split(" ")[0]!, "") || null;
 }
 
 /**
