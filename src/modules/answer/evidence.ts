@@ -8,7 +8,7 @@ import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./cand
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Sentence, type Words } from "./sentences";
 import { measureAsked } from "./measures";
 import { cueWords, expectedAnswerType, holdsAnswerType, saysPlace, type AnswerType } from "./answer-type";
-import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, COUNTED, definedThing, kindWords, listedThings, MODAL, overviewWords, plannedAsked, POLAR, PROCEDURE, questionPairs, UNWEIGHED, withoutAsked } from "./question";
+import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, COUNTED, definedThing, describesPerson, kindWords, listedThings, MODAL, overviewWords, plannedAsked, POLAR, PROCEDURE, questionPairs, UNWEIGHED, withoutAsked } from "./question";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
 import { unmentionedNames } from "./unmentioned";
@@ -24,12 +24,16 @@ const ACTION_WEIGHT = 1.5;
  * a query of keywords ("pricing"): it asks for the page its title names, whose opening sentence comes first.
  */
 const OWN_WORDS_BONUS = 0.05;
-/** How far a sentence defines `thing`: 2 "X is a …", 1 opening with X, else 0. */
+/**
+ * How far a sentence defines `thing`: 2 "X is a …" (also after a bracket, "X (1810–1877) was a …"), "X, a …"
+ * and a label's "X: the narrator, …"; 1 opening with X; else 0.
+ */
 function definingLevel(text: string, thing: string): number {
   const opening = text.replace(/^(?:the|an?)\s+/i, "").toLowerCase();
   if (!opening.startsWith(thing) || /[\p{L}\p{N}]/u.test(opening.charAt(thing.length))) return 0;
-  return /^\s+(?:is|are|was|were)\s+(?:an?|the)\b/i.test(opening.slice(thing.length)) ? 2 : 1;
+  return DEFINES.test(opening.slice(thing.length)) ? 2 : 1;
 }
+const DEFINES = /^(?:\s*\([^)]*\))?\s+(?:is|are|was|were)\s+(?:an?|the)\b|^,\s+(?:an?|the)\s|^\s*(?::|—|–)\s*\S/i;
 /** A time of day's hour weighs this share of its rarity. */
 const CLOCK_HOUR_WEIGHT = 0.5;
 /** A sentence that only says yes or no. */
@@ -206,7 +210,8 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const weights = capitals.size > 0 ? weighed.map((w, i) => (capitals.has(stems[i]!) ? Math.max(...weighed) || 1 : w)) : weighed;
   const total = weights.reduce((a, b) => a + b, 0);
   const heaviest = Math.max(0, ...weights);
-  const expectedType = expectedAnswerType(question);
+  // "Who is Ines Varga?" asks what she is, not for a name: a sentence describing her holds no other name.
+  const expectedType = describesPerson(question) ? null : expectedAnswerType(question);
   const measure = expectedType === "quantity" ? measureAsked(question) : null;
   const physicalMeasure = measure !== null && MEASURE_CUE.test(question);
   const procedural = PROCEDURE.test(question);

@@ -28,6 +28,11 @@ export function actionAsked(question: string): string | null {
 /** "What is X?", "who are X?" of a short X (a name or a term): X, lower-cased, without its article. */
 export const DEFINING = /^\s*(?:what|who) (?:is|are|was|were) (?:an? |the )?((?:[\p{L}\p{N}][\p{L}\p{N}'’.-]* ?){1,4})\s*\?*\s*$/iu;
 export const definedThing = (question: string) => DEFINING.exec(question)?.[1]?.trim().toLowerCase() ?? null;
+/**
+ * "Who is Ines Varga?", "who was Thomas Wray?": who a person named is, a description, not a name (as "Who is
+ * the narrator?" asks for one). Only as written with a capital: a lower-case question cannot tell them apart.
+ */
+export const describesPerson = (question: string) => /^\s*who\b/i.test(question) && /^\p{Lu}/u.test(DEFINING.exec(question)?.[1] ?? "");
 /** A time of day: "23:00", "9.30". */
 export const CLOCK_TIME = /\b(\d{1,2})[:.](\d{2})\b/g;
 /** "What are the (main) consequences of …", "which were the open questions", "list the risks": the plural asked for. */
