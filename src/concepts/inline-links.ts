@@ -8,6 +8,13 @@ export const MAX_CONCEPT_LINKS_PER_PAGE = 25;
 
 const PROTECTED = /```[\s\S]*?```|~~~[\s\S]*?~~~|`[^`\n]*`|\[\[[^\]\n]*\]\]|!?\[[^\]\n]*\]\([^)\n]*\)|<[^>\n]*>|^ {0,3}#.*$|^(?:Source|Related): .*$/gm;
 
+/**
+ * A name going on after the surface, on its line: "Aiko" of "Aiko Tanaka and Pieter de Vries" is the first word
+ * of a name the brain has no page for (linked, it read as "[[aiko|Aiko]] Tanaka"); so is "Marie Curie" of
+ * "Marie Curie Institute".
+ */
+const NAME_GOES_ON = /^[ \t]+(?:(?:de|van|von|der|den|da|di|del|du|la|le|bin|al|of)[ \t]+)?\p{Lu}\p{Ll}/u;
+
 export interface LinkTarget {
   slug: string;
   /** Surface forms to look for, longest first. */
@@ -63,7 +70,7 @@ export function linkConceptsInline(
       const bounded = mentionBoundaries(surface, "\\p{L}\\p{N}_", "\\[|", "\\]");
       for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
         const end = m.index + m[0].length;
-        if (!bounded(text, m.index, end) || inside(m.index, end) || withinLonger(m.index, end)) {
+        if (!bounded(text, m.index, end) || inside(m.index, end) || withinLonger(m.index, end) || NAME_GOES_ON.test(text.slice(end, end + 40))) {
           pattern.lastIndex = m.index + 1;
           continue;
         }

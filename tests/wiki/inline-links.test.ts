@@ -16,6 +16,19 @@ test("a shorter name inside a longer concept's name is left to the longer one, w
   expect(linked).toEqual(["paris", "university-of-paris"]);
 });
 
+test("a name is not linked where a longer name goes on after it, though no concept has that longer name", () => {
+  // Was "[[aiko|Aiko]] Tanaka and …": the brain's page for "Aiko" linked inside her full name.
+  const targets = [{ slug: "aiko", surfaces: ["Aiko"] }, { slug: "pieter", surfaces: ["Pieter"] }, { slug: "marie-curie", surfaces: ["Marie Curie"] }];
+  const text = "Aiko Tanaka and Pieter de Vries are PhD students; Aiko works on seagrass and Pieter on kelp.";
+  expect(linkConceptsInline(text, targets).markdown).toBe(
+    "Aiko Tanaka and Pieter de Vries are PhD students; [[aiko|Aiko]] works on seagrass and [[pieter|Pieter]] on kelp.",
+  );
+  expect(linkConceptsInline("The Marie Curie Institute is in Paris.", targets).linked).toEqual([]);
+  // A name at a line's end, or before a lower-case word or punctuation, is linked as before.
+  expect(linkConceptsInline("Ask Aiko\nMonday is busy.", targets).markdown).toBe("Ask [[aiko|Aiko]]\nMonday is busy.");
+  expect(linkConceptsInline("Marie Curie, the physicist.", targets).linked).toEqual(["marie-curie"]);
+});
+
 test("spaced scripts link whole words only; run-on Japanese and Korean with particles link where the name is", () => {
   expect(linkConceptsInline("Parisian cafés line the river.", [{ slug: "paris", surfaces: ["Paris"] }]).linked).toEqual([]);
   const ja = linkConceptsInline("夜の東京タワーは美しい。東京は大きい。", [
