@@ -39,3 +39,13 @@ test("a sentence is read with the one before it: 'the crew' after the brig Oriel
   expect(rescue.thin).toBe(false);
   expect(rescue.answer).toContain("The keepers rowed out and rescued eleven of the crew.");
 });
+
+test("an amount asked that no quoted sentence holds is said to be missing, before the closest sentences", async () => {
+  // Was the engineer's "designed harbours and lighthouses" alone, as if it answered.
+  const cost = await ask("How much did the lighthouse cost to build?");
+  expect(cost.thin).toBe(false);
+  expect(cost.answer).toStartWith("The closest pages do not say how much; they say:");
+  // An amount quoted: no such note.
+  const tall = await ask("How tall is the lighthouse?");
+  expect(tall.answer).not.toContain("do not say");
+});

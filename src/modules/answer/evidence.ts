@@ -49,6 +49,8 @@ const NAME_LIST_PENALTY = 0.3;
 const UNMEASURED_PENALTY = 0.2;
 /** How much of what the sentence before names a sentence not opening with a pronoun is about (below). */
 const ANTECEDENT_SHARE = 0.5;
+/** "How many", "how much", "how tall" …: the asking words of a question for an amount. */
+const KIND_ASKED = /\b(how (?:long|old|far|tall|high|deep|wide|often|fast|many|much))\b/i;
 const MEASURE_CUE = /\bhow (?:long|old|far|tall|high|deep|wide|often|fast)\b/i;
 /** A line's one-word label ("Owner: Priya Raman"). */
 const LABEL = /^\s*(\p{L}{3,})\s*:(?!\/)/u;
@@ -113,6 +115,8 @@ export interface Evidence {
   comparing: boolean;
   /** The question asks for a measure ("how tall / far / long / old …"): a sentence without one says none of it. */
   measured: boolean;
+  /** How a question for an amount asks for it ("how many", "how much", "how tall"), else null. */
+  kindAsked: string | null;
   /** The stem of what the `listed` things are asked to be without ("gluten" of "Which dishes are gluten-free?"), or null. */
   without: string | null;
   /** The question asks which thing is meant ("Which ADR replaced Kafka?"): a page whose title names it all is the answer. */
@@ -439,6 +443,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
     listed,
     counting: listed !== null && COUNTED.test(question),
     measured: physicalMeasure,
+    kindAsked: expectedType === "quantity" ? (KIND_ASKED.exec(question)?.[1]?.toLowerCase() ?? null) : null,
     comparing: superlative?.comparative === true,
     without: listed !== null ? withoutAsked(question) : null,
     identifying: /^\s*which\b/i.test(question),
