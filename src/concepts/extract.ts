@@ -257,6 +257,24 @@ function shortKeyOf(c: ExtractedConcept): string | null {
  * notes' "Ben: write the migration guide" under "Attendees: Ana Ruiz, Ben Okoye"). Across sources a first name
  * is an alias (personFirstNameAlias), which two people of one first name make nobody's.
  */
+/** Lower-case words inside a person's name ("Pieter de Vries", "Ludwig van Beethoven"). */
+const NAME_PARTICLES = new Set(["de", "van", "von", "der", "den", "da", "di", "del", "du", "la", "le", "bin", "al", "dos", "das"]);
+
+/**
+ * A name opening with a word English does not know ("Aiko Tanaka", "Pieter de Vries": the first-name lists are
+ * English ones) that the source also names by that word alone ("Aiko works on seagrass"): the source shows it
+ * is a first name.
+ */
+function namedByFirstWord(title: string, byKey: Map<string, ExtractedConcept>): boolean {
+  const words = title.split(" ");
+  const first = words[0]!;
+  if (words.length < 2 || words.length > 4 || !/^\p{Lu}\p{Ll}+$/u.test(first) || englishFrequency().counts.has(first.toLowerCase())) return false;
+  const rest = words.slice(1);
+  if (!rest.every((w, i) => /^\p{Lu}\p{Ll}/u.test(w) || (i < rest.length - 1 && NAME_PARTICLES.has(w)))) return false;
+  const alone = conceptKey(first, "proper");
+  return alone !== null && byKey.get(alone)?.kind === "proper";
+}
+
 function mergeShortNames(byKey: Map<string, ExtractedConcept>) {
   const longByAlias = new Map<string, ExtractedConcept>();
   /** Per first name, the one person of this source it names (null: two or more do). */
@@ -266,10 +284,15 @@ function mergeShortNames(byKey: Map<string, ExtractedConcept>) {
     if (surname && surname !== c.key) longByAlias.set(surname, c); // two names sharing one: the last wins (rare)
     const short = shortKeyOf(c);
     if (short) longByAlias.set(short, c);
-    const first = c.kind === "proper" && isPersonName(c.title) ? conceptKey(c.title.split(" ")[0]!, "proper") : null;
+    const first = c.kind === "proper" && (isPersonName(c.title) || namedByFirstWord(c.title, byKey)) ? conceptKey(c.title.split(" ")[0]!, "proper") : null;
     if (first && first !== c.key) byFirstName.set(first, byFirstName.has(first) ? null : c);
   }
-  for (const [first, person] of byFirstName) if (person && !longByAlias.has(first)) longByAlias.set(first, person);
+  for (const [first, person] of byFirstName) {
+    if (!person || longByAlias.has(first)) continue;
+    longByAlias.set(first, person);
+    // Later sources may name the person so too (personFirstNameAlias, for the names the lists know).
+    if (byKey.has(first) && !person.aliasKeys.includes(first)) person.aliasKeys.push(first);
+  }
   for (const [alias, long] of longByAlias) {
     const short = byKey.get(alias);
     if (!short || short === long || short.kind !== "proper") continue;

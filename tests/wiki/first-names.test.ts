@@ -51,3 +51,19 @@ test("two people of one first name in a brain: the first name alone is neither's
   expect((await page(brainId, "ana-ruiz")).markdown).not.toContain("Ana booked the study room");
   expect((await page(brainId, "ana-costa")).markdown).not.toContain("Ana booked the study room");
 });
+
+test("a first name the English lists lack is one when its source also names the person by it alone", async () => {
+  const brainId = await newBrain(s, "Lab");
+  await addTextsReady(s, brainId, {
+    "Lab members": "Aiko Tanaka and Pieter de Vries are PhD students; Aiko works on seagrass and Pieter on kelp forests.",
+  });
+  await addTextsReady(s, brainId, {
+    "Seagrass survey": "Aiko surveyed 14 seagrass meadows in Balsfjord between June and August 2026.",
+    "Kelp notes": "Pieter's kelp transplant trial started in March 2026 at two sites. Aiko helped with the first dives.",
+  });
+  // Were "Aiko" and "Pieter", pages apart from the people, linked inside their full names ("[[aiko|Aiko]] Tanaka").
+  expect((await page(brainId, "aiko-tanaka")).markdown).toContain("Aiko surveyed 14 seagrass meadows");
+  expect((await page(brainId, "pieter-de-vries")).markdown).toContain("Pieter's kelp transplant trial started");
+  expect(await status(brainId, "aiko")).toBe(404);
+  expect((await page(brainId, "seagrass-survey")).markdown).toContain("[[aiko-tanaka|Aiko]] surveyed");
+});
