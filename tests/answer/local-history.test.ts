@@ -49,3 +49,11 @@ test("an amount asked that no quoted sentence holds is said to be missing, befor
   const tall = await ask("How tall is the lighthouse?");
   expect(tall.answer).not.toContain("do not say");
 });
+
+test("'its' is read with the sentence before only when that one holds something asked, or says what is asked for", async () => {
+  // Was "Admission is £6 for adults … Its collection includes the original Fresnel lens …": "its" is the museum's,
+  // which the citation names; the admission sentence said nothing of the lens.
+  const lens = await ask("What is the Fresnel lens?");
+  expect(lens.answer).toContain("Its collection includes the original Fresnel lens");
+  expect(lens.answer).not.toContain("Admission is £6");
+});

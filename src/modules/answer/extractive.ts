@@ -132,7 +132,7 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
   // "Dr. Tom Elliot: Associate dentist. He runs the Saturday clinic.", not "He runs …"): who the pronoun is
   // was the answer, and set after another page's or person's sentence it read as theirs.
   for (const s of [...chosen]) {
-    const named = antecedentOf(evidence, s);
+    const named = antecedentOf(evidence, s, best);
     if (named && !chosen.includes(named) && fits(named)) take(named);
   }
   const unsaid = kindUnsaid(evidence, chosen);
@@ -327,13 +327,21 @@ const THING_PRONOUN =
   /^(?:it|its)\b|^(?:this|these|that)\s+(?:is|are|was|were|means|meant|has|have|had|can|could|will|would|may|must|should|does|do|did|also|only|includes?|applies|apply|happens|takes?|gives?|makes?)\b|^\p{L}+ it\b(?! (?:is|was|will|may|can|does|did|has)\b)/iu;
 
 /** The sentence before `s` on its page, when `s` opens with a pronoun: who or what it is, most often. */
-function antecedentOf(evidence: Evidence, s: ScoredSentence): ScoredSentence | null {
+function antecedentOf(evidence: Evidence, s: ScoredSentence, best: ScoredSentence): ScoredSentence | null {
   if (s.index === 0) return null;
   const person = PERSON_PRONOUN.test(s.text);
   if (!person && !THING_PRONOUN.test(s.text)) return null;
   // A thing's pronoun within its section only: "Run it first when something fails." is `tern doctor`'s, said
-  // just before; across a heading "it" is rarely the last section's subject.
-  return evidence.sentences.find((p) => p.page === s.page && p.index === s.index - 1 && (person || p.section === s.section)) ?? null;
+  // just before; across a heading "it" is rarely the last section's subject. A sentence before that holds nothing
+  // asked is no part of the answer unless "it" is what is asked about (the best sentence, of a question not
+  // asking what a thing is): "Its collection includes … a model of the Oriel", quoted for "Where was the Oriel
+  // going?", or the best for "What is the Fresnel lens?", is read without "Admission is £6 for adults …".
+  const holdsAsked = (p: ScoredSentence) => {
+    const words = stemSet(p.whole);
+    return evidence.terms.some((t) => words.has(stem(t)));
+  };
+  const wanted = (p: ScoredSentence) => (s === best && !evidence.defining) || holdsAsked(p);
+  return evidence.sentences.find((p) => p.page === s.page && p.index === s.index - 1 && (person || (p.section === s.section && wanted(p)))) ?? null;
 }
 
 /** Whether the sentence's page title or section heading names a term of the question. */
