@@ -12,6 +12,9 @@ const JUNK = new Set(
     "reference note notes example examples page pages part parts source sources related index preface foreword acknowledgements " +
     "january february march april may june july august september october november december monday tuesday wednesday thursday " +
     "friday saturday sunday today yesterday tomorrow i me we us you he him she her it they them this that these those there here " +
+    // Their short forms ("18 Nov", "Tue 3 March"): "Nov" of a note's date was a concept page. Not those that are
+    // also names or words of their own: Jan (a first name), Mar, Sat (the SAT), Sun.
+    "feb apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri " +
     "mr mrs ms dr st one two three first second third new other people thing things way ways time times year years day days " +
     "lot lots kind kinds type types number numbers part use uses case cases fact facts result results " +
     // Labels of numbered things in documents ("Step 1", "Version 2", "Appendix B"): every manual has its own.

@@ -31,3 +31,13 @@ test("a name in the title whose first word the text names is quoted from the tex
   const other = extractConcepts([{ slug: "guide", title, markdown: `# ${title}\n\nBring a photo ID.` }], title);
   expect(other.find((c) => c.key === "devdays-lisbon")?.mentions.map((m) => m.sentence)).toEqual([title]);
 });
+
+test("a month's or a day's short form is no concept, in the title or the text; a first name written like one is", () => {
+  // "Nov" of "Call notes: Harbor Foods, 18 Nov" and "by 20 Nov" was a concept page of a sales team's brain.
+  const keys = keysOf("Call notes: Brightline, 18 Nov", "Sofia sends the roadmap by 20 Nov; Jan reviews it on Fri 21 Nov, then on Dec 3.");
+  expect(keys).toContain("brightline");
+  expect(keys).not.toContain("nov");
+  expect(keys).not.toContain("fri");
+  expect(keys).not.toContain("dec");
+  expect(keys).toContain("jan");
+});
