@@ -47,6 +47,8 @@ const NAME_LIST = new RegExp(String.raw`^[\p{L}\p{N} ]{1,30}:\s*${NAME}(?:\s*(?:
 const NAME_LIST_PENALTY = 0.3;
 /** What a sentence without the measure a "how tall / far / long …" asks for loses (below). */
 const UNMEASURED_PENALTY = 0.2;
+const NEXT_WORDS = new Set(["next", "upcoming"].map(stem));
+const NO_WORDS = new Set<string>();
 /** How much of what the sentence before names a sentence not opening with a pronoun is about (below). */
 const ANTECEDENT_SHARE = 0.5;
 /** "How many", "how much", "how tall" …: the asking words of a question for an amount. */
@@ -205,8 +207,10 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const clock = [...question.matchAll(CLOCK_TIME)];
   const hours = new Set(clock.flatMap((m) => [m[1]!, String(Number(m[1]))]));
   const minutes = new Set(clock.flatMap((m) => [m[2]!, String(Number(m[2]))]));
+  // "When is the NEXT home game?": the date answers which one is next; a fixtures list never says "next".
+  const ordering = /^\s*when\b/i.test(question) ? NEXT_WORDS : NO_WORDS;
   const weighed = termWeights(terms, stats).map((w, i) =>
-    overview?.has(stems[i]!) || planned?.has(stems[i]!) || UNWEIGHED.has(stems[i]!) || stems[i] === consequence || minutes.has(stems[i]!) ? 0 : hours.has(stems[i]!) ? CLOCK_HOUR_WEIGHT * w : w,
+    overview?.has(stems[i]!) || planned?.has(stems[i]!) || UNWEIGHED.has(stems[i]!) || ordering.has(stems[i]!) || stems[i] === consequence || minutes.has(stems[i]!) ? 0 : hours.has(stems[i]!) ? CLOCK_HOUR_WEIGHT * w : w,
   );
   // A capital letter naming one of a kind ("group B", "Plan C", "vitamin D") weighs as the rarest word: a lone
   // letter otherwise weighs nothing (left over from "grey's"); so do "IT" and "US", otherwise "it" and "us".
