@@ -20,9 +20,8 @@ const NEAR_DUPLICATE = 0.8;
 
 export function extractiveAnswer(evidence: Evidence, refOf: (page: RetrievedPage) => string): string {
   const answer = quoted(evidence, refOf);
-  // "Is there a GraphQL API?" of pages that never say GraphQL: what they say is not an answer to it (said
-  // once: that note stands for the amount's too).
-  return answer && evidence.unmentioned.length > 0 ? `${unmentionedNote(evidence.unmentioned)}\n\n${answer.replace(UNSAID_NOTE, "")}` : answer;
+  // "Is there a GraphQL API?" of pages that never say GraphQL: what they say is not an answer to it.
+  return answer && evidence.unmentioned.length > 0 ? `${unmentionedNote(evidence.unmentioned)}\n\n${answer}` : answer;
 }
 
 /** The sentences (or list, or table column) that answer the question, cited. */
@@ -135,10 +134,10 @@ function quoted(evidence: Evidence, refOf: (page: RetrievedPage) => string): str
     const named = antecedentOf(evidence, s, best);
     if (named && !chosen.includes(named) && fits(named)) take(named);
   }
-  const unsaid = kindUnsaid(evidence, chosen);
+  // (A name no page mentions says the same of the whole answer, first: extractiveAnswer.)
+  const unsaid = evidence.unmentioned.length === 0 ? kindUnsaid(evidence, chosen) : null;
   return `${unsaid ? `The closest pages do not say ${unsaid}; they say:\n\n` : ""}${compose(chosen, refOf)}`;
 }
-const UNSAID_NOTE = /^The closest pages do not say [^;\n]+; they say:\n\n/;
 
 /**
  * What a question for an amount asks ("how much", "how many") when none of the sentences quoted holds one:
