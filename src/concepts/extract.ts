@@ -251,12 +251,6 @@ function shortKeyOf(c: ExtractedConcept): string | null {
   return key && key !== c.key ? key : null;
 }
 
-/**
- * "Curie" joins "Marie Curie", and "Northwind" joins "Northwind Coffee", when the source names both: the
- * longer name is the concept. So does a first name alone when the source names one person by it (meeting
- * notes' "Ben: write the migration guide" under "Attendees: Ana Ruiz, Ben Okoye"). Across sources a first name
- * is an alias (personFirstNameAlias), which two people of one first name make nobody's.
- */
 /** Lower-case words inside a person's name ("Pieter de Vries", "Ludwig van Beethoven"). */
 const NAME_PARTICLES = new Set(["de", "van", "von", "der", "den", "da", "di", "del", "du", "la", "le", "bin", "al", "dos", "das"]);
 
@@ -275,6 +269,12 @@ function namedByFirstWord(title: string, byKey: Map<string, ExtractedConcept>): 
   return alone !== null && byKey.get(alone)?.kind === "proper";
 }
 
+/**
+ * "Curie" joins "Marie Curie", and "Northwind" joins "Northwind Coffee", when the source names both: the
+ * longer name is the concept. So does a first name alone when the source names one person by it (meeting
+ * notes' "Ben: write the migration guide" under "Attendees: Ana Ruiz, Ben Okoye"). Across sources a first name
+ * is an alias (personFirstNameAlias), which two people of one first name make nobody's.
+ */
 function mergeShortNames(byKey: Map<string, ExtractedConcept>) {
   const longByAlias = new Map<string, ExtractedConcept>();
   /** Per first name, the one person of this source it names (null: two or more do). */
