@@ -100,6 +100,47 @@ describe("evidence counts a page's sentences at its retrieval score", () => {
   });
 });
 
+describe("a sentence on another subject than the question's counts for less when one on it was retrieved", () => {
+  const page = (pageId: number, title: string, markdown: string, score: number) =>
+    ({ pageId, brainId: "b", sourceId: `s${pageId}`, slug: `p${pageId}`, title, markdown, updatedAt: 0, score, lexical: score, cosine: null }) as const;
+  const question = "Who gained fame for her actions during the American Civil War?";
+  const retrieval = (pages: ReturnType<typeof page>[]) => ({
+    query: question,
+    terms: ["gained", "fame", "actions", "american", "civil", "war"],
+    mode: "lexical" as const,
+    pages,
+    stats: { pageCount: 300, documentFrequency: new Map<string, number>() },
+  });
+  // A page on another subject matching a few of the question's words by chance (as the ClapNQ calibration half's
+  // "Chinese fire drill" did this question), and the page on its subject, which does not say who.
+  const chance = page(1, "Chinese fire drill", "It was commonly used by Americans during the civil war in Korea.", 1);
+  const subject = page(2, "Women in the American Civil War", "Many women served as nurses, cooks and laundresses in army camps.", 0.9);
+  const featuresOf = (pages: ReturnType<typeof page>[]) => weighEvidence(question, retrieval(pages), retrieval(pages).stats).features;
+
+  test("the chance match answers alone, and is thin beside the page on the question's subject", () => {
+    const alone = featuresOf([chance]);
+    const beside = featuresOf([chance, subject]);
+    expect(alone.completeRankedOwnCoverage).toBeGreaterThan(0.309);
+    expect(isThin(alone)).toBe(false);
+    expect(beside.completeRankedOwnCoverage).toBeCloseTo(0.7 * alone.completeRankedOwnCoverage);
+    expect(isThin(beside)).toBe(true);
+    // What the answer quotes is unchanged: only the evidence for `thin` weighs the subject.
+    expect(weighEvidence(question, retrieval([chance, subject]), retrieval([chance]).stats).sentences[0]!.page.title).toBe("Chinese fire drill");
+  });
+
+  test("a heading naming the question's subject puts its section on it, whatever the page's title", () => {
+    const handbook = page(1, "Reading list", "## The American Civil War\n\nIt was commonly used by Americans during the civil war in Korea.", 1);
+    expect(featuresOf([handbook, subject]).completeRankedOwnCoverage).toBeCloseTo(featuresOf([handbook]).completeRankedOwnCoverage);
+  });
+
+  test("an answer on the question's subject is not counted less", () => {
+    const answering = page(2, "Women in the American Civil War", "Clara Barton gained fame for her actions as a nurse during the war.", 0.9);
+    const f = featuresOf([chance, answering]);
+    expect(f.completeRankedOwnCoverage).toBeGreaterThan(0.6);
+    expect(isThin(f)).toBe(false);
+  });
+});
+
 describe("candidate features (eval-calibrate only)", () => {
   const page = (pageId: number, title: string, markdown: string, score: number) =>
     ({ pageId, brainId: "b", sourceId: `s${pageId}`, slug: `p${pageId}`, title, markdown, updatedAt: 0, score, lexical: score, cosine: null }) as const;

@@ -47,6 +47,13 @@ const NAME_LIST = new RegExp(String.raw`^[\p{L}\p{N} ]{1,30}:\s*${NAME}(?:\s*(?:
 const NAME_LIST_PENALTY = 0.3;
 /** What a sentence without the measure a "how tall / far / long …" asks for loses (below). */
 const UNMEASURED_PENALTY = 0.2;
+/**
+ * What `thin` counts a sentence off the question's subject less by when a sentence on it was retrieved
+ * (onSubject; evaluation figures: thin.ts and README "Thin").
+ */
+const OFF_SUBJECT_DISCOUNT = 0.3;
+/** A question word at least this share of its heaviest word's weight names its subject (below). */
+const SUBJECT_WEIGHT = 0.5;
 const NEXT_WORDS = new Set(["next", "upcoming"].map(stem));
 const NO_WORDS = new Set<string>();
 /** How much of what the sentence before names a sentence not opening with a pronoun is about (below). */
@@ -96,6 +103,8 @@ export interface ScoredSentence {
   section?: string;
   /** For "what is X?": 2 when the sentence defines X ("X is a …"), 1 when it opens with X, else 0. */
   defines: number;
+  /** Its page's title or the headings above it name one of the question's heavier words: it is on the question's subject. */
+  onSubject: boolean;
   /** For a question asking for a list (`Evidence.listed`): stems of the heading the sentence sits right under. */
   under?: Words;
 }
@@ -285,6 +294,10 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
 
   const settled = expectedType === "place" ? stems.filter((s) => PLACE_VERBS.has(s)) : [];
 
+  // A sentence is on the question's subject when its page's title or the headings above it name one of the
+  // question's heavier words (at least half as heavy as its heaviest): "Home office" is not on the subject of
+  // "Can I take a taxi home at 23:00?".
+  const subjectWords = stems.filter((_, i) => weights[i]! > 0 && weights[i]! >= SUBJECT_WEIGHT * heaviest);
   const sentences: ScoredSentence[] = [];
   let pageCoverage = 0;
   let windowCoverage = 0;
@@ -410,7 +423,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       // often words the measure does not read (SQuAD lost gold citations).
       const unmeasured = physicalMeasure && typeFound === false ? UNMEASURED_PENALTY : 0;
       const score = -unmeasured + (nameList ? -NAME_LIST_PENALTY : 0) + rankCoverage + agentGain + 0.25 * subject + 0.1 * page.score + (ownType || (procedural && sentence.command) ? 0.1 : typeFound ? 0.05 : 0) + placeSaid + (section ? 0.1 : 0) + 0.1 * defines + ownWordsBonus * spoken;
-      sentences.push({ ...(nameList ? { nameList: true as const } : {}), page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, defines, list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading || ((versionAsked || latest) && VERSION.test(sentence.heading ?? "")) ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
+      sentences.push({ ...(nameList ? { nameList: true as const } : {}), page, pageRank, index, text: sentence.text, whole: sentence.whole, coverage, ownCoverage, completeCoverage, complete, typeFound, score, defines, onSubject: subjectWords.some((s) => titleStems.has(s) || sentence.context.has(s)), list: sentence.list, ...(sentence.row ? { row: true as const } : {}), ...(sentence.table ? { table: sentence.table } : {}), ...(sentence.heading !== undefined ? { section: sentence.heading } : {}), ...(typeInHeading || ((versionAsked || latest) && VERSION.test(sentence.heading ?? "")) ? { heading: sentence.heading } : {}), ...(listed && sentence.heading ? { under: stemSet(sentence.heading) } : {}) });
       if (!candidates) return;
       const window = anyOf(titleStems, sentence.stems, all[index - 1]?.stems ?? NONE, all[index + 1]?.stems ?? NONE);
       windowCoverage = Math.max(windowCoverage, coverageOf(window, typeFound === true));
@@ -439,6 +452,9 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   const heaviestMissing =
     heaviest > 0 ? Math.max(0, ...stems.map((_, i) => (covers(atBest, i, first?.typeFound === true) ? 0 : weights[i]! / heaviest))) : 0;
   const best = (pick: (s: ScoredSentence) => number, among = sentences) => among.reduce((m, s) => Math.max(m, pick(s)), 0);
+  // When a sentence on the question's subject was retrieved, one on another subject matching some of its words
+  // is likelier a chance match of a large brain (thin.ts).
+  const subjectRetrieved = sentences.some((s) => s.onSubject);
   let unmentioned: string[] | undefined;
   return {
     terms: terms.filter((_, i) => weights[i]! > 0),
@@ -478,7 +494,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
       firstFocusCoverage,
       firstWindowOwnCoverage,
       rankedOwnCoverage: best((s) => s.ownCoverage * Math.min(1, Math.max(0, s.page.score))),
-      completeRankedOwnCoverage: bestRankedProse(sentences),
+      completeRankedOwnCoverage: bestRankedProse(sentences, subjectRetrieved),
       firstCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank === 0)),
       topCoverage: best((s) => s.coverage, sentences.filter((s) => s.pageRank < 2)),
       typedOwnCoverage: expectedType ? best((s) => s.ownCoverage, sentences.filter((s) => s.typeFound)) : best((s) => s.ownCoverage),
@@ -491,10 +507,10 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
  * The best complete coverage of a sentence at its page's score (capped to 0..1), among table rows, list items
  * and sentences that read as prose (isProse: read only for a sentence that would be the best so far).
  */
-function bestRankedProse(sentences: ScoredSentence[]): number {
+function bestRankedProse(sentences: ScoredSentence[], subjectRetrieved: boolean): number {
   let best = 0;
   for (const s of sentences) {
-    const ranked = s.completeCoverage * Math.min(1, Math.max(0, s.page.score));
+    const ranked = s.completeCoverage * Math.min(1, Math.max(0, s.page.score)) * (subjectRetrieved && !s.onSubject ? 1 - OFF_SUBJECT_DISCOUNT : 1);
     if (ranked > best && (s.row || s.list || isProse(s.text))) best = ranked;
   }
   return best;
