@@ -39,14 +39,16 @@ export interface ThinModel {
  * evaluation sets cannot tell the two apart (the same out-of-fold figures to the digit; with these
  * constants every figure of both halves the same), so the bar is unchanged there. Long runs of numbers and
  * symbols (an infobox flattened into a passage) are not weighed: evidence.ts isProse.
- * A sentence whose page title and headings name no word of the question counts 0.3 less when a sentence on
- * the question's subject (its title or headings name one) was retrieved too: in a large brain a page on
- * another subject matches a few words of a question its own page cannot answer ("who gained fame for her
- * actions during the american civil war" quoted "Chinese fire drill"'s "… used by Americans during the Korean
- * War …"). Calibration half at the same bar: ClapNQ unanswerable→thin 62.3 / 57.6 / 50.6 → 63.2 / 61.5 / 54.5%
- * at 10 / 50 / 300 passages, answerable→thin 3.0 → 3.0 / 3.5 / 4.5% (one question, answered from Wonder
- * Woman's page), out of fold at the goal 63.1 → 65.3%. Compared: 0.2 caught fewer (51.9% at 300), 0.4 one
- * question more at 300, 0.5 stopped answerable ones (7.6% at 300). SQuAD (a brain's pages share titles) unchanged.
+ * A sentence off the question's subject counts 0.3 less when a sentence on it was retrieved too (on it: its
+ * page's title or headings name one of the question's heavier words, evidence.ts onSubject): in a large brain
+ * a page on another subject matches a few words of a question its own page cannot answer ("who gained fame
+ * for her actions during the american civil war" quoted "Chinese fire drill"'s "… used by Americans during the
+ * Korean War …"). Calibration half at the same bar: ClapNQ unanswerable→thin 62.3 / 57.6 / 50.6 → 62.8 / 59.7 /
+ * 54.5% at 10 / 50 / 300 passages, answerable→thin 3.0 → 3.0 / 3.5 / 4.5% (one question, which was answered
+ * from Wonder Woman's page), out of fold at the goal 63.1 → 64.6%. Compared: 0.2 caught fewer (51.9% at 300),
+ * 0.4 one question more at 300, 0.5 stopped answerable ones (7.6% at 300); any title word of the question as the
+ * subject, 63.2 / 61.5 / 54.5%, but a section "Home office" put "Can I take a taxi home at 23:00?" off the
+ * subject of "Taxis are fine after 22:00". SQuAD (a brain's pages share titles) unchanged.
  */
 export const THIN_MODEL: ThinModel = {
   bias: 1.1021,
