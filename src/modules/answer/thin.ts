@@ -45,10 +45,11 @@ export interface ThinModel {
  * for her actions during the american civil war" quoted "Chinese fire drill"'s "… used by Americans during the
  * Korean War …"). Calibration half at the same bar: ClapNQ unanswerable→thin 62.3 / 57.6 / 50.6 → 62.8 / 59.7 /
  * 54.5% at 10 / 50 / 300 passages, answerable→thin 3.0 → 3.0 / 3.5 / 4.5% (one question, which was answered
- * from Wonder Woman's page), out of fold at the goal 63.1 → 64.6%. Compared: 0.2 caught fewer (51.9% at 300),
- * 0.4 one question more at 300, 0.5 stopped answerable ones (7.6% at 300); any title word of the question as the
- * subject, 63.2 / 61.5 / 54.5%, but a section "Home office" put "Can I take a taxi home at 23:00?" off the
- * subject of "Taxis are fine after 22:00". SQuAD (a brain's pages share titles) unchanged.
+ * from Wonder Woman's page), out of fold at the goal 63.1 → 64.6%. Compared, with any title word of the
+ * question as its subject: 0.2 caught fewer (51.9% at 300), 0.3 a little more than shipped (63.2 / 61.5 /
+ * 54.5%), 0.4 one question more at 300, 0.5 stopped answerable ones (7.6% at 300); but with any word a
+ * handbook's section "Home office" was on the subject of "Can I take a taxi home at 23:00?" and the answer,
+ * "Taxis are fine after 22:00", off it (thin). SQuAD (a brain's pages share titles) unchanged.
  */
 export const THIN_MODEL: ThinModel = {
   bias: 1.1021,
