@@ -286,6 +286,9 @@ const UNIT_WORD = /^(?:%|percent|[kmc]?m|mi|miles?|km|kg|g|grams?|kilos?|lbs?|po
 
 /** Sentences of a text and the name/noun phrases in each. `maxChars` bounds the work on huge texts. */
 export function findPhrases(text: string, maxChars = 60_000): { sentences: string[]; phrases: Phrase[]; continues: boolean[] } {
+  // No words (a page that is all code or rules, whose prose is empty): the tagger still reports one empty
+  // sentence, whose text was undefined and failed the source ("undefined is not an object").
+  if (!/[\p{L}\p{N}]/u.test(text)) return { sentences: [], phrases: [], continues: [] };
   const n = nlp();
   const its = n.its;
   const doc = read(text.length > maxChars ? text.slice(0, maxChars) : text);

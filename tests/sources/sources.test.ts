@@ -40,6 +40,19 @@ describe("adding sources (v1)", () => {
     expect(pages.map((p) => p.markdown)).toEqual([content]);
   });
 
+  test("a source of code only, or of rules only, is ready with its page (it has no prose to find concepts in)", async () => {
+    // Each failed with "undefined is not an object (evaluating 'sentence.trim')": the tagger's one empty sentence.
+    const brainId = await newBrain(s);
+    const code = "```\nsrc/main.ts    CLI\nsrc/server.ts  Elysia app\n```";
+    for (const [title, content, mode] of [["Layout", code, undefined], ["Layout note", code, "note"], ["Rules", "---\n\n***", undefined]] as const) {
+      const body = await expectJson(await post(`/api/v1/brains/${brainId}/sources`, { title, content, ...(mode ? { mode } : {}) }), 201);
+      expect(await waitForSource(s, brainId, body.source.id)).toMatchObject({ status: "ready", error: null });
+    }
+    const pages = await pagesOf(s, brainId);
+    expect(pages.map((p) => p.title).sort()).toEqual(["Layout", "Layout note", "Rules"]);
+    expect(pages.find((p) => p.title === "Layout")!.markdown).toContain("src/server.ts  Elysia app");
+  });
+
   test("externalId makes repeats idempotent, even concurrent ones; other brains may reuse it", async () => {
     const brainId = await newBrain(s);
     const json = { title: "Policy", content: "Refunds within 30 days.", externalId: "doc-1" };
