@@ -7,6 +7,7 @@ import { englishFrequency } from "../lib/english-frequency";
 import { endsSentence } from "../lib/sentence-ends";
 import { isGivenName, isPersonName } from "./given-names";
 import { GENERIC_HEADS } from "./keys";
+import { tagRuns } from "./tag-runs";
 
 export interface Phrase {
   /** The words as written ("University of Paris"). */
@@ -45,33 +46,15 @@ function read(text: string) {
   return nlp().readDoc(text);
 }
 
-let stableModel: any = null;
-/**
- * The bundled model, its custom-entity data read once: the model's loader re-encodes that data each time it
- * is read (its module keeps the JSON string it returned and stringifies it again), so a second instance made
- * from the model as published recognized no names at all.
- */
-function model() {
-  if (stableModel) return stableModel;
-  const published = require("wink-eng-lite-web-model");
-  const metaCER = published.metaCER();
-  return (stableModel = Object.assign(Object.create(null), published, { metaCER: () => metaCER }));
-}
-
 function nlp() {
   if (instance) return instance;
   // Required on first use, not imported: the model is ~3 MB of data that would otherwise be evaluated at
   // every start of the binary (cold start), also by commands and servers that never ingest. A plain
   // `require` of a literal name, so the bundler still embeds both packages.
   const winkNLP = require("wink-nlp") as typeof winkNLPType;
-  instance = winkNLP(model(), ["sbd", "pos", "cer"]);
+  // Names and noun phrases are runs of the tags (tag-runs.ts), not the library's custom entities.
+  instance = winkNLP(require("wink-eng-lite-web-model"), ["sbd", "pos"]);
   generation++;
-  instance.learnCustomEntities([
-    // Names: runs of proper nouns, optionally joined by "of"/"de"/"and" ("University of Paris").
-    { name: "proper", patterns: ["[PROPN] [ADP|CCONJ] [PROPN] [PROPN]", "[PROPN] [ADP] [PROPN]", "[PROPN] [PROPN] [PROPN] [PROPN]", "[PROPN] [PROPN] [PROPN]", "[PROPN] [PROPN]", "[PROPN]"] },
-    // Recurring ideas: adjective/noun + noun ("harbour town", "steam turbine").
-    { name: "phrase", patterns: ["[ADJ|NOUN] [NOUN] [NOUN]", "[ADJ|NOUN] [NOUN]"] },
-  ]);
   return instance;
 }
 
@@ -311,18 +294,15 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
   const phrases: Phrase[] = [];
   const grown: { span: [number, number]; phrase: Phrase }[] = [];
   const names: [number, number][] = [];
-  doc.customEntities().each((entity: any) => {
-    const detail = entity.out(its.detail) as { value: string; type: string };
-    if (detail.type === "proper") {
-      const [start, end] = entity.out(its.span) as [number, number];
+  for (const { type, start, end } of tagRuns(t.pos)) {
+    if (type === "proper") {
       names.push(...nameSpans(tokensOf(), start, end));
     } else {
       const t = tokensOf();
-      const [start, end] = entity.out(its.span) as [number, number];
       let [a, b] = [wordStart(t, start, t.sentenceStart[start]!), wordEnd(t, end, t.sentenceEnd[end]!)];
       // An instruction's verb read as the phrase's first noun ("Book flights and hotels"): the phrase is the rest.
       if (a === start && a === firstWord(t, a) && INSTRUCTION_VERBS.has(t.text[a]!.toLowerCase())) {
-        if (b - a < 2) return;
+        if (b - a < 2) continue;
         a++;
       }
       // A name read as the phrase's first noun: an acronym ("UPS accounts also need …"), or a capitalized word
@@ -331,7 +311,7 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
       if (isAcronym(t.text[a]!) || (a === firstWord(t, a) && UNKNOWN_NAME.test(t.text[a]!) && !englishFrequency().lowerCase.has(t.text[a]!.toLowerCase()))) {
         const nameEnd = wordEnd(t, a, b);
         names.push([a, nameEnd]);
-        if (b - nameEnd < 2) return;
+        if (b - nameEnd < 2) continue;
         a = nameEnd + 1;
       }
       // A verb read as the phrase's last noun, as the price after it shows ("a check-up costs £55", "costs 40
@@ -339,14 +319,14 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
       // district 5", "geodetic latitude 45°") nor an article ("gave the billing team a bonus").
       if (b < t.sentenceEnd[b]! && (CURRENCY.test(t.text[b + 1]!) || (t.pos[b + 1] === "NUM" && CURRENCY_CODE.test(t.text[b + 2] ?? "")))) {
         const last = wordStart(t, b, a);
-        if (last <= a) return;
+        if (last <= a) continue;
         const before = last - 1;
-        if (before === a || wordStart(t, before, a) === a) return; // one word left
+        if (before === a || wordStart(t, before, a) === a) continue; // one word left
         b = before;
       }
-      grown.push({ span: [a, b], phrase: { surface: a === start && b === end ? detail.value : spanText(t, a, b), kind: "phrase", sentence: sentenceOf[start]! } });
+      grown.push({ span: [a, b], phrase: { surface: spanText(t, a, b), kind: "phrase", sentence: sentenceOf[start]! } });
     }
-  });
+  }
   // An acronym the tagger read as a common word ("UPS and FedEx refunds"): a name, unless English mostly writes
   // it as a word ("NOT", "FREE", "NOTE" in capitals are emphasis).
   if (ACRONYM_IN_TEXT.test(text)) {
