@@ -46,6 +46,26 @@ function read(text: string) {
   return nlp().readDoc(text);
 }
 
+/** Renews the tagger now, as the bound above does: for tests of renewal. */
+export function renewTagger(): void {
+  instance = null;
+  charsRead = 0;
+}
+
+let stableModel: any = null;
+/**
+ * The bundled model, its custom-entity data read once: the model's loader re-encodes that data each time it
+ * is read (its module keeps the JSON string it returned and stringifies it again), so each new instance made
+ * from the model as published read a longer string, and a long import's renewals ran out of memory (26 of
+ * them), though nothing here uses custom entities (tag-runs.ts).
+ */
+function model() {
+  if (stableModel) return stableModel;
+  const published = require("wink-eng-lite-web-model");
+  const metaCER = published.metaCER();
+  return (stableModel = Object.assign(Object.create(null), published, { metaCER: () => metaCER }));
+}
+
 function nlp() {
   if (instance) return instance;
   // Required on first use, not imported: the model is ~3 MB of data that would otherwise be evaluated at
@@ -53,7 +73,7 @@ function nlp() {
   // `require` of a literal name, so the bundler still embeds both packages.
   const winkNLP = require("wink-nlp") as typeof winkNLPType;
   // Names and noun phrases are runs of the tags (tag-runs.ts), not the library's custom entities.
-  instance = winkNLP(require("wink-eng-lite-web-model"), ["sbd", "pos"]);
+  instance = winkNLP(model(), ["sbd", "pos"]);
   generation++;
   return instance;
 }

@@ -2,7 +2,7 @@
 // bound (src/concepts/nlp.ts), and a renewed tagger reads exactly as the first did.
 import { describe, expect, test } from "bun:test";
 import { extractConcepts } from "../../src/concepts/extract";
-import { findPhrases, lowerCaseReading, RECYCLE_AFTER_CHARS, taggerGeneration } from "../../src/concepts/nlp";
+import { findPhrases, lowerCaseReading, RECYCLE_AFTER_CHARS, renewTagger, taggerGeneration } from "../../src/concepts/nlp";
 
 const TEXT = "Engineer Mira Castellan designed the Halvard Bridge for the Northern Rail Company. Its steel arch opened in 1931.";
 
@@ -22,6 +22,18 @@ describe("the tagger over a long import", () => {
     expect(before.phrases.map((p) => p.surface)).toEqual(expect.arrayContaining(["Mira Castellan", "Halvard Bridge", "Northern Rail Company", "steel arch"]));
   });
 });
+
+test("renewed many times (a long import), every tagger reads the same: the model is read once", () => {
+  // Made from the model as published, each instance re-read its custom-entity data, re-encoded and longer each
+  // time: renewal 26 ran out of memory.
+  const before = findPhrases(TEXT);
+  const first = taggerGeneration();
+  for (let i = 0; i < 30; i++) {
+    renewTagger();
+    expect(findPhrases(TEXT)).toEqual(before);
+  }
+  expect(taggerGeneration()).toBe(first + 30);
+}, 30_000);
 
 describe("names at a sentence's opening", () => {
   test("a conjunction opening a sentence is not part of the name after it, even where the tagger reads it as one", () => {
