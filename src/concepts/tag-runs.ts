@@ -12,8 +12,9 @@ export interface TagRun {
   end: number;
 }
 
-/** Longest pattern length matching at `k` of the tags `at`, or 0. */
-function longestAt(at: (k: number) => string | undefined, k: number): { type: TagRun["type"]; length: number } | null {
+/** The longest pattern matching the tags `pos` at token `k`, or null. */
+function longestAt(pos: readonly string[], k: number): { type: TagRun["type"]; length: number } | null {
+  const at = (i: number): string | undefined => pos[i];
   const first = at(k);
   if (first === "PROPN") {
     let length = 1;
@@ -33,10 +34,9 @@ function longestAt(at: (k: number) => string | undefined, k: number): { type: Ta
 
 /** The runs in `pos` (one tag per token). */
 export function tagRuns(pos: readonly string[]): TagRun[] {
-  const at = (k: number) => pos[k];
   const runs: TagRun[] = [];
   for (let k = 0; k < pos.length; ) {
-    const match = longestAt(at, k);
+    const match = longestAt(pos, k);
     if (!match) {
       k++;
       continue;
