@@ -11,6 +11,7 @@ import { queryRows, stmt } from "../db/plain";
 import { CENTRAL_SALIENCE } from "./resolve";
 import { searchTextOf } from "../retrieval/search-text";
 import { singular } from "../lib/singular";
+import { timeSlicer } from "../lib/time-slice";
 
 const DIRTY_BATCH = 200;
 /**
@@ -96,10 +97,11 @@ export async function refreshDirtyConcepts(deps: RefreshDeps, brainId: string): 
   const dirty = await queryRows<{ concept: string }>(db, "SELECT concept FROM concept_dirty WHERE brain_id = ? LIMIT ?", brainId, DIRTY_BATCH);
   if (dirty.length === 0) return 0;
   const chunk = newChunk();
+  // Database calls resolve as microtasks: without a turn of the event loop now and then, a chunk would run
+  // start to end while HTTP requests wait.
+  const slice = timeSlicer();
   for (const { concept } of dirty) {
-    // Database calls resolve as microtasks: without a turn of the event loop, a chunk would run start to end
-    // while HTTP requests wait.
-    await new Promise((resolve) => setImmediate(resolve));
+    await slice();
     const outcome = await planRefresh(deps, brainId, concept, chunk);
     // A concept's writes and its dirty mark's removal always go in the same transaction (a new page's: at the
     // end of the pass, with the page).

@@ -18,6 +18,7 @@ import { applyConcepts, findConcepts, type FoundConcepts } from "./concepts";
 import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts, WIKI_REFRESH_JOB, NamedInBatch } from "../../concepts";
 import { readRowsOf } from "../../db/read-rows";
 import { createExtractPool } from "../../concepts/extract-pool";
+import { timeSlicer } from "../../lib/time-slice";
 
 /** How often to look for a file uploaded straight to S3. */
 const AWAIT_UPLOAD_POLL_MS = 2000;
@@ -25,8 +26,6 @@ const AWAIT_UPLOAD_POLL_MS = 2000;
 export const INGEST_BATCH = 64;
 /** Link and file sources of one batch fetched at once. */
 const FETCH_PARALLEL = 4;
-/** Main-thread time a batch drafts text sources for before letting HTTP requests in (see localWorker). */
-const DRAFT_SLICE_MS = 4;
 
 /** A source's first half: its pages (slugs given) with their outward links and concepts being found. */
 interface Draft {
@@ -186,17 +185,14 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
       }
     };
     // Text and notes: drafted one after another, while the ones drafted before are finished in order as their
-    // concepts come back, so the extraction thread always has the next sources to work on. Drafted in slices
-    // of DRAFT_SLICE_MS between turns of the event loop, not one source a turn: while the main thread writes
-    // or merges (a turn of 10-40 ms each), one source a turn left the extraction thread without work.
+    // concepts come back, so the extraction thread always has the next sources to work on. Drafted in time
+    // slices between turns of the event loop, not one source a turn: while the main thread writes or merges
+    // (a turn of 10-45 ms each), one source a turn left the extraction thread without work.
     const localWorker = async () => {
       let finishing = Promise.resolve();
-      let sliceStart = -Infinity;
+      const slice = timeSlicer();
       for (const index of local) {
-        if (performance.now() - sliceStart >= DRAFT_SLICE_MS) {
-          await new Promise((resolve) => setImmediate(resolve));
-          sliceStart = performance.now();
-        }
+        await slice();
         const drafted = await draftOne(index);
         if (drafted) finishing = finishing.then(() => finishOne(index, drafted));
       }

@@ -8,6 +8,7 @@ import type { Source } from "../../modules/sources/service";
 import type { InwardLink } from "../../ingest/inward-links";
 import { applyInwardLinks, titleIndexFor, writeManyStatements, writeStatements, type WrittenSource } from "./write-pages";
 import { runBatch } from "../../db/plain";
+import { timeSlicer } from "../../lib/time-slice";
 
 /** Pages of other sources that name the titles of a source's committed pages (on a thread, or here). */
 /** findLateLinks, wherever it runs. */
@@ -48,9 +49,10 @@ export async function writeBatch(db: RootDb, writes: PreparedWrite[], log: Logge
     return [];
   };
   const found = writes.map((w, i) => (wrote[i] ? findInward(w.source.brainId, w.source.id, w.written.pages, w.outwardSeen).catch(missed(w)) : null));
+  const slice = timeSlicer(); // HTTP requests in between sources
   for (const [i, w] of writes.entries()) {
     if (!found[i]) continue;
-    await new Promise((resolve) => setImmediate(resolve)); // let HTTP requests in between sources
+    await slice();
     await applyInwardLinks(db, w.source.brainId, await found[i]).catch(missed(w));
   }
   return errors;
