@@ -15,6 +15,7 @@ import { sql } from "drizzle-orm";
 import type { RootDb } from "../db/client";
 import { enqueueStatement } from "../jobs/queue";
 import { ALWAYS, runBatch, stmt, type Fragment, type Statement } from "../db/plain";
+import { nextTurn } from "../lib/time-slice";
 
 /** The job that refreshes a brain's concepts (queued by writes that leave work for it). */
 export const WIKI_REFRESH_JOB = "wiki-refresh";
@@ -161,7 +162,7 @@ export async function mergeLoneConcepts(db: RootDb, brainId: string): Promise<nu
     for (let after = -1; ids.length < MERGE_ROUND_SOURCES; ) {
       // A turn of the event loop between pages of rows: reading and parsing a round's rows held this thread
       // for 200-470 ms at 5,000 sources.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       const rows = await db.all<{ id: number; mentions: string }>(sql`
         SELECT rowid AS id, mentions FROM concept_lone WHERE brain_id = ${brainId} AND merged = 0 AND rowid > ${after}
         ORDER BY rowid LIMIT ${READ_PAGE}`);
@@ -173,14 +174,14 @@ export async function mergeLoneConcepts(db: RootDb, brainId: string): Promise<nu
       after = rows.at(-1)!.id;
     }
     if (ids.length === 0) return recurring;
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     pairs.sort();
     for (let from = 0; from < pairs.length; from += MERGE_CHUNK_KEYS) {
-      await new Promise((resolve) => setImmediate(resolve)); // requests in between chunks
+      await nextTurn(); // requests in between chunks
       recurring += await mergeChunk(db, brainId, pairs.slice(from, from + MERGE_CHUNK_KEYS));
     }
     for (let from = 0; from < ids.length; from += MERGE_CHUNK_KEYS) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       await db.run(sql`UPDATE concept_lone SET merged = 1 WHERE rowid IN (SELECT value FROM json_each(${JSON.stringify(ids.slice(from, from + MERGE_CHUNK_KEYS))}))`);
     }
   }

@@ -7,7 +7,8 @@
 /** The default slice: short beside the HTTP latencies the import bench reports (p99 ~100 ms). */
 export const SLICE_MS = 4;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A turn of the event loop (for loops whose every item is long: a write or merge transaction). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * A function to await between items: it yields a turn of the event loop when `sliceMs` have passed since the

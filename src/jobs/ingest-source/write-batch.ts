@@ -8,7 +8,7 @@ import type { Source } from "../../modules/sources/service";
 import type { InwardLink } from "../../ingest/inward-links";
 import { applyInwardLinks, titleIndexFor, writeManyStatements, writeStatements, type WrittenSource } from "./write-pages";
 import { runBatch } from "../../db/plain";
-import { timeSlicer } from "../../lib/time-slice";
+import { nextTurn, timeSlicer } from "../../lib/time-slice";
 
 /** Pages of other sources that name the titles of a source's committed pages (on a thread, or here). */
 /** findLateLinks, wherever it runs. */
@@ -38,7 +38,7 @@ export async function writeBatch(db: RootDb, writes: PreparedWrite[], log: Logge
   const errors: (unknown | undefined)[] = writes.map(() => undefined);
   const wrote: boolean[] = writes.map(() => false);
   for (let from = 0; from < writes.length; from += WRITE_CHUNK) {
-    if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (from > 0) await nextTurn();
     const indexes = writes.slice(from, from + WRITE_CHUNK).map((_, k) => from + k);
     await writeChunk(db, writes, indexes, errors, wrote, log);
   }
