@@ -21,17 +21,13 @@ import { nextTurn } from "../lib/time-slice";
 export const WIKI_REFRESH_JOB = "wiki-refresh";
 
 /**
- * Unmerged sources of a brain that start a merge while more sources wait: MERGE_AT_SOURCES, or a third of
+ * Unmerged sources of a brain that start a merge while more sources wait: MERGE_AT_SOURCES, or an eighth of
  * the brain's sources when that is more. A merge writes nearly every index page its keys fall on, so keys are
  * cheap only in batches that grow with the index (on a 50k-source brain: 25 µs a key merging 500 sources'
- * keys, 16 at 2,000, 8 at 6,000), and the log pages a source costs are the index's pages times the merges
- * per source: at an eighth, `concept_seen` was a quarter of an import's log (5.9 of 24 pages a source at
- * 10k); at a third the import wrote 175-188 KiB a source instead of 205-212 (5k→30k), the same concept pages.
- * A concept a second source names is found at the next merge at the latest: during a bulk import, up to a
- * third of the brain later; once no source waits, at once.
+ * keys, 16 at 2,000, 8 at 6,000).
  */
 export const MERGE_AT_SOURCES = 2000;
-const MERGE_AT_SHARE = 1 / 3;
+const MERGE_AT_SHARE = 1 / 8;
 /** Unmerged rows one merge round reads at most (about 33 keys each): bounds its memory. */
 const MERGE_ROUND_SOURCES = 20_000;
 /** Rows read per query while a round gathers its keys. */

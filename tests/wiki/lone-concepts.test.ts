@@ -166,7 +166,7 @@ describe("lone concepts", () => {
     expect((await query("SELECT count(*) AS n FROM concept_seen WHERE source_id = ?", first))[0].n).toBeGreaterThan(0);
   });
 
-  test("the merge waits for more rows as the brain grows (a third of its sources), then merges every unmerged row in one sorted round", async () => {
+  test("the merge waits for more rows as the brain grows (an eighth of its sources), then merges every unmerged row in one sorted round", async () => {
     const brainId = await newBrain(s, "Kilns at scale");
     // 2,600 sources with lone rows, written straight to the tables (ingesting them would take minutes): two
     // concepts each, one shared by every tenth source, one their own.
@@ -186,7 +186,7 @@ describe("lone concepts", () => {
     );
     await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('ingest-source', 'src_waiting', '{}', 4, ?)", Date.now() + 3_600_000);
     try {
-      // At 2,600 sources MERGE_AT_SOURCES rows are due; at 40,000 (a third: 13,333) they wait.
+      // At 2,600 sources MERGE_AT_SOURCES rows are due; at 40,000 (an eighth: 5,000) they wait.
       expect(MERGE_AT_SOURCES).toBeLessThan(n);
       await query("UPDATE brains SET source_count = 40000 WHERE id = ?", brainId);
       expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0);
