@@ -5,6 +5,7 @@ import { cleanSurface, conceptKey, orgShortName, personFirstNameAlias, personSur
 import { isPersonName, pronounOf } from "./given-names";
 import { CELL_SEPARATOR, findPhrases, lowerCaseReading, type Phrase } from "./nlp";
 import { englishFrequency } from "../lib/english-frequency";
+import { isLead, repeatedLead } from "../lib/repeated-lead";
 
 /** Where a row's cells meet while its prose is cleaned (CELL_SEPARATOR once it is). */
 const CELL_MARK = "\u0001";
@@ -147,6 +148,12 @@ function plainProse(u: ProseUnit, code: "keep" | "blank"): string {
   return u.kind === "paragraph" || /[.!?:;…。！？]$/.test(text) ? text : `${text}.`;
 }
 
+/** The phrases of the lead's sentence first, the others in reading order. */
+function leadFirst(phrases: Phrase[], sentences: string[], lead: string): Phrase[] {
+  const inLead = (p: Phrase) => isLead(sentences[p.sentence] ?? "", lead);
+  return [...phrases.filter(inLead), ...phrases.filter((p) => !inLead(p))];
+}
+
 export function extractConcepts(pages: PageText[], docTitle: string): ExtractedConcept[] {
   const byKey = new Map<string, ExtractedConcept>();
   const firstSeen = new Map<string, string>();
@@ -159,13 +166,16 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
   let budget = MAX_TEXT_CHARS;
   for (const page of pages) {
     if (budget <= 0) break;
-    const prose = proseOf(page.markdown).slice(0, budget);
+    // A page's lead (lead.ts) is a copy of its most central sentence: tagged once, where the text says it (the
+    // copy was a tenth of an abstract's tagging), and still read first, so its concepts' first mention is it.
+    const { lead, rest } = repeatedLead(page.markdown);
+    const prose = proseOf(rest).slice(0, budget);
     budget -= prose.length;
     const { sentences, phrases, continues } = findPhrases(prose);
     const followUp = personFollowUps(sentences, phrases, continues);
-    const outsideCode = page.markdown.includes("`") ? proseOf(page.markdown, undefined, "blank") : null;
+    const outsideCode = rest.includes("`") ? proseOf(rest, undefined, "blank") : null;
     const withHeaders = rowsWithHeaders(page.markdown);
-    for (const phrase of phrases) {
+    for (const phrase of lead === null ? phrases : leadFirst(phrases, sentences, lead)) {
       if (outsideCode !== null && !outsideCode.includes(phrase.surface)) continue; // a command or identifier, not a name
       // A sentence said twice (a page's lead repeats its most central sentence) counts once.
       const said = (sentences[phrase.sentence] ?? "").trim();

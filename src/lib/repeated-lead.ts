@@ -8,11 +8,19 @@ const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
 /** The page without its first paragraph (after any opening "# Title") when the rest of the page says it again. */
 export function withoutRepeatedLead(text: string): string {
+  return repeatedLead(text).rest;
+}
+
+/** The page's repeated lead (squashed), if it has one, and the page without it. */
+export function repeatedLead(text: string): { lead: string | null; rest: string } {
   const heading = OPENING_TITLE.exec(text)?.[0] ?? "";
   const body = text.slice(heading.length);
   const end = body.indexOf("\n\n");
-  if (end <= 0) return text;
+  if (end <= 0) return { lead: null, rest: text };
   const lead = squash(body.slice(0, end));
   const rest = body.slice(end + 2);
-  return lead && squash(rest).includes(lead) ? `${heading}${rest.trimStart()}` : text;
+  return lead && squash(rest).includes(lead) ? { lead, rest: `${heading}${rest.trimStart()}` } : { lead: null, rest: text };
 }
+
+/** `sentence`, whitespace squashed, is the lead `repeatedLead` gave. */
+export const isLead = (sentence: string, lead: string) => squash(sentence) === lead;
