@@ -6,7 +6,7 @@
 import type { RootDb } from "../db/client";
 import { linkConceptsInline, MAX_CONCEPT_LINKS_PER_PAGE } from "./inline-links";
 import { linksAddedStatements, runBatch, type Statement } from "./page-links";
-import { queryRows } from "../db/plain";
+import { CONCEPT_PAGES, queryRows } from "../db/plain";
 import type { ResolvedConcept } from "./resolve";
 
 export interface WrittenConcepts {
@@ -27,7 +27,7 @@ export async function linkLateConcepts(db: RootDb, brainId: string, written: Wri
     if (unlinked.length === 0) continue;
     const withPage = await queryRows<{ slug: string }>(
       db,
-      "SELECT p.slug FROM json_each(?) j CROSS JOIN pages p ON p.brain_id = ? AND p.slug = j.value WHERE p.kind = 'concept'",
+      `SELECT p.slug FROM json_each(?) j CROSS JOIN pages p ${CONCEPT_PAGES} ON p.brain_id = ? AND p.slug = j.value WHERE p.kind = 'concept'`,
       JSON.stringify(unlinked.map((c) => c.slug)),
       brainId,
     );

@@ -14,7 +14,7 @@
 import { sql } from "drizzle-orm";
 import type { RootDb } from "../db/client";
 import { enqueueStatement } from "../jobs/queue";
-import { ALWAYS, runBatch, stmt, type Fragment, type Statement } from "../db/plain";
+import { CONCEPT_PAGES, ALWAYS, runBatch, stmt, type Fragment, type Statement } from "../db/plain";
 import { nextTurn } from "../lib/time-slice";
 
 /** The job that refreshes a brain's concepts (queued by writes that leave work for it). */
@@ -204,7 +204,7 @@ async function mergeChunk(db: RootDb, brainId: string, pairs: string[]): Promise
       SELECT ?1, k.value FROM json_each(?2) k
       WHERE (SELECT count(*) FROM (SELECT 1 FROM concept_seen s WHERE s.brain_id = ?1 AND s.concept = k.value LIMIT 2)) >= 2
         OR EXISTS (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ?1 AND m.concept = k.value)
-        OR EXISTS (SELECT 1 FROM pages p WHERE p.brain_id = ?1 AND p.slug = k.value AND p.kind = 'concept')`,
+        OR EXISTS (SELECT 1 FROM pages p ${CONCEPT_PAGES} WHERE p.brain_id = ?1 AND p.slug = k.value AND p.kind = 'concept')`,
       brainId, keys,
     ),
     // Every dirty key is a linked concept (or one to re-derive): its lone mentions join its mention rows.

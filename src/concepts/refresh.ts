@@ -7,7 +7,7 @@ import type { RootDb } from "../db/client";
 import { conceptMarkdown, type MentionRow } from "./concept-page";
 import { linkConceptsInline } from "./inline-links";
 import { linksAddedStatements, pageLinkStatements, runBatch, type Batchable, type Statement } from "./page-links";
-import { queryRows, stmt } from "../db/plain";
+import { CONCEPT_PAGES, queryRows, stmt } from "../db/plain";
 import { CENTRAL_SALIENCE } from "./resolve";
 import { searchTextOf } from "../retrieval/search-text";
 import { singular } from "../lib/singular";
@@ -243,7 +243,7 @@ function upsertStatements(brainId: string, upserts: ConceptPage[]): Statement[] 
       brainId, JSON.stringify(rows), Date.now(),
     ),
     ...upserts.flatMap((p) =>
-      pageLinkStatements(brainId, stmt("SELECT id FROM pages WHERE brain_id = ? AND slug = ? AND kind = 'concept'", brainId, p.slug), p.markdown),
+      pageLinkStatements(brainId, stmt(`SELECT id FROM pages ${CONCEPT_PAGES} WHERE brain_id = ? AND slug = ? AND kind = 'concept'`, brainId, p.slug), p.markdown),
     ),
   ];
 }
@@ -271,7 +271,7 @@ async function relatedConcepts(db: RootDb, brainId: string, slug: string, mentio
         CROSS JOIN concept_mentions m ON m.source_id = s.source_id
         WHERE m.concept != ?3
       ) GROUP BY concept ORDER BY n DESC LIMIT 40
-    ) c LEFT JOIN pages p ON p.brain_id = ?2 AND p.slug = c.concept AND p.kind = 'concept'`,
+    ) c LEFT JOIN pages p ${CONCEPT_PAGES} ON p.brain_id = ?2 AND p.slug = c.concept AND p.kind = 'concept'`,
     JSON.stringify(pageSlugs),
     brainId,
     slug,

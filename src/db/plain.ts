@@ -21,6 +21,14 @@ export type Fragment = Statement;
 
 export const stmt = (sql: string, ...args: InValue[]): Statement => ({ sql, args });
 
+/**
+ * Concept pages probed by brain and slug (`pages p ${CONCEPT_PAGES} ... p.kind = 'concept'`): through the partial
+ * index of concept pages (migration 0021), which holds the slug and the id, so a probe that finds nothing or
+ * wants no more reads no row. The planner takes the unique (brain, slug) index of every page instead and reads
+ * each page found for its kind (a source's 33 late-link probes on a 20k brain: 23 → 16 µs).
+ */
+export const CONCEPT_PAGES = "INDEXED BY pages_brain_concept";
+
 /** Always true: the guard of a statement that has none. */
 export const ALWAYS: Fragment = { sql: "1", args: [] };
 

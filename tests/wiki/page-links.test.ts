@@ -4,7 +4,7 @@
 // index at as many random places as it had links). Pages of one kind are listed through partial indexes.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { pageLinkStatements, runBatch } from "../../src/concepts/page-links";
-import { stmt } from "../../src/db/plain";
+import { CONCEPT_PAGES, stmt } from "../../src/db/plain";
 import { startTestServer, type TestServer } from "../support/server";
 import { newBrain } from "../support/sources";
 
@@ -51,4 +51,14 @@ test("pages of one kind are read in slug order from an index (partial for concep
   expect(await plan("source")).toEqual([expect.stringContaining("INDEX pages_brain_slug")]);
   const indexes = (await s.ctx.database.client.execute("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'pages'")).rows.map((r) => String(r.name));
   expect(indexes).not.toContain("pages_brain_kind");
+});
+
+test("concept pages probed by slug read the partial index of concept pages, and find only concept pages", async () => {
+  // "hub" is a concept page (above); a source page takes "spoke".
+  await s.ctx.database.client.execute({ sql: "INSERT INTO pages (brain_id, kind, slug, title, markdown) VALUES (?, 'source', 'spoke', 'Spoke', '')", args: [brainId] });
+  const probe = `SELECT p.slug FROM json_each(?) j CROSS JOIN pages p ${CONCEPT_PAGES} ON p.brain_id = ? AND p.slug = j.value WHERE p.kind = 'concept'`;
+  const args = [JSON.stringify(["hub", "spoke", "nowhere"]), brainId];
+  const plan = (await s.ctx.database.client.execute({ sql: `EXPLAIN QUERY PLAN ${probe}`, args })).rows.map((r) => String(r.detail));
+  expect(plan).toContainEqual(expect.stringContaining("COVERING INDEX pages_brain_concept"));
+  expect((await s.ctx.database.client.execute({ sql: probe, args })).rows.map((r) => r.slug)).toEqual(["hub"]);
 });
