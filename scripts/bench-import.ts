@@ -298,7 +298,11 @@ for (const size of SIZES) {
   wikiBefore = wikiAfter;
   if (process.env.PROFILE) {
     const per = [...threads].map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / (size - done)] as const);
-    console.log(`CPU ms/source by thread: ${per.filter(([, ms]) => ms >= 0.01).sort((a, b) => b[1] - a[1]).map(([n, ms]) => `${n} ${ms.toFixed(2)}`).join(", ")}`);
+    const busiest = per.filter(([, ms]) => ms >= 0.01).sort((a, b) => b[1] - a[1]);
+    // A thread's share of the segment's time on a core: below ~90% it waited for work (the extraction thread
+    // starved while the main thread ran long synchronous writes), not for a core.
+    const busy = busiest.slice(0, 2).map(([n, ms]) => `${n} ${((ms * (size - done)) / (seconds * 10)).toFixed(0)}%`);
+    console.log(`CPU ms/source by thread: ${busiest.map(([n, ms]) => `${n} ${ms.toFixed(2)}`).join(", ")}; busy: ${busy.join(", ")} of the segment`);
     printProfile();
   }
   done = size;

@@ -32,8 +32,14 @@ const MERGE_AT_SHARE = 1 / 8;
 const MERGE_ROUND_SOURCES = 20_000;
 /** Rows read per query while a round gathers its keys. */
 const READ_PAGE = 500;
-/** Keys per merge transaction: long enough to sort many keys into the index, short enough not to stall requests. */
-const MERGE_CHUNK_KEYS = 5000;
+/**
+ * Keys per merge transaction. Each is one synchronous write on the main thread, during which no source is
+ * drafted for the extraction thread and its answers wait: at 5,000 keys (~40 ms a transaction at 20k sources)
+ * the thread ran out of work at every merge. At 1,000 (~9 ms) it was busy 84-86% of 20k→30k instead of
+ * 80-83% (two alternating rounds; windows of 2 s below 85% busy: 2 of 10-11 against 6). The keys are sorted,
+ * so smaller transactions still write each index page once a merge.
+ */
+const MERGE_CHUNK_KEYS = 1000;
 
 /** A lone mention: concept slug, page slug, surface, sentence, weight (salience). */
 export interface LoneMention {
