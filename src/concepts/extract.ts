@@ -167,7 +167,7 @@ export function extractConcepts(pages: PageText[], docTitle: string): ExtractedC
   for (const page of pages) {
     if (budget <= 0) break;
     // A page's lead (lead.ts) is a copy of its most central sentence: tagged once, where the text says it (the
-    // copy was a tenth of an abstract's tagging), and still read first, so its concepts' first mention is it.
+    // copies were ~4% of the tagging of CLAP NQ passages), and still read first, so its concepts' first mention is it.
     const { lead, rest } = repeatedLead(page.markdown);
     const prose = proseOf(rest).slice(0, budget);
     budget -= prose.length;
