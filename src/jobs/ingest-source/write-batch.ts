@@ -10,8 +10,7 @@ import { applyInwardLinks, titleIndexFor, writeManyStatements, writeStatements, 
 import { runBatch } from "../../db/plain";
 import { nextTurn, timeSlicer } from "../../lib/time-slice";
 
-/** Pages of other sources that name the titles of a source's committed pages (on a thread, or here). */
-/** findLateLinks, wherever it runs. */
+/** findLateLinks, wherever it runs (on an extraction thread, or here): pages of other sources that name the titles of a source's committed pages. */
 export type FindInwardLinks = (brainId: string, sourceId: string, pages: { slug: string; title: string; markdown: string }[], outwardSeen?: number) => Promise<InwardLink[]>;
 
 export interface PreparedWrite {
