@@ -69,7 +69,8 @@ export async function conceptFacts(
     ? await read(
         `SELECT j.value AS slug,
           (SELECT count(*) FROM (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ?1 AND m.concept = j.value AND m.source_id != ?2 LIMIT ${MAX_SHOWN_MENTIONS})) AS others,
-          EXISTS (SELECT 1 FROM concept_seen s WHERE s.brain_id = ?1 AND s.concept = j.value AND s.source_id != ?2) AS lone
+          EXISTS (SELECT 1 FROM concept_seen s WHERE s.brain = (SELECT number FROM brain_numbers WHERE brain_id = ?1) AND s.concept = j.value
+            AND s.lone IS NOT (SELECT id FROM concept_lone WHERE source_id = ?2)) AS lone
         FROM json_each(?3) j`,
         [brainId, sourceId, JSON.stringify(probed)],
       )

@@ -4,7 +4,8 @@
 // - a source's lone concepts are written as ONE appended row (`concept_lone`: their mentions, and the sentences
 //   they are in, each once, as JSON; compactRow);
 // - a merge, every MERGE_AT_SOURCES sources or when no source waits, adds their keys to `concept_seen` in
-//   sorted order (each index page touched once per merge, not once per key) and finds those a second source
+//   sorted order (each index page touched once per merge, not once per key; a row is the brain's number, the
+//   concept and the lone row's id, migration 0022) and finds those a second source
 //   named: their mentions are promoted to `concept_mentions`, they are marked dirty, and the refresh that
 //   follows gives them their page and links the sources' pages to it;
 // - a source prepared after the merge finds the concept in `concept_seen` at once (resolve.ts) and promotes it.
@@ -85,17 +86,20 @@ function isSlugWords(surface: string, slug: string): boolean {
 /** The concept of a stored mention `m` (a json_each row over `concept_lone.mentions`), in SQL. */
 const STORED_CONCEPT = "m.value ->> 0";
 
+/** The number of brain `?` (`concept_seen.brain`), in SQL: evaluated once per statement. */
+const BRAIN_NUMBER = "(SELECT number FROM brain_numbers WHERE brain_id = ?)";
+
 /** A source's lone concepts leave `concept_seen` (before its row is replaced or deleted). */
 export const forgetSeenStatement = (brainId: string, sourceId: string, guard: Fragment = ALWAYS): Statement => ({
-  sql: `DELETE FROM concept_seen WHERE brain_id = ? AND source_id = ? AND concept IN (
-      SELECT ${STORED_CONCEPT} FROM concept_lone l CROSS JOIN json_each(l.mentions) m WHERE l.source_id = ?)
+  sql: `DELETE FROM concept_seen WHERE brain = ${BRAIN_NUMBER} AND lone = (SELECT id FROM concept_lone WHERE source_id = ?)
+    AND concept IN (SELECT ${STORED_CONCEPT} FROM concept_lone l CROSS JOIN json_each(l.mentions) m WHERE l.source_id = ?)
     AND ${guard.sql}`,
   args: [brainId, sourceId, sourceId, ...guard.args],
 });
 
 /**
  * A source's lone concepts in its write batch (each statement guarded by `current`): its previous concepts
- * leave `concept_seen`, its row is replaced (a new rowid: a merge reading the old row skips it), and the
+ * leave `concept_seen`, its row is replaced (a new id: a merge reading the old row skips it), and the
  * concepts it links take along the other sources' lone mentions of them (promotion).
  */
 export function loneWriteStatements(source: { id: string; brainId: string }, lone: LoneMention[], linkedSlugs: string[], current: Fragment): Statement[] {
@@ -129,14 +133,14 @@ function promoteStatements(brainId: string, keys: Fragment, guard: Fragment): St
   return [
     {
       sql: `INSERT INTO concept_mentions (brain_id, concept, source_id, page_slug, surface, sentence, weight)
-      SELECT s.brain_id, s.concept, s.source_id, l.sentences ->> ('$[' || (m.value ->> 2) || '][0]'),
+      SELECT l.brain_id, s.concept, l.source_id, l.sentences ->> ('$[' || (m.value ->> 2) || '][0]'),
              coalesce(m.value ->> 1, replace(s.concept, '-', ' ')), l.sentences ->> ('$[' || (m.value ->> 2) || '][1]'), m.value ->> 3
-      FROM (${keys.sql}) k CROSS JOIN concept_seen s ON s.brain_id = ? AND s.concept = k.value
-      CROSS JOIN concept_lone l ON l.source_id = s.source_id CROSS JOIN json_each(l.mentions) m
+      FROM (${keys.sql}) k CROSS JOIN concept_seen s ON s.brain = ${BRAIN_NUMBER} AND s.concept = k.value
+      CROSS JOIN concept_lone l ON l.id = s.lone CROSS JOIN json_each(l.mentions) m
       WHERE ${STORED_CONCEPT} = s.concept AND ${guard.sql}`,
       args: [...keys.args, brainId, ...guard.args],
     },
-    { sql: `DELETE FROM concept_seen WHERE brain_id = ? AND concept IN (${keys.sql}) AND ${guard.sql}`, args: [brainId, ...keys.args, ...guard.args] },
+    { sql: `DELETE FROM concept_seen WHERE brain = ${BRAIN_NUMBER} AND concept IN (${keys.sql}) AND ${guard.sql}`, args: [brainId, ...keys.args, ...guard.args] },
   ];
 }
 
@@ -159,9 +163,9 @@ export async function mergeLoneConceptsIfDue(db: RootDb, brainId: string, ingest
 export async function mergeLoneConcepts(db: RootDb, brainId: string): Promise<number> {
   let recurring = 0;
   for (;;) {
-    // "concept rowid" pairs of every unmerged row (up to a round's worth), in key order: the inserts walk the
+    // "concept id" pairs of every unmerged row (up to a round's worth), in key order: the inserts walk the
     // index from one end to the other, each index page written once per round. Strings (a slug holds no
-    // space), so the sort is the engine's own: sorting [concept, rowid] tuples with a comparator held this
+    // space), so the sort is the engine's own: sorting [concept, id] tuples with a comparator held this
     // thread for 140-360 ms at 5,000 sources, while the extraction threads waited for work (strings: ~35 ms).
     const pairs: string[] = [];
     const ids: number[] = [];
@@ -170,8 +174,8 @@ export async function mergeLoneConcepts(db: RootDb, brainId: string): Promise<nu
       // for 200-470 ms at 5,000 sources.
       await nextTurn();
       const rows = await db.all<{ id: number; mentions: string }>(sql`
-        SELECT rowid AS id, mentions FROM concept_lone WHERE brain_id = ${brainId} AND merged = 0 AND rowid > ${after}
-        ORDER BY rowid LIMIT ${READ_PAGE}`);
+        SELECT id, mentions FROM concept_lone WHERE brain_id = ${brainId} AND merged = 0 AND id > ${after}
+        ORDER BY id LIMIT ${READ_PAGE}`);
       for (const row of rows) {
         for (const c of new Set((JSON.parse(row.mentions) as StoredMention[]).map((m) => m[0]))) pairs.push(`${c} ${row.id}`);
         ids.push(row.id);
@@ -188,27 +192,27 @@ export async function mergeLoneConcepts(db: RootDb, brainId: string): Promise<nu
     }
     for (let from = 0; from < ids.length; from += MERGE_CHUNK_KEYS) {
       await nextTurn();
-      await db.run(sql`UPDATE concept_lone SET merged = 1 WHERE rowid IN (SELECT value FROM json_each(${JSON.stringify(ids.slice(from, from + MERGE_CHUNK_KEYS))}))`);
+      await db.run(sql`UPDATE concept_lone SET merged = 1 WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids.slice(from, from + MERGE_CHUNK_KEYS))}))`);
     }
   }
 }
 
-/** `pairs`: "concept rowid" strings, sorted. */
+/** `pairs`: "concept id" strings (a lone row's id), sorted. */
 async function mergeChunk(db: RootDb, brainId: string, pairs: string[]): Promise<number> {
   const keys = JSON.stringify([...new Set(pairs.map((p) => p.slice(0, p.indexOf(" "))))]);
-  // A row replaced or deleted since it was read (reprocess, delete) has another rowid or none: skipped.
+  // A row replaced or deleted since it was read (reprocess, delete) has another id or none: skipped.
   const statements = [
     stmt(
-      `INSERT OR IGNORE INTO concept_seen (brain_id, concept, source_id)
-      SELECT ?, substr(p.value, 1, instr(p.value, ' ') - 1), l.source_id FROM json_each(?) p
-      CROSS JOIN concept_lone l ON l.rowid = CAST(substr(p.value, instr(p.value, ' ') + 1) AS INTEGER)`,
+      `INSERT OR IGNORE INTO concept_seen (brain, concept, lone)
+      SELECT ${BRAIN_NUMBER}, substr(p.value, 1, instr(p.value, ' ') - 1), l.id FROM json_each(?) p
+      CROSS JOIN concept_lone l ON l.id = CAST(substr(p.value, instr(p.value, ' ') + 1) AS INTEGER)`,
       brainId, JSON.stringify(pairs),
     ),
     // Named by a second source (merged now or before), or already a linked concept or a page: dirty.
     stmt(
       `INSERT OR IGNORE INTO concept_dirty (brain_id, concept)
       SELECT ?1, k.value FROM json_each(?2) k
-      WHERE (SELECT count(*) FROM (SELECT 1 FROM concept_seen s WHERE s.brain_id = ?1 AND s.concept = k.value LIMIT 2)) >= 2
+      WHERE (SELECT count(*) FROM (SELECT 1 FROM concept_seen s WHERE s.brain = (SELECT number FROM brain_numbers WHERE brain_id = ?1) AND s.concept = k.value LIMIT 2)) >= 2
         OR EXISTS (SELECT 1 FROM concept_mentions m WHERE m.brain_id = ?1 AND m.concept = k.value)
         OR EXISTS (SELECT 1 FROM pages p ${CONCEPT_PAGES} WHERE p.brain_id = ?1 AND p.slug = k.value AND p.kind = 'concept')`,
       brainId, keys,

@@ -22,6 +22,7 @@ import m0018 from "../../migrations/0018_compact_lone_rows.sql" with { type: "te
 import m0019 from "../../migrations/0019_person_aliases.sql" with { type: "text" };
 import m0020 from "../../migrations/0020_label_concepts.sql" with { type: "text" };
 import m0021 from "../../migrations/0021_kind_partial_indexes.sql" with { type: "text" };
+import m0022 from "../../migrations/0022_concept_seen_numbers.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -45,6 +46,7 @@ const sqlByTag: Record<string, string> = {
   "0019_person_aliases": m0019,
   "0020_label_concepts": m0020,
   "0021_kind_partial_indexes": m0021,
+  "0022_concept_seen_numbers": m0022,
 };
 
 export interface Migration {

@@ -180,14 +180,16 @@ export const conceptMentions = sqliteTable(
 
 /**
  * A source's lone concepts: those it alone names (no page, not linked), with their mention sentences as JSON
- * (`[{c, p, s, t, w}]`: concept, page slug, surface, sentence, weight). One appended row per source;
+ * (lone.ts). One appended row per source, a new `id` each time it is written (AUTOINCREMENT: never reused);
  * `merged` once its concepts are in `concept_seen`.
  */
 export const conceptLone = sqliteTable(
   "concept_lone",
   {
+    id: integer("id").primaryKey({ autoIncrement: true }),
     sourceId: text("source_id")
-      .primaryKey()
+      .notNull()
+      .unique()
       .references(() => sources.id, { onDelete: "cascade" }),
     brainId: text("brain_id").notNull(),
     /** [[concept, surface or null, sentence index, weight], ...] (lone.ts) */
@@ -199,17 +201,29 @@ export const conceptLone = sqliteTable(
   (t) => [index("concept_lone_unmerged").on(t.brainId).where(sql`merged = 0`)],
 );
 
-/** Which source named a lone concept (merged in sorted batches): a second source finds it here. */
+/**
+ * A small integer per brain (a trigger gives one to each new brain; never reused), for the keys of indexes
+ * too large to repeat the brain's id in every row (`concept_seen`, migration 0022).
+ */
+export const brainNumbers = sqliteTable("brain_numbers", {
+  number: integer("number").primaryKey({ autoIncrement: true }),
+  brainId: text("brain_id")
+    .notNull()
+    .unique()
+    .references(() => brains.id, { onDelete: "cascade" }),
+});
+
+/** Which lone row (`concept_lone.id`) named a lone concept (merged in sorted batches): a second source finds it here. */
 export const conceptSeen = sqliteTable(
   "concept_seen",
   {
-    brainId: text("brain_id")
+    brain: integer("brain")
       .notNull()
-      .references(() => brains.id, { onDelete: "cascade" }),
+      .references(() => brainNumbers.number, { onDelete: "cascade" }),
     concept: text("concept").notNull(),
-    sourceId: text("source_id").notNull(),
+    lone: integer("lone").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.brainId, t.concept, t.sourceId] })],
+  (t) => [primaryKey({ columns: [t.brain, t.concept, t.lone] })],
 );
 
 /** Concepts whose page must be re-derived (written in the batch that touched them: durable across kill -9). */

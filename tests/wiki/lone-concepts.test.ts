@@ -17,6 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+/** A brain's number and a source's lone row id, as concept_seen keys them (migration 0022). */
+const BRAIN = "(SELECT number FROM brain_numbers WHERE brain_id = ?)";
+const LONE = "(SELECT id FROM concept_lone WHERE source_id = ?)";
+
 const query = async (sql: string, ...args: (string | number)[]) => (await s.ctx.database.client.execute({ sql, args })).rows as any[];
 const page = async (brainId: string, slug: string) => (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${slug}`), 200)).page;
 const pageStatus = async (brainId: string, slug: string) => (await s.api(`/api/v1/brains/${brainId}/pages/${slug}`)).status;
@@ -44,7 +48,9 @@ describe("lone concepts", () => {
     const first = await ready(brainId, "Roof tiles", KILN_A);
     await settled();
     expect(await query("SELECT count(*) AS n FROM concept_mentions WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId)).toEqual([{ n: 0 }]);
-    expect(await query("SELECT source_id FROM concept_seen WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId)).toEqual([{ source_id: first }]);
+    expect(await query(`SELECT l.source_id FROM concept_seen s CROSS JOIN concept_lone l ON l.id = s.lone WHERE s.brain = ${BRAIN} AND s.concept = 'ostrava-kiln'`, brainId)).toEqual([
+      { source_id: first },
+    ]);
     expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 1 }]);
     expect(await pageStatus(brainId, "ostrava-kiln")).toBe(404);
 
@@ -64,7 +70,7 @@ describe("lone concepts", () => {
       // The whole name as written (its key drops "Works", as "the Zeiss works" is Zeiss).
       { page_slug: "roof-tiles", surface: "Ostrava Kiln Works", sentence: "The Ostrava Kiln Works fired roof tiles for the valley." },
     ]);
-    expect(await query("SELECT count(*) AS n FROM concept_seen WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId)).toEqual([{ n: 0 }]);
+    expect(await query(`SELECT count(*) AS n FROM concept_seen WHERE brain = ${BRAIN} AND concept = 'ostrava-kiln'`, brainId)).toEqual([{ n: 0 }]);
   });
 
   test("a first source left unmerged (as a kill -9 leaves it): the merge after the second finds both and builds the page", async () => {
@@ -72,7 +78,7 @@ describe("lone concepts", () => {
     const first = await ready(brainId, "Roof tiles", KILN_A);
     await settled();
     // Undo the merge: the state of a source written just before the process died.
-    await query("DELETE FROM concept_seen WHERE brain_id = ?", brainId);
+    await query(`DELETE FROM concept_seen WHERE brain = ${BRAIN}`, brainId);
     await query("UPDATE concept_lone SET merged = 0 WHERE source_id = ?", first);
 
     const second = await ready(brainId, "Glaze school", KILN_B);
@@ -110,7 +116,7 @@ describe("lone concepts", () => {
       mention.page_slug, mention.sentence, mention.surface, second,
     );
     await query("DELETE FROM concept_mentions WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId);
-    await query("DELETE FROM concept_seen WHERE brain_id = ?", brainId);
+    await query(`DELETE FROM concept_seen WHERE brain = ${BRAIN}`, brainId);
     await query("UPDATE concept_lone SET merged = 0 WHERE source_id IN (?, ?)", first, second);
     await query("DELETE FROM pages WHERE brain_id = ? AND slug = 'ostrava-kiln'", brainId);
     await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('wiki-refresh', ?, '{}', 5, 0)", brainId);
@@ -126,14 +132,19 @@ describe("lone concepts", () => {
     const first = source.id;
     await waitForSource(s, brainId, first);
     await settled();
-    const before = (await query("SELECT concept FROM concept_seen WHERE source_id = ?", first)).map((r) => r.concept);
+    const [{ id: firstRow }] = await query("SELECT id FROM concept_lone WHERE source_id = ?", first);
+    const before = (await query("SELECT concept FROM concept_seen WHERE lone = ?", firstRow)).map((r) => r.concept);
     expect(before).toContain("ostrava-kiln");
 
     const updated = await addText(s, brainId, "Roof tiles", "The Brno tannery dried hides beside the river Svratka.", { externalId: "tiles" });
     expect(updated.source.id).toBe(first);
     await waitForSource(s, brainId, first);
     await settled();
-    const after = (await query("SELECT concept FROM concept_seen WHERE source_id = ?", first)).map((r) => r.concept);
+    // The rewritten row has a new id; nothing is left under the old one.
+    const [{ id: secondRow }] = await query("SELECT id FROM concept_lone WHERE source_id = ?", first);
+    expect(secondRow).toBeGreaterThan(firstRow);
+    expect(await query("SELECT count(*) AS n FROM concept_seen WHERE lone = ?", firstRow)).toEqual([{ n: 0 }]);
+    const after = (await query("SELECT concept FROM concept_seen WHERE lone = ?", secondRow)).map((r) => r.concept);
     expect(after).not.toContain("ostrava-kiln");
     expect(after).toContain("svratka");
     expect(after.filter((c) => before.includes(c))).toEqual([]);
@@ -141,7 +152,7 @@ describe("lone concepts", () => {
 
     expect((await s.api(`/api/v1/brains/${brainId}/sources/${first}`, { method: "DELETE" })).status).toBe(204);
     await settled();
-    expect(await query("SELECT count(*) AS n FROM concept_seen WHERE source_id = ?", first)).toEqual([{ n: 0 }]);
+    expect(await query("SELECT count(*) AS n FROM concept_seen WHERE lone = ?", secondRow)).toEqual([{ n: 0 }]);
     expect(await query("SELECT count(*) AS n FROM concept_lone WHERE source_id = ?", first)).toEqual([{ n: 0 }]);
   });
 
@@ -149,7 +160,7 @@ describe("lone concepts", () => {
     const brainId = await newBrain(s, "Kilns waiting");
     const first = await ready(brainId, "Roof tiles", KILN_A);
     await settled();
-    await query("DELETE FROM concept_seen WHERE brain_id = ?", brainId);
+    await query(`DELETE FROM concept_seen WHERE brain = ${BRAIN}`, brainId);
     await query("UPDATE concept_lone SET merged = 0 WHERE source_id = ?", first);
     // Another source waiting to be ingested (not due yet): the merge waits for more rows.
     await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('ingest-source', 'src_waiting', '{}', 4, ?)", Date.now() + 3_600_000);
@@ -163,7 +174,7 @@ describe("lone concepts", () => {
     // Nothing waits: it merges (the one source's concepts recur nowhere, so none is dirty).
     expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0);
     expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 1 }]);
-    expect((await query("SELECT count(*) AS n FROM concept_seen WHERE source_id = ?", first))[0].n).toBeGreaterThan(0);
+    expect((await query(`SELECT count(*) AS n FROM concept_seen WHERE lone = ${LONE}`, first))[0].n).toBeGreaterThan(0);
   });
 
   test("the merge waits for more rows as the brain grows (an eighth of its sources), then merges every unmerged row in one sorted round", async () => {
@@ -198,7 +209,7 @@ describe("lone concepts", () => {
       await query("DELETE FROM jobs WHERE subject_id = 'src_waiting'");
     }
     expect(await query("SELECT count(*) AS n FROM concept_lone WHERE brain_id = ? AND merged = 0", brainId)).toEqual([{ n: 0 }]);
-    expect(await query("SELECT count(*) AS n FROM concept_seen WHERE brain_id = ? AND concept LIKE 'glaze-%'", brainId)).toEqual([{ n }]);
+    expect(await query(`SELECT count(*) AS n FROM concept_seen WHERE brain = ${BRAIN} AND concept LIKE 'glaze-%'`, brainId)).toEqual([{ n }]);
     expect(await query("SELECT count(*) AS n FROM concept_dirty WHERE brain_id = ?", brainId)).toEqual([{ n: 10 }]);
     // Their lone mentions were promoted to mention rows: 260 sources name each shared concept.
     expect(await query("SELECT count(*) AS n FROM concept_mentions WHERE brain_id = ? AND concept = 'kiln-3'", brainId)).toEqual([{ n: 260 }]);
@@ -221,7 +232,7 @@ describe("lone concepts", () => {
     }
     await settled();
     expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first!)).toEqual([{ merged: 1 }]);
-    expect((await query("SELECT count(*) AS n FROM concept_seen WHERE source_id = ?", first!))[0].n).toBeGreaterThan(0);
+    expect((await query(`SELECT count(*) AS n FROM concept_seen WHERE lone = ${LONE}`, first!))[0].n).toBeGreaterThan(0);
   });
 });
 
@@ -260,6 +271,7 @@ describe("the stored lone row", () => {
       INSERT INTO concept_lone (source_id, brain_id, mentions, merged) VALUES
         ('s1', 'b1', '[{"c":"ostrava-kiln","p":"roof-tiles","s":"Ostrava Kiln","t":"The Ostrava Kiln fired tiles.","w":1},{"c":"roof-tile","p":"roof-tiles","s":"roof tiles","t":"The Ostrava Kiln fired tiles.","w":0.5}]', 1),
         ('s2', 'b1', '[{"c":"ostrava-kiln","p":"glaze","s":"Ostrava Kiln","t":"Potters left the Ostrava Kiln.","w":1}]', 0);
+      INSERT INTO concept_seen (brain_id, concept, source_id) VALUES ('b1', 'ostrava-kiln', 's1'), ('b1', 'roof-tile', 's1');
     `);
     await migrate(c);
     const rows = (await c.execute("SELECT source_id, mentions, sentences, merged FROM concept_lone ORDER BY source_id")).rows;
@@ -267,8 +279,8 @@ describe("the stored lone row", () => {
       ["s1", [["ostrava-kiln", "Ostrava Kiln", 0, 1], ["roof-tile", "roof tiles", 1, 0.5]], [["roof-tiles", "The Ostrava Kiln fired tiles."], ["roof-tiles", "The Ostrava Kiln fired tiles."]], 1],
       ["s2", [["ostrava-kiln", "Ostrava Kiln", 0, 1]], [["glaze", "Potters left the Ostrava Kiln."]], 0],
     ]);
-    // s1 was merged before the migration; merging s2 now finds the concept named twice and promotes both.
-    await c.execute("INSERT INTO concept_seen (brain_id, concept, source_id) VALUES ('b1', 'ostrava-kiln', 's1'), ('b1', 'roof-tile', 's1')");
+    // s1 was merged before the migration (its concept_seen rows, converted by 0022); merging s2 now finds the
+    // concept named twice and promotes both.
     const { mergeLoneConcepts } = await import("../../src/concepts");
     expect(await mergeLoneConcepts(db.db, "b1")).toBe(1);
     const mentions = (await c.execute("SELECT source_id, page_slug, surface, sentence, weight FROM concept_mentions WHERE concept = 'ostrava-kiln' ORDER BY source_id")).rows;
@@ -276,6 +288,55 @@ describe("the stored lone row", () => {
       { source_id: "s1", page_slug: "roof-tiles", surface: "Ostrava Kiln", sentence: "The Ostrava Kiln fired tiles.", weight: 1 },
       { source_id: "s2", page_slug: "glaze", surface: "Ostrava Kiln", sentence: "Potters left the Ostrava Kiln.", weight: 1 },
     ]);
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("0022 on a database made before it: concept_seen keyed by brain number and lone row id, nothing lost; new brains numbered, ids never reused", async () => {
+    const dir = tempDir();
+    const db = await databaseWithSources("0022", dir, "b1", [
+      ["s1", "text", "T"],
+      ["s2", "text", "U"],
+      ["s3", "text", "V"],
+    ]);
+    const c = db.client;
+    await c.executeMultiple(`
+      INSERT INTO brains (id, account_id, name, slug) VALUES ('b0', 'acc', 'b0', 'b0');
+      INSERT INTO concept_lone (source_id, brain_id, mentions, sentences, merged) VALUES
+        ('s1', 'b1', '[["ostrava-kiln",null,0,1],["roof-tile",null,0,1]]', '[["roof-tiles","The Ostrava Kiln fired roof tiles."]]', 1),
+        ('s2', 'b1', '[["glaze-school",null,0,1]]', '[["glaze","A glaze school."]]', 1),
+        ('s3', 'b1', '[["brno",null,0,1]]', '[["brno","Brno."]]', 0);
+      DELETE FROM concept_lone WHERE source_id = 's2';
+      INSERT INTO concept_lone (source_id, brain_id, mentions, sentences, merged) VALUES ('s2', 'b1', '[["glaze-school",null,0,1]]', '[["glaze","A glaze school."]]', 1);
+      INSERT INTO concept_seen (brain_id, concept, source_id) VALUES ('b1', 'ostrava-kiln', 's1'), ('b1', 'roof-tile', 's1'), ('b1', 'glaze-school', 's2');
+    `);
+    const rowids = (await c.execute("SELECT source_id, rowid AS id FROM concept_lone ORDER BY source_id")).rows.map((r) => [r.source_id, Number(r.id)]);
+    await migrate(c);
+    // Each row keeps its rowid as its id; b1, made first, is numbered before b0.
+    expect((await c.execute("SELECT source_id, id FROM concept_lone ORDER BY source_id")).rows.map((r) => [r.source_id, Number(r.id)])).toEqual(rowids);
+    const number = async (brain: string) => Number((await c.execute({ sql: "SELECT number FROM brain_numbers WHERE brain_id = ?", args: [brain] })).rows[0]?.number);
+    const b1 = await number("b1");
+    expect(await number("b0")).toBeGreaterThan(b1);
+    const seen = await c.execute(`SELECT s.brain, s.concept, l.source_id FROM concept_seen s CROSS JOIN concept_lone l ON l.id = s.lone ORDER BY s.concept`);
+    expect(seen.rows.map((r) => [Number(r.brain), r.concept, r.source_id])).toEqual([
+      [b1, "glaze-school", "s2"],
+      [b1, "ostrava-kiln", "s1"],
+      [b1, "roof-tile", "s1"],
+    ]);
+    // A brain made after the migration gets the next number, never one of a deleted brain.
+    const b0 = await number("b0");
+    await c.execute("DELETE FROM brains WHERE id = 'b0'");
+    await c.execute("INSERT INTO brains (id, account_id, name, slug) VALUES ('b2', 'acc', 'b2', 'b2')");
+    expect(await number("b2")).toBe(b0 + 1);
+    // A lone row written again takes a new id above every id given so far, even once the highest is gone.
+    const top = Number((await c.execute("SELECT max(id) AS id FROM concept_lone")).rows[0]!.id);
+    await c.execute("DELETE FROM concept_lone WHERE id = " + top);
+    await c.execute(`INSERT OR REPLACE INTO concept_lone (source_id, brain_id, mentions, sentences) VALUES ('s1', 'b1', '[]', '[]')`);
+    expect(Number((await c.execute("SELECT id FROM concept_lone WHERE source_id = 's1'")).rows[0]!.id)).toBe(top + 1);
+    // Deleting a brain takes its concept_seen rows with it.
+    await c.execute("DELETE FROM brains WHERE id = 'b1'");
+    expect((await c.execute("SELECT count(*) AS n FROM concept_seen")).rows[0]!.n).toBe(0);
+    expect((await c.execute("SELECT count(*) AS n FROM brain_numbers WHERE brain_id = 'b1'")).rows[0]!.n).toBe(0);
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });
