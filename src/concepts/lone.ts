@@ -100,19 +100,18 @@ export const forgetSeenStatement = (brainId: string, sourceId: string, guard: Fr
 /**
  * A source's lone concepts in its write batch (each statement guarded by `current`): its previous concepts
  * leave `concept_seen`, its row is replaced (a new id: a merge reading the old row skips it), and the
- * concepts it links take along the other sources' lone mentions of them (promotion).
+ * concepts it links take along the other sources' lone mentions of them (promotion). `firstWrite`: the source
+ * has no row yet.
  */
-export function loneWriteStatements(source: { id: string; brainId: string }, lone: LoneMention[], linkedSlugs: string[], current: Fragment): Statement[] {
+export function loneWriteStatements(source: { id: string; brainId: string }, lone: LoneMention[], linkedSlugs: string[], current: Fragment, firstWrite = false): Statement[] {
   const row = lone.length ? compactRow(lone) : null;
-  const statements: Statement[] = [
-    forgetSeenStatement(source.brainId, source.id, current),
-    row
-      ? {
-          sql: `INSERT OR REPLACE INTO concept_lone (source_id, brain_id, mentions, sentences, merged) SELECT ?, ?, ?, ?, 0 WHERE ${current.sql}`,
-          args: [source.id, source.brainId, row.mentions, row.sentences, ...current.args],
-        }
-      : { sql: `DELETE FROM concept_lone WHERE source_id = ? AND ${current.sql}`, args: [source.id, ...current.args] },
-  ];
+  const statements: Statement[] = firstWrite ? [] : [forgetSeenStatement(source.brainId, source.id, current)];
+  if (row)
+    statements.push({
+      sql: `INSERT OR REPLACE INTO concept_lone (source_id, brain_id, mentions, sentences, merged) SELECT ?, ?, ?, ?, 0 WHERE ${current.sql}`,
+      args: [source.id, source.brainId, row.mentions, row.sentences, ...current.args],
+    });
+  else if (!firstWrite) statements.push({ sql: `DELETE FROM concept_lone WHERE source_id = ? AND ${current.sql}`, args: [source.id, ...current.args] });
   if (linkedSlugs.length) statements.push(...promoteStatements(source.brainId, stmt("SELECT value FROM json_each(?)", JSON.stringify(linkedSlugs)), current));
   // The backstop for a kill -9 between this write and the merge: a refresh job (one queued per brain).
   if (lone.length)

@@ -7,19 +7,24 @@ import { extractWikiLinks } from "../ingest/wiki-links";
 
 export { runBatch, type Batchable, type Statement } from "../db/plain";
 
-/** `pageId` gives the page's id (a sub-select by slug, say); `onlyIf` guards both statements. */
-export function pageLinkStatements(brainId: string, pageId: Fragment, markdown: string, onlyIf: Fragment = ALWAYS): Statement[] {
+/**
+ * `pageId` gives the page's id (a sub-select by slug, say); `onlyIf` guards both statements. `inserted`: the
+ * page row was inserted in the same batch, so it has no edges to delete (a page's edges go with it).
+ */
+export function pageLinkStatements(brainId: string, pageId: Fragment, markdown: string, onlyIf: Fragment = ALWAYS, inserted = false): Statement[] {
   const targets = JSON.stringify(extractWikiLinks(markdown).slice(0, 500));
+  const insert: Statement = {
+    sql: `INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug)
+        SELECT (${pageId.sql}), ?, value FROM json_each(?) WHERE (${pageId.sql}) IS NOT NULL AND ${onlyIf.sql}`,
+    args: [...pageId.args, brainId, targets, ...pageId.args, ...onlyIf.args],
+  };
+  if (inserted) return [insert];
   return [
     {
       sql: `DELETE FROM page_links WHERE from_page_id = (${pageId.sql}) AND to_slug NOT IN (SELECT value FROM json_each(?)) AND ${onlyIf.sql}`,
       args: [...pageId.args, targets, ...onlyIf.args],
     },
-    {
-      sql: `INSERT OR IGNORE INTO page_links (from_page_id, brain_id, to_slug)
-        SELECT (${pageId.sql}), ?, value FROM json_each(?) WHERE (${pageId.sql}) IS NOT NULL AND ${onlyIf.sql}`,
-      args: [...pageId.args, brainId, targets, ...pageId.args, ...onlyIf.args],
-    },
+    insert,
   ];
 }
 

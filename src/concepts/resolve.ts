@@ -101,9 +101,10 @@ export function resolveConcepts(
 /**
  * Statements for the source's write batch (each guarded by `current`): the concepts its old mentions named
  * that have pages become dirty, its mentions are replaced (linked concepts as mention rows, the others as
- * its lone row, lone.ts), aliases recorded, and its linked concepts dirty.
+ * its lone row, lone.ts), aliases recorded, and its linked concepts dirty. `firstWrite`: the source was never
+ * written, so it has no old mentions or lone row to replace.
  */
-export function conceptWriteStatements(source: { id: string; brainId: string }, concepts: ResolvedConcept[], current: Fragment): Statement[] {
+export function conceptWriteStatements(source: { id: string; brainId: string }, concepts: ResolvedConcept[], current: Fragment, firstWrite = false): Statement[] {
   const rowsOf = (list: ResolvedConcept[]): LoneMention[] =>
     list.flatMap((c) => c.mentions.map((m) => ({ c: c.slug, p: m.pageSlug, s: m.surface, t: m.sentence, w: c.salience })));
   const linked = concepts.filter((c) => c.linked);
@@ -112,8 +113,7 @@ export function conceptWriteStatements(source: { id: string; brainId: string }, 
   const dirty = concepts.filter((c) => c.refresh ?? c.linked).map((c) => c.slug);
   const guarded = (sql: string, ...args: InValue[]): Statement => ({ sql: `${sql} ${current.sql}`, args: [...args, ...current.args] });
   return [
-    dirtyPagesOfStatement(source.id, current),
-    guarded("DELETE FROM concept_mentions WHERE source_id = ? AND", source.id),
+    ...(firstWrite ? [] : [dirtyPagesOfStatement(source.id, current), guarded("DELETE FROM concept_mentions WHERE source_id = ? AND", source.id)]),
     guarded(
       `INSERT INTO concept_mentions (brain_id, concept, source_id, page_slug, surface, sentence, weight)
       SELECT ?, json_extract(value, '$.c'), ?, json_extract(value, '$.p'), json_extract(value, '$.s'), json_extract(value, '$.t'), json_extract(value, '$.w')
@@ -129,7 +129,7 @@ export function conceptWriteStatements(source: { id: string; brainId: string }, 
       args: [source.brainId, JSON.stringify(aliases), ...current.args],
     },
     guarded("INSERT OR IGNORE INTO concept_dirty (brain_id, concept) SELECT ?, value FROM json_each(?) WHERE", source.brainId, JSON.stringify(dirty)),
-    ...loneWriteStatements(source, rowsOf(concepts.filter((c) => !c.linked)), linked.map((c) => c.slug), current),
+    ...loneWriteStatements(source, rowsOf(concepts.filter((c) => !c.linked)), linked.map((c) => c.slug), current, firstWrite),
   ];
 }
 

@@ -151,4 +151,35 @@ describe("one write for several sources", () => {
     expect(Number((await db.client.execute({ sql: "SELECT count(*) AS n FROM pages WHERE source_id = ?", args: [ids[1]!] })).rows[0]!.n)).toBe(0);
     expect(Number((await db.client.execute({ sql: "SELECT count(*) AS n FROM pages WHERE source_id = ?", args: [ids[2]!] })).rows[0]!.n)).toBe(3); // rolled back
   });
+
+  test("a source's first write (page count 0) leaves out the statements that replace an earlier one; a rewrite replaces its pages and their edges", async () => {
+    const brainId = await newBrain(s, "First writes");
+    const db = s.ctx.database;
+    const id = "src_first_write";
+    await db.client.execute({ sql: "INSERT INTO sources (id, brain_id, type, title, status, content) VALUES (?, ?, 'text', 'T', 'processing', 'x')", args: [id, brainId] });
+    const write = (pageCount: number, markdown: string) => ({
+      source: { id, brainId, revision: 1, type: "text", pageCount },
+      written: { title: "First write", content: "x", pages: [{ slug: "first-write", title: "First write", markdown }] },
+    });
+    const replacing = /^DELETE FROM (pages WHERE source_id|page_links|concept_mentions|concept_seen|concept_lone)|INSERT OR IGNORE INTO concept_dirty \(brain_id, concept\)\s+SELECT DISTINCT/;
+    const first = writeManyStatements([write(0, "Links [[alpha]] and [[beta]].")]).statements;
+    expect(first.filter((st) => replacing.test(st.sql))).toEqual([]);
+    await runBatch(db.db, first);
+    const edges = async () =>
+      (await db.client.execute({ sql: "SELECT l.to_slug FROM page_links l CROSS JOIN pages p ON p.id = l.from_page_id WHERE p.source_id = ? ORDER BY 1", args: [id] })).rows.map((r) => r.to_slug);
+    expect(await edges()).toEqual(["alpha", "beta"]);
+    // Written again (a reprocess, or a job run again after a crash): the old row and its edges go first.
+    const again = writeManyStatements([write(1, "Links [[beta]] only.")]).statements;
+    expect(again.filter((st) => replacing.test(st.sql)).length).toBeGreaterThanOrEqual(4);
+    await runBatch(db.db, again);
+    expect(await edges()).toEqual(["beta"]);
+    expect(Number((await db.client.execute({ sql: "SELECT count(*) AS n FROM pages WHERE source_id = ?", args: [id] })).rows[0]!.n)).toBe(1);
+    // Written as new by mistake over pages already there: the insert fails on the slug, nothing is doubled.
+    const twice = await runBatch(db.db, writeManyStatements([write(0, "Links [[gamma]].")]).statements).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(twice?.message).toMatch(/UNIQUE/i);
+    expect(await edges()).toEqual(["beta"]);
+  });
 });

@@ -109,7 +109,11 @@ export interface WrittenSource {
   concepts?: ResolvedConcept[];
 }
 
-type SourceRef = { id: string; brainId: string; revision: number; type: string };
+/**
+ * `pageCount` as the job read it: 0 for a source never written (no pages, mention or lone rows to replace:
+ * their deletes are left out, ~6 statements a source); unknown, the write replaces whatever is there.
+ */
+type SourceRef = { id: string; brainId: string; revision: number; type: string; pageCount?: number };
 
 export async function writePages(db: RootDb, source: SourceRef, written: WrittenSource): Promise<boolean> {
   const results = await runBatch(db, writeStatements(source, written));
@@ -136,14 +140,16 @@ export function writeStatements(source: SourceRef, written: WrittenSource): Stat
 export function writeManyStatements(writes: { source: SourceRef; written: WrittenSource }[]): { statements: Statement[]; readyAt: number[] } {
   const statements = writes.flatMap(({ source, written }) => {
     const current = stmt(CURRENT, source.id, source.revision);
+    // A concept page this source's page replaces (allocateSlugs); edited since, it stays and the insert fails.
+    const conceptsReplaced = written.pages
+      .filter((p) => p.replacesConcept)
+      .map((p) => stmt(`DELETE FROM pages WHERE brain_id = ? AND slug = ? AND kind = 'concept' AND edited = 0 AND ${CURRENT}`, source.brainId, p.slug, ...current.args));
+    if (source.pageCount === 0) return conceptsReplaced;
     return [
       // Pages the owner edited stay as they are; they only learn that their source changed.
       stmt(`DELETE FROM pages WHERE source_id = ? AND edited = 0 AND ${CURRENT}`, source.id, ...current.args),
       stmt(`UPDATE pages SET source_changed = 1 WHERE source_id = ? AND edited = 1 AND ${CURRENT}`, source.id, ...current.args),
-      // A concept page this source's page replaces (allocateSlugs); edited since, it stays and the insert fails.
-      ...written.pages
-        .filter((p) => p.replacesConcept)
-        .map((p) => stmt(`DELETE FROM pages WHERE brain_id = ? AND slug = ? AND kind = 'concept' AND edited = 0 AND ${CURRENT}`, source.brainId, p.slug, ...current.args)),
+      ...conceptsReplaced,
     ];
   });
   // A slug taken since it was allocated fails the write (unique index): the batch is retried source by source.
@@ -162,8 +168,9 @@ export function writeManyStatements(writes: { source: SourceRef; written: Writte
   for (const { source, written } of writes) {
     const current = stmt(CURRENT, source.id, source.revision);
     statements.push(
-      ...written.pages.flatMap((p) => pageLinkStatements(source.brainId, stmt(OWN_PAGE, source.id, p.slug), p.markdown, current)),
-      ...conceptWriteStatements(source, written.concepts ?? [], current),
+      // Each page row is new (the source's old rows went first, with their edges): its edges are only inserted.
+      ...written.pages.flatMap((p) => pageLinkStatements(source.brainId, stmt(OWN_PAGE, source.id, p.slug), p.markdown, current, true)),
+      ...conceptWriteStatements(source, written.concepts ?? [], current, source.pageCount === 0),
       ...written.pages
         .filter((p) => p.vector && written.model)
         .map((p) =>
