@@ -3,11 +3,13 @@
 // reads what the brain knows of them (facts.ts) through its own read-only connection to the database file,
 // so the thread that writes does not spend its time on those index probes; the same connection links a new
 // source's pages to the titles they name (ingest/outward-links.ts, with this thread's own title index) and
-// finds the pages that name a new page's title (ingest/inward-links.ts).
+// finds the pages that name a new page's title (ingest/inward-links.ts, ruling titles out with this thread's
+// word pairs of the brain's pages first).
 import Database from "libsql";
 import { findLateLinks, type InwardLink } from "../ingest/inward-links";
 import { linkOutward } from "../ingest/outward-links";
 import { TitleIndex } from "../ingest/title-index";
+import { BodyBigrams } from "../ingest/body-bigrams";
 import type { ReadRows } from "../db/read-rows";
 import { extractConcepts, type ExtractedConcept, type PageText } from "./extract";
 import { conceptFacts, type ConceptFacts } from "./facts";
@@ -50,7 +52,7 @@ export interface Answer {
 }
 
 type Statement = ReturnType<InstanceType<typeof Database>["prepare"]>;
-let reader: { file: string; db: InstanceType<typeof Database>; read: ReadRows; titles: TitleIndex; known: KnownConceptSlugs } | null = null;
+let reader: { file: string; db: InstanceType<typeof Database>; read: ReadRows; titles: TitleIndex; pairs: BodyBigrams; known: KnownConceptSlugs } | null = null;
 
 function connect(file: string) {
   if (reader?.file !== file) {
@@ -62,7 +64,7 @@ function connect(file: string) {
       if (!statement) statements.set(sql, (statement = db.prepare(sql)));
       return statement.all(args) as Record<string, unknown>[];
     };
-    reader = { file, db, read, titles: new TitleIndex(read), known: new KnownConceptSlugs(read) };
+    reader = { file, db, read, titles: new TitleIndex(read), pairs: new BodyBigrams(read), known: new KnownConceptSlugs(read) };
   }
   return reader;
 }
@@ -108,7 +110,11 @@ async function inSnapshot<T>(file: string, reads: () => Promise<T>): Promise<T> 
 async function answer(task: Task): Promise<Answer> {
   if (task.kind === "inward") {
     const { file, brainId, sourceId, pages, outwardSeen } = task.lookup;
-    return inSnapshot(file, async () => ({ inward: await tryRead(() => findLateLinks(read(file), connect(file).titles, brainId, sourceId, pages, outwardSeen)) }));
+    const inward = () => {
+      const { read, titles, pairs } = connect(file);
+      return findLateLinks(read, titles, brainId, sourceId, pages, outwardSeen, pairs);
+    };
+    return inSnapshot(file, async () => ({ inward: await tryRead(inward) }));
   }
   const concepts = extractConcepts(task.pages, task.docTitle);
   const lookup = task.lookup;

@@ -6,8 +6,10 @@
 // brain's pages and run the MATCH once per page (measured: 18 ms per new page at 300 pages). It asks for
 // pages holding the title's longest content words (stopwords dropped), not the phrase: the phrase made FTS5
 // walk the position lists of words like "the" in every segment, a cost growing with the brain (0.2 → 1 ms
-// per page from 1k to 10k sources; the AND 6× cheaper on the same index).
+// per page from 1k to 10k sources; the AND 6× cheaper on the same index). With `pairs` (body-bigrams.ts) a
+// title no other page can name is ruled out without the search.
 import type { ReadRows } from "../db/read-rows";
+import type { BodyBigrams } from "./body-bigrams";
 import { queryTerms } from "../retrieval/terms";
 import type { TitleIndex } from "./title-index";
 import { linkRelatedPages, linkTargetsOf } from "./wiki-links";
@@ -24,12 +26,17 @@ export interface InwardLink {
   title: string;
 }
 
-/** Source pages of the brain, not of `sourceId`, that name one of `fresh`'s titles as a phrase and do not link it yet. */
-export async function findInwardLinks(read: ReadRows, brainId: string, sourceId: string, fresh: { slug: string; title: string }[]): Promise<InwardLink[]> {
+/**
+ * Source pages of the brain, not of `sourceId`, that name one of `fresh`'s titles as a phrase and do not link
+ * it yet. `pairs`: the brain's word pairs, read in the same read transaction as the search.
+ */
+export async function findInwardLinks(read: ReadRows, brainId: string, sourceId: string, fresh: { slug: string; title: string }[], pairs?: BodyBigrams): Promise<InwardLink[]> {
   const links: InwardLink[] = [];
+  const named = fresh.length && pairs ? await pairs.outside(brainId, sourceId) : () => true;
   for (const page of fresh) {
     const words = page.title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     if (words.length < 2 && page.title.length < 5) continue;
+    if (!named(page.title)) continue;
     const terms = queryTerms(page.title);
     const candidates = (asked: string[]) =>
       read(
@@ -64,8 +71,9 @@ export async function findLateLinks(
   sourceId: string,
   pages: { slug: string; title: string; markdown?: string }[],
   outwardSeen?: number,
+  pairs?: BodyBigrams,
 ): Promise<InwardLink[]> {
-  const links = await findInwardLinks(read, brainId, sourceId, pages);
+  const links = await findInwardLinks(read, brainId, sourceId, pages, pairs);
   if (outwardSeen === undefined || pages.length === 0) return links;
   titles.touch();
   const bodies = pages.map((p) => ({ ...p, markdown: p.markdown ?? "" }));

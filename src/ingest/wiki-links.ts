@@ -92,9 +92,8 @@ function isLinkableTitle(title: string): boolean {
   return wordsOf(trimmed).length >= 2 || trimmed.length >= 5;
 }
 
-/** The body without our own generated lines, so links do not keep themselves alive. */
 /** The body as read: without the Related/Source lines, an inline `[[slug|Shown]]` link read as its text. */
-function linkableBody(markdown: string): string {
+export function linkableBody(markdown: string): string {
   return markdown
     .replace(RELATED_LINE, "")
     .replace(SOURCE_LINE, "")

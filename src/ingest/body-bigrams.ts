@@ -1,0 +1,149 @@
+// Could any page of a brain, outside one source, name a title? A page names a title when the title's words
+// stand in its body one after the other, so every pair of neighbouring title words is a pair of neighbouring
+// body words. This counts, per brain, the source pages holding each word pair (a count-min sketch: never less
+// than the true count), and takes away the source's own pages: a pair no other page holds rules the title out.
+// An inward link's full-text search (inward-links.ts) was the fastest-growing read of an import (0.31 → 0.68
+// ms a source from 5k to 45k sources) and found nothing for almost every title; ruling a title out costs a
+// few array reads. Like TitleIndex, it reads only the pages added since its last look (ids are AUTOINCREMENT).
+// Words are read as the link check reads them (linkableBody, case folded as a case-insensitive pattern
+// matches), so a page the check would accept is never ruled out.
+import type { ReadRows } from "../db/read-rows";
+import { keepRecent } from "../lib/recent-map";
+import { linkableBody } from "./wiki-links";
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+/** Brains kept (each sketch is ~2 bits × 2 rows a counted pair: ~10 MB at 50k abstracts). */
+const MAX_BRAINS = 4;
+const MIN_WIDTH = 1 << 16;
+/** Counters a row per pair counted, at least (a sketch past it is rebuilt twice as wide). */
+const WIDTH_PER_PAIR = 1;
+/** Pairs a source is assumed to hold when a sketch is sized before any page is read (a 200-word abstract: ~190). */
+const PAIRS_PER_SOURCE_GUESS = 256;
+/** A 2-bit counter's top: "three or more" (saturated: counted as many). */
+const SATURATED = 3;
+
+/**
+ * Hashes of a text's distinct neighbouring word pairs. Upper-cased: a case-insensitive pattern matches two
+ * letters when their upper cases are equal (σ and ς, µ and μ), which lower-casing would keep apart.
+ */
+export function pairHashes(text: string): Set<number> {
+  const words = text.toUpperCase().match(WORD) ?? [];
+  const hashes = new Set<number>();
+  let previous = words.length ? wordHash(words[0]!) : 0;
+  for (let i = 1; i < words.length; i++) {
+    const next = wordHash(words[i]!);
+    hashes.add(Math.imul(previous ^ Math.imul(next, 0x9e3779b1), 0x85ebca6b) ^ (next >>> 13));
+    previous = next;
+  }
+  return hashes;
+}
+
+/** FNV-1a of a word. */
+function wordHash(word: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+/** Two rows of 2-bit counters, four to a byte. A pair's count is the smaller of its two counters. */
+class Sketch {
+  private readonly first: Uint8Array;
+  private readonly second: Uint8Array;
+  private readonly mask: number;
+  added = 0;
+  constructor(readonly width: number) {
+    this.first = new Uint8Array(width / 4);
+    this.second = new Uint8Array(width / 4);
+    this.mask = width - 1;
+  }
+
+  add(hashes: Set<number>) {
+    for (const hash of hashes) {
+      bump(this.first, hash & this.mask);
+      bump(this.second, secondPosition(hash) & this.mask);
+    }
+    this.added += hashes.size;
+  }
+
+  count(hash: number): number {
+    const n = Math.min(counter(this.first, hash & this.mask), counter(this.second, secondPosition(hash) & this.mask));
+    return n === SATURATED ? Infinity : n;
+  }
+}
+
+const secondPosition = (hash: number) => Math.imul(hash ^ (hash >>> 16), 0x2c1b3c6d) ^ (hash >>> 11);
+const counter = (row: Uint8Array, at: number) => (row[at >> 2]! >> ((at & 3) * 2)) & 3;
+function bump(row: Uint8Array, at: number) {
+  if (counter(row, at) < SATURATED) row[at >> 2] = row[at >> 2]! + (1 << ((at & 3) * 2));
+}
+
+const widthFor = (pairs: number) => {
+  let width = MIN_WIDTH;
+  while (width < pairs * WIDTH_PER_PAIR) width *= 2;
+  return width;
+};
+
+interface BrainPairs {
+  lastId: number;
+  sketch: Sketch;
+}
+
+export class BodyBigrams {
+  private brains = new Map<string, BrainPairs>();
+
+  constructor(private readRows: ReadRows) {}
+
+  /**
+   * A test of titles against the brain's source pages outside `sourceId`, as this read sees the database:
+   * false only when no such page can name the title (some pair of its words stands in none of them); true
+   * for a title of one word. Call it and its test inside one read transaction.
+   */
+  async outside(brainId: string, sourceId: string): Promise<(title: string) => boolean> {
+    const brain = await this.refresh(brainId);
+    // Only pages already counted are taken away (id <= lastId): one written since would take away pairs the
+    // sketch never counted.
+    const own = (await this.readRows("SELECT markdown FROM pages WHERE source_id = ? AND kind = 'source' AND edited = 0 AND id <= ?", [sourceId, brain.lastId])) as {
+      markdown: string;
+    }[];
+    const ownCount = new Map<number, number>();
+    for (const page of own) for (const hash of pairHashes(linkableBody(page.markdown))) ownCount.set(hash, (ownCount.get(hash) ?? 0) + 1);
+    return (title) => {
+      for (const hash of pairHashes(title)) if (brain.sketch.count(hash) - (ownCount.get(hash) ?? 0) <= 0) return false;
+      return true;
+    };
+  }
+
+  private async refresh(brainId: string): Promise<BrainPairs> {
+    let brain = this.brains.get(brainId);
+    if (!brain) {
+      // Sized for the sources the brain has or awaits (an import posts them first), so a growing brain is
+      // seldom counted again.
+      const [row] = (await this.readRows("SELECT source_count AS n FROM brains WHERE id = ?", [brainId])) as { n: number }[];
+      brain = { lastId: 0, sketch: new Sketch(widthFor(Number(row?.n ?? 0) * PAIRS_PER_SOURCE_GUESS)) };
+    }
+    keepRecent(this.brains, brainId, brain, MAX_BRAINS);
+    await this.readSince(brainId, brain);
+    if (brain.sketch.added > brain.sketch.width / WIDTH_PER_PAIR) {
+      // Too full to rule much out: counted again, twice as wide as its pairs need.
+      const rebuilt: BrainPairs = { lastId: 0, sketch: new Sketch(widthFor(2 * brain.sketch.added)) };
+      await this.readSince(brainId, rebuilt);
+      this.brains.set(brainId, (brain = rebuilt));
+    }
+    return brain;
+  }
+
+  /** Counts the pages added since `brain.lastId`. */
+  private async readSince(brainId: string, brain: BrainPairs) {
+    // Every brain's new rows (others' without text): no page slips between reading and remembering how far.
+    // Edited pages are never linked inward, and a page never goes back to unedited.
+    const rows = (await this.readRows("SELECT id, CASE WHEN brain_id = ? AND kind = 'source' AND edited = 0 THEN markdown END AS markdown FROM pages WHERE id > ? ORDER BY id", [
+      brainId,
+      brain.lastId,
+    ])) as { id: number; markdown: string | null }[];
+    for (const row of rows) {
+      brain.lastId = Math.max(brain.lastId, Number(row.id));
+      if (row.markdown === null) continue;
+      brain.sketch.add(pairHashes(linkableBody(row.markdown)));
+    }
+  }
+}

@@ -1,0 +1,133 @@
+// The word-pair sketch (src/ingest/body-bigrams.ts) rules a title out only when no source page outside the
+// new source can name it: checked against the link check itself, on a real database file, as pages arrive,
+// across sketch rebuilds, and with the source's own pages taken away.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { migrate, openDatabase, type Database } from "../../src/db/client";
+import { BodyBigrams } from "../../src/ingest/body-bigrams";
+import { findInwardLinks } from "../../src/ingest/inward-links";
+import { linkRelatedPages } from "../../src/ingest/wiki-links";
+import type { ReadRows } from "../../src/db/read-rows";
+import { tempDir } from "../support/temp-dirs";
+
+let dir: string;
+let db: Database;
+let read: ReadRows;
+let nextPage = 0;
+
+beforeAll(async () => {
+  dir = tempDir();
+  db = openDatabase({ dataDir: dir });
+  await migrate(db.client);
+  await db.client.executeMultiple(`
+    INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free');
+    INSERT INTO brains (id, account_id, name, slug) VALUES ('b1', 'acc', 'b1', 'b1'), ('b2', 'acc', 'b2', 'b2');
+  `);
+  read = async (sql, args) => (await db.client.execute({ sql, args })).rows as unknown as Record<string, unknown>[];
+});
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A source with one page per text (kind 'source' unless said). */
+async function source(brainId: string, id: string, texts: string[], kind = "source") {
+  await db.client.execute({ sql: "INSERT INTO sources (id, brain_id, type, title, status) VALUES (?, ?, 'text', ?, 'ready')", args: [id, brainId, id] });
+  for (const markdown of texts) {
+    const slug = `page-${++nextPage}`;
+    await db.client.execute({
+      sql: "INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown, search_text) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      args: [brainId, id, kind, slug, slug, markdown, markdown],
+    });
+  }
+}
+
+/** What the link check says: some page of the brain outside `sourceId` names `title`. */
+async function named(brainId: string, sourceId: string, title: string): Promise<boolean> {
+  const pages = (await read("SELECT slug, markdown FROM pages WHERE brain_id = ? AND kind = 'source' AND edited = 0 AND source_id != ?", [brainId, sourceId])) as {
+    slug: string;
+    markdown: string;
+  }[];
+  return pages.some((p) => (linkRelatedPages([{ slug: p.slug, title: p.slug, markdown: p.markdown }, { slug: "t", title, markdown: "" }]).get(p.slug) ?? []).includes("t"));
+}
+
+describe("word pairs of a brain's pages", () => {
+  test("a title no other page names is ruled out; one named in any case, spacing or inside a link is kept", async () => {
+    await source("b1", "s1", ["The Northern Lighthouse Keepers met at Velsmouth.", "Pilots of the [[harbour-pilots|Harbour  Pilots]] station sailed at dawn."]);
+    await source("b1", "s2", ["ΛΌΓΟΣ σοφός was carved over the gate. Her µ-meter read 3."]);
+    await source("b2", "s3", ["Southern Lighthouse Keepers of another brain."]);
+    const pairs = new BodyBigrams(read);
+    const test = await pairs.outside("b1", "s-new");
+    const cases: [string, boolean][] = [
+      ["Northern Lighthouse Keepers", true],
+      ["northern   LIGHTHOUSE keepers", true],
+      ["Harbour Pilots station", true],
+      ["λόγος ΣΟΦΌΣ", true], // ς and σ are one letter to a case-insensitive pattern
+      ["Μ-meter", true], // µ (micro sign) and μ (mu) too
+      ["Lighthouse Northern", false],
+      ["Southern Lighthouse Keepers", false], // another brain's page
+      ["Velsmouth", true], // one word: never ruled out
+    ];
+    for (const [title, expected] of cases) {
+      expect([title, test(title)]).toEqual([title, expected]);
+      expect([title, await named("b1", "s-new", title)]).toEqual([title, expected]);
+    }
+  });
+
+  test("the source's own pages do not count, pages written later do, and notes never do", async () => {
+    const pairs = new BodyBigrams(read);
+    // Only s1 names it: ruled out for s1 itself, kept for anyone else.
+    expect((await pairs.outside("b1", "s1"))("Northern Lighthouse Keepers")).toBe(false);
+    expect((await pairs.outside("b1", "s2"))("Northern Lighthouse Keepers")).toBe(true);
+    await source("b1", "s4", ["A note on the Northern Lighthouse Keepers."], "note");
+    expect((await pairs.outside("b1", "s1"))("Northern Lighthouse Keepers")).toBe(false);
+    await source("b1", "s5", ["Minutes of the Northern Lighthouse Keepers, 1931."]);
+    expect((await pairs.outside("b1", "s1"))("Northern Lighthouse Keepers")).toBe(true);
+    expect(await named("b1", "s1", "Northern Lighthouse Keepers")).toBe(true);
+  });
+
+  test("never rules out a title a page names, through rebuilds of the sketch; rules out most titles no page names", async () => {
+    // 3,000 pages of 40 words from 400: the sketch (sized for b3's 0 sources) is counted again several times.
+    await db.client.execute("INSERT INTO brains (id, account_id, name, slug) VALUES ('b3', 'acc', 'b3', 'b3')");
+    const vocabulary = Array.from({ length: 400 }, (_, i) => `w${(i * 7919) % 10007}x`);
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const texts: string[] = [];
+    const pairs = new BodyBigrams(read);
+    for (let s = 0; s < 60; s++) {
+      const batch = Array.from({ length: 50 }, () => Array.from({ length: 40 }, () => vocabulary[random(400)]).join(" ") + ".");
+      texts.push(...batch);
+      await source("b3", `bulk-${s}`, batch);
+      if (s % 20 === 0) await pairs.outside("b3", "none"); // read as pages arrive, as an import does
+    }
+    const test = await pairs.outside("b3", "none");
+    // Three-word phrases taken from the pages: every one is kept.
+    for (let k = 0; k < 300; k++) {
+      const words = texts[random(texts.length)]!.replace(".", "").split(" ");
+      const at = random(words.length - 3);
+      expect(test(words.slice(at, at + 3).join(" "))).toBe(true);
+    }
+    // Three words no page holds together (made-up words): nearly all ruled out.
+    let ruledOut = 0;
+    for (let k = 0; k < 300; k++) if (!test(`q${k}a r${k}b s${k}c`)) ruledOut++;
+    expect(ruledOut).toBeGreaterThan(270);
+  });
+
+  test("findInwardLinks finds the same links with the sketch as without it", async () => {
+    await source("b1", "s6", ["The Velsmouth Harbour Board met the Northern Lighthouse Keepers twice."]);
+    const pairs = new BodyBigrams(read);
+    const fresh = [
+      { slug: "nlk", title: "Northern Lighthouse Keepers" },
+      { slug: "vhb", title: "Velsmouth Harbour Board" },
+      { slug: "none", title: "Eastern Tide Tables" },
+      { slug: "pilots", title: "Harbour Pilots" },
+    ];
+    const links = async (sourceId: string, withPairs: boolean) =>
+      (await findInwardLinks(read, "b1", sourceId, fresh, withPairs ? pairs : undefined)).map((l) => `${l.from}→${l.to}`).sort();
+    for (const sourceId of ["s-new", "s1", "s6"]) {
+      const plain = await links(sourceId, false);
+      expect(await links(sourceId, true)).toEqual(plain);
+    }
+    expect((await links("s-new", true)).length).toBeGreaterThanOrEqual(4);
+  });
+});
