@@ -19,6 +19,8 @@ const MIN_WIDTH = 1 << 16;
 const WIDTH_PER_PAIR = 1;
 /** Pairs a source is assumed to hold when a sketch is sized before any page is read (a 200-word abstract: ~190). */
 const PAIRS_PER_SOURCE_GUESS = 256;
+/** Page rows read per query. */
+const READ_PAGE = 2000;
 /** A 2-bit counter's top: "three or more" (saturated: counted as many). */
 const SATURATED = 3;
 
@@ -115,35 +117,44 @@ export class BodyBigrams {
 
   private async refresh(brainId: string): Promise<BrainPairs> {
     let brain = this.brains.get(brainId);
-    if (!brain) {
-      // Sized for the sources the brain has or awaits (an import posts them first), so a growing brain is
-      // seldom counted again.
-      const [row] = (await this.readRows("SELECT source_count AS n FROM brains WHERE id = ?", [brainId])) as { n: number }[];
-      brain = { lastId: 0, sketch: new Sketch(widthFor(Number(row?.n ?? 0) * PAIRS_PER_SOURCE_GUESS)) };
-    }
+    if (!brain) brain = { lastId: 0, sketch: new Sketch(widthFor((await this.sourceCount(brainId)) * PAIRS_PER_SOURCE_GUESS)) };
     keepRecent(this.brains, brainId, brain, MAX_BRAINS);
     await this.readSince(brainId, brain);
-    if (brain.sketch.added > brain.sketch.width / WIDTH_PER_PAIR) {
-      // Too full to rule much out: counted again, twice as wide as its pairs need.
-      const rebuilt: BrainPairs = { lastId: 0, sketch: new Sketch(widthFor(2 * brain.sketch.added)) };
+    const { added, width } = brain.sketch;
+    if (added > width / WIDTH_PER_PAIR) {
+      // Too full to rule much out: counted again, wide enough for twice its pairs or for every source the brain
+      // has or awaits (an import posts them first) at the pairs a source had so far, so a growing brain is
+      // seldom counted again.
+      const perSource = added / Math.max(1, await this.sourceCount(brainId, brain.lastId));
+      const rebuilt: BrainPairs = { lastId: 0, sketch: new Sketch(widthFor(Math.max(2 * added, (await this.sourceCount(brainId)) * perSource))) };
       await this.readSince(brainId, rebuilt);
       this.brains.set(brainId, (brain = rebuilt));
     }
     return brain;
   }
 
-  /** Counts the pages added since `brain.lastId`. */
+  /** The brain's sources (pending ones too); with `upTo`, those with a page counted so far. */
+  private async sourceCount(brainId: string, upTo?: number): Promise<number> {
+    const [row] = (await (upTo === undefined
+      ? this.readRows("SELECT source_count AS n FROM brains WHERE id = ?", [brainId])
+      : this.readRows("SELECT count(DISTINCT source_id) AS n FROM pages WHERE brain_id = ? AND kind = 'source' AND id <= ?", [brainId, upTo]))) as { n: number }[];
+    return Number(row?.n ?? 0);
+  }
+
+  /** Counts the pages added since `brain.lastId`, READ_PAGE rows a query (bounded memory at a first look). */
   private async readSince(brainId: string, brain: BrainPairs) {
-    // Every brain's new rows (others' without text): no page slips between reading and remembering how far.
-    // Edited pages are never linked inward, and a page never goes back to unedited.
-    const rows = (await this.readRows("SELECT id, CASE WHEN brain_id = ? AND kind = 'source' AND edited = 0 THEN markdown END AS markdown FROM pages WHERE id > ? ORDER BY id", [
-      brainId,
-      brain.lastId,
-    ])) as { id: number; markdown: string | null }[];
-    for (const row of rows) {
-      brain.lastId = Math.max(brain.lastId, Number(row.id));
-      if (row.markdown === null) continue;
-      brain.sketch.add(pairHashes(linkableBody(row.markdown)));
+    for (;;) {
+      // Every brain's new rows (others' without text): no page slips between reading and remembering how far.
+      // Edited pages are never linked inward, and a page never goes back to unedited.
+      const rows = (await this.readRows(
+        `SELECT id, CASE WHEN brain_id = ? AND kind = 'source' AND edited = 0 THEN markdown END AS markdown FROM pages WHERE id > ? ORDER BY id LIMIT ${READ_PAGE}`,
+        [brainId, brain.lastId],
+      )) as { id: number; markdown: string | null }[];
+      for (const row of rows) {
+        brain.lastId = Math.max(brain.lastId, Number(row.id));
+        if (row.markdown !== null) brain.sketch.add(pairHashes(linkableBody(row.markdown)));
+      }
+      if (rows.length < READ_PAGE) return;
     }
   }
 }
