@@ -341,3 +341,18 @@ describe("the stored lone row", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe("promotion", () => {
+  test("a third source naming a concept with mention rows adds its mention; nothing of the concept is left in concept_seen", async () => {
+    const brainId = await newBrain(s, "Kilns thrice");
+    await ready(brainId, "Roof tiles", KILN_A);
+    await settled();
+    await ready(brainId, "Glaze school", KILN_B);
+    await settled();
+    const third = await ready(brainId, "Kiln fire", "A fire closed the Ostrava Kiln Works for a winter.");
+    await settled();
+    expect(await query("SELECT count(*) AS n FROM concept_mentions WHERE source_id = ? AND concept = 'ostrava-kiln'", third)).toEqual([{ n: 1 }]);
+    expect((await page(brainId, "ostrava-kiln")).markdown).toContain("A fire closed");
+    expect(await query(`SELECT count(*) AS n FROM concept_seen WHERE brain = ${BRAIN} AND concept = 'ostrava-kiln'`, brainId)).toEqual([{ n: 0 }]);
+  });
+});
