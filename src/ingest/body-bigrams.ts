@@ -28,7 +28,7 @@ const SATURATED = 3;
  * Hashes of a text's distinct neighbouring word pairs. Upper-cased: a case-insensitive pattern matches two
  * letters when their upper cases are equal (σ and ς, µ and μ), which lower-casing would keep apart.
  */
-export function pairHashes(text: string): Set<number> {
+function pairHashes(text: string): Set<number> {
   const words = text.toUpperCase().match(WORD) ?? [];
   const hashes = new Set<number>();
   let previous = words.length ? wordHash(words[0]!) : 0;
