@@ -12,9 +12,14 @@ import { keepRecent } from "../lib/recent-map";
 import { linkableBody } from "./wiki-links";
 
 const WORD = /[\p{L}\p{N}_]+/gu;
-/** Brains kept (each sketch is ~2 bits × 2 rows a counted pair: ~10 MB at 50k abstracts). */
+/** Brains kept (a sketch is 2 rows of 2-bit counters, about one a pair counted: ~8 MB at 50k abstracts, 32 MB at most). */
 const MAX_BRAINS = 4;
 const MIN_WIDTH = 1 << 16;
+/**
+ * 2 × 16 MiB of counters: ~60M pairs (a 250k-source brain of abstracts). Past it the counters fill up and more
+ * titles go on to the full-text search: slower, never wrong.
+ */
+const MAX_WIDTH = 1 << 26;
 /** Counters a row per pair counted, at least (a sketch past it is rebuilt twice as wide). */
 const WIDTH_PER_PAIR = 1;
 /** Pairs a source is assumed to hold when a sketch is sized before any page is read (a 200-word abstract: ~190). */
@@ -81,7 +86,7 @@ function bump(row: Uint8Array, at: number) {
 
 const widthFor = (pairs: number) => {
   let width = MIN_WIDTH;
-  while (width < pairs * WIDTH_PER_PAIR) width *= 2;
+  while (width < pairs * WIDTH_PER_PAIR && width < MAX_WIDTH) width *= 2;
   return width;
 };
 
@@ -121,7 +126,7 @@ export class BodyBigrams {
     keepRecent(this.brains, brainId, brain, MAX_BRAINS);
     await this.readSince(brainId, brain);
     const { added, width } = brain.sketch;
-    if (added > width / WIDTH_PER_PAIR) {
+    if (added > width / WIDTH_PER_PAIR && width < MAX_WIDTH) {
       // Too full to rule much out: counted again, wide enough for twice its pairs or for every source the brain
       // has or awaits (an import posts them first) at the pairs a source had so far, so a growing brain is
       // seldom counted again.
