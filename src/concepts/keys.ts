@@ -84,12 +84,21 @@ export function cleanSurface(surface: string): string {
   const cleaned = surface.replace(/\s+/g, " ").replace(LEADING, "");
   // "General Motors" is a company, not a general named Motors.
   const named = isOrgName(cleaned) ? cleaned : withoutRole(cleaned);
-  return (named.includes(" ") || named !== cleaned ? named : cleaned)
-    .replace(/[’']s$/i, "")
-    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, "")
-    .replace(/\.$/, "")
-    .trim();
+  return withoutTrailingDot(withoutEdgePunctuation(withoutPossessive(named.includes(" ") || named !== cleaned ? named : cleaned))).trim();
 }
+
+// The end cuts of cleanSurface, each skipping its regular expression when the ends show it cannot match (phrases
+// are cleaned and keyed by the thousand a source: the Unicode-class pattern alone was a tenth of keying one).
+const withoutPossessive = (text: string) => (/s$/i.test(text) ? text.replace(/[’']s$/i, "") : text);
+const ASCII_WORD_CHAR = /^[A-Za-z0-9]$/;
+function withoutEdgePunctuation(text: string): string {
+  const first = text.charAt(0);
+  const last = text.charAt(text.length - 1);
+  // Letters and digits at both ends (or a closing dot or bracket at the end) leave nothing to cut.
+  if (ASCII_WORD_CHAR.test(first) && (ASCII_WORD_CHAR.test(last) || last === "." || last === ")")) return text;
+  return text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, "");
+}
+const withoutTrailingDot = (text: string) => (text.endsWith(".") ? text.slice(0, -1) : text);
 
 /** What numbers a label: digits ("2", "3b", "4.1"), one letter, a roman numeral. */
 const LABEL_MARK = /^(?:\d+(?:\.\d+)*[a-z]?|\p{L}|[IVXLC]+)$/u;
@@ -104,15 +113,25 @@ export function conceptKey(surface: string, kind: "proper" | "phrase"): string |
     words[words.length - 1] = singular(words.at(-1)!.toLowerCase());
   }
   const key = slugify(words.join(" "), "");
-  if (!key || [...key].length < (/[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\p{sc=Hang}]/u.test(key) ? 2 : 3) || !/\p{L}{2}/u.test(key)) return null; // one-letter words, numbers, dates alone (a CJK name may be 2 characters)
+  if (!key || tooShort(key) || !/\p{L}{2}/u.test(key)) return null; // one-letter words, numbers, dates alone (a CJK name may be 2 characters)
   if (/^\d/.test(key) && !/\p{L}{3}/u.test(key)) return null;
   // A label's number or letter does not make it a concept: "Appendix B", "Table 2", "Part II" are junk, "Apollo 11" is not.
   const named = words.filter((w) => !LABEL_MARK.test(w));
   if ((named.length ? named : words).every((w) => JUNK.has(w.toLowerCase()))) return null;
   if (words.length > 1 && words.every((w) => UNITS.has(w.toLowerCase()))) return null; // "Square" alone may be a name
-  if (DOCUMENT_SECTIONS.has(words.map((w) => singular(w.toLowerCase())).join(" "))) return null;
-  if (LATIN_ABBREVIATION.test(words.join(" "))) return null; // "et al." in every paper's notes
+  if (words.length <= MAX_SECTION_WORDS && DOCUMENT_SECTIONS.has(words.map((w) => singular(w.toLowerCase())).join(" "))) return null;
+  if (words.length <= 2 && LATIN_ABBREVIATION.test(words.join(" "))) return null; // "et al." in every paper's notes
   return key;
+}
+
+/**
+ * Fewer than 3 letters (code points), or 2 in a CJK script. A string of n UTF-16 units holds at least n / 2
+ * code points, so only short keys are counted.
+ */
+function tooShort(key: string): boolean {
+  if (key.length >= 6) return false;
+  const points = [...key].length;
+  return points < 2 || (points === 2 && !/[\p{sc=Han}\p{sc=Hira}\p{sc=Kana}\p{sc=Hang}]/u.test(key));
 }
 
 /**
@@ -128,6 +147,7 @@ const DOCUMENT_SECTIONS = new Set(
     "contact information", "terms of service", "privacy policy", "related article", "related page",
   ].map((phrase) => phrase.split(" ").map((w) => singular(w)).join(" ")),
 );
+const MAX_SECTION_WORDS = Math.max(...[...DOCUMENT_SECTIONS].map((section) => section.split(" ").length));
 
 /**
  * First words of place names, never a first name: "Western Europe", "North Korea", "South Africa" and "New
@@ -205,6 +225,8 @@ export function orgShortName(title: string): string | null {
 }
 
 function isOrgName(name: string): boolean {
+  // The last word first: most names and phrases end in no organization's word.
+  if (!ORG_NAME_TAILS.has(name.slice(name.lastIndexOf(" ") + 1).toLowerCase())) return false;
   const words = name.split(" ");
   return words.length >= 2 && words.length <= 4 && ORG_NAME_TAILS.has(words.at(-1)!.toLowerCase()) && words.every((w) => /^\p{Lu}/u.test(w));
 }

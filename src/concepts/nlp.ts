@@ -188,6 +188,9 @@ interface Tokens {
   text: string[];
   pos: string[];
   spaces: string[];
+  /** Every token with the spacing before it, joined (spanText slices it), and where each token starts in it. */
+  joined: string;
+  starts: number[];
   /** Token index → its sentence's first and last token. */
   sentenceStart: number[];
   sentenceEnd: number[];
@@ -298,13 +301,18 @@ export function findPhrases(text: string, maxChars = 60_000): { sentences: strin
   const sentenceOf: number[] = [];
   // The tokens' text, tags and sentences, read once; a sentence's text is its tokens' (the tagger's own
   // sentence text rebuilds the spacing again, a tenth of the tagging's time).
-  const t: Tokens = { text: doc.tokens().out(), pos: doc.tokens().out(its.pos), spaces: doc.tokens().out(its.precedingSpaces), sentenceStart: [], sentenceEnd: [] };
+  const t: Tokens = { text: doc.tokens().out(), pos: doc.tokens().out(its.pos), spaces: doc.tokens().out(its.precedingSpaces), joined: "", starts: [], sentenceStart: [], sentenceEnd: [] };
+  joinTokens(t);
   const sentences: string[] = [];
   /** Whether a sentence goes on in the paragraph of the one before it (no line break between them). */
   const continues: boolean[] = [];
   doc.sentences().each((s: any, index: number) => {
     const [a, b] = s.out(its.span) as [number, number];
-    for (let i = a; i <= b; i++) [t.sentenceStart[i], t.sentenceEnd[i], sentenceOf[i]] = [a, b, index];
+    for (let i = a; i <= b; i++) {
+      t.sentenceStart[i] = a;
+      t.sentenceEnd[i] = b;
+      sentenceOf[i] = index;
+    }
     const sentence = spanText(t, a, b);
     sentences.push(sentence);
     // The tagger keeps a paragraph break before a sentence as its first token, or as that token's spacing.
@@ -454,9 +462,19 @@ function withAbbreviationsRejoined(sentences: string[], phrases: Phrase[], conti
   return { sentences: joined, phrases: phrases.map((p) => ({ ...p, sentence: at[p.sentence] ?? p.sentence })), continues: goesOn };
 }
 
-/** The text of tokens a..b as written. */
+/** The text of tokens a..b as written: each sentence and phrase a slice of one string, not a string built per span. */
 function spanText(t: Tokens, a: number, b: number): string {
-  let value = t.text[a]!;
-  for (let i = a + 1; i <= b; i++) value += t.spaces[i]! + t.text[i]!;
-  return value;
+  return t.joined.slice(t.starts[a], t.starts[b]! + t.text[b]!.length);
+}
+
+function joinTokens(t: Tokens): void {
+  const parts: string[] = [];
+  let at = 0;
+  for (let i = 0; i < t.text.length; i++) {
+    const space = i === 0 ? "" : (t.spaces[i] ?? "");
+    parts.push(space, t.text[i]!);
+    t.starts[i] = at += space.length;
+    at += t.text[i]!.length;
+  }
+  t.joined = parts.join("");
 }

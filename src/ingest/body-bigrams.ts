@@ -28,6 +28,11 @@ const PAIRS_PER_SOURCE_GUESS = 256;
 const READ_PAGE = 2000;
 /** A 2-bit counter's top: "three or more" (saturated: counted as many). */
 const SATURATED = 3;
+/**
+ * Sources whose counted pages' pairs are kept (their own pages are taken away right after they are counted:
+ * kept, they are neither read nor split into pairs again).
+ */
+const RECENT_SOURCES = 256;
 
 /**
  * Hashes of a text's distinct neighbouring word pairs. Upper-cased: a case-insensitive pattern matches two
@@ -93,6 +98,8 @@ const widthFor = (pairs: number) => {
 interface BrainPairs {
   lastId: number;
   sketch: Sketch;
+  /** Per source last counted, the pairs of each of its pages the sketch counted. */
+  counted: Map<string, Set<number>[]>;
 }
 
 export class BodyBigrams {
@@ -107,22 +114,31 @@ export class BodyBigrams {
    */
   async outside(brainId: string, sourceId: string): Promise<(title: string) => boolean> {
     const brain = await this.refresh(brainId);
-    // Only pages already counted are taken away (id <= lastId): one written since would take away pairs the
-    // sketch never counted.
-    const own = (await this.readRows("SELECT markdown FROM pages WHERE source_id = ? AND kind = 'source' AND edited = 0 AND id <= ?", [sourceId, brain.lastId])) as {
-      markdown: string;
-    }[];
     const ownCount = new Map<number, number>();
-    for (const page of own) for (const hash of pairHashes(linkableBody(page.markdown))) ownCount.set(hash, (ownCount.get(hash) ?? 0) + 1);
+    for (const hashes of await this.ownPairs(brain, sourceId)) for (const hash of hashes) ownCount.set(hash, (ownCount.get(hash) ?? 0) + 1);
     return (title) => {
       for (const hash of pairHashes(title)) if (brain.sketch.count(hash) - (ownCount.get(hash) ?? 0) <= 0) return false;
       return true;
     };
   }
 
+  /**
+   * The pairs of the source's pages the sketch counted: only those (a page written since would take away pairs
+   * it never counted). Kept from the count for a recent source; a page counted then deleted or edited is taken
+   * away too, which is right: it names nothing now (an edited page is never linked inward).
+   */
+  private async ownPairs(brain: BrainPairs, sourceId: string): Promise<Set<number>[]> {
+    const kept = brain.counted.get(sourceId);
+    if (kept) return kept;
+    const own = (await this.readRows("SELECT markdown FROM pages WHERE source_id = ? AND kind = 'source' AND edited = 0 AND id <= ?", [sourceId, brain.lastId])) as {
+      markdown: string;
+    }[];
+    return own.map((page) => pairHashes(linkableBody(page.markdown)));
+  }
+
   private async refresh(brainId: string): Promise<BrainPairs> {
     let brain = this.brains.get(brainId);
-    if (!brain) brain = { lastId: 0, sketch: new Sketch(widthFor((await this.sourceCount(brainId)) * PAIRS_PER_SOURCE_GUESS)) };
+    if (!brain) brain = { lastId: 0, sketch: new Sketch(widthFor((await this.sourceCount(brainId)) * PAIRS_PER_SOURCE_GUESS)), counted: new Map() };
     keepRecent(this.brains, brainId, brain, MAX_BRAINS);
     await this.readSince(brainId, brain);
     const { added, width } = brain.sketch;
@@ -131,7 +147,7 @@ export class BodyBigrams {
       // has or awaits (an import posts them first) at the pairs a source had so far, so a growing brain is
       // seldom counted again.
       const perSource = added / Math.max(1, await this.sourceCount(brainId, brain.lastId));
-      const rebuilt: BrainPairs = { lastId: 0, sketch: new Sketch(widthFor(Math.max(2 * added, (await this.sourceCount(brainId)) * perSource))) };
+      const rebuilt: BrainPairs = { lastId: 0, sketch: new Sketch(widthFor(Math.max(2 * added, (await this.sourceCount(brainId)) * perSource))), counted: new Map() };
       await this.readSince(brainId, rebuilt);
       this.brains.set(brainId, (brain = rebuilt));
     }
@@ -152,12 +168,15 @@ export class BodyBigrams {
       // Every brain's new rows (others' without text): no page slips between reading and remembering how far.
       // Edited pages are never linked inward, and a page never goes back to unedited.
       const rows = (await this.readRows(
-        `SELECT id, CASE WHEN brain_id = ? AND kind = 'source' AND edited = 0 THEN markdown END AS markdown FROM pages WHERE id > ? ORDER BY id LIMIT ${READ_PAGE}`,
+        `SELECT id, source_id AS sourceId, CASE WHEN brain_id = ? AND kind = 'source' AND edited = 0 THEN markdown END AS markdown FROM pages WHERE id > ? ORDER BY id LIMIT ${READ_PAGE}`,
         [brainId, brain.lastId],
-      )) as { id: number; markdown: string | null }[];
+      )) as { id: number; sourceId: string | null; markdown: string | null }[];
       for (const row of rows) {
         brain.lastId = Math.max(brain.lastId, Number(row.id));
-        if (row.markdown !== null) brain.sketch.add(pairHashes(linkableBody(row.markdown)));
+        if (row.markdown === null) continue;
+        const hashes = pairHashes(linkableBody(row.markdown));
+        brain.sketch.add(hashes);
+        if (row.sourceId !== null) keepRecent(brain.counted, row.sourceId, [...(brain.counted.get(row.sourceId) ?? []), hashes], RECENT_SOURCES);
       }
       if (rows.length < READ_PAGE) return;
     }

@@ -86,6 +86,33 @@ describe("word pairs of a brain's pages", () => {
     expect(await named("b1", "s1", "Northern Lighthouse Keepers")).toBe(true);
   });
 
+  test("a source counted lately has its own pages taken away without reading them again; one counted long ago, by reading them", async () => {
+    await db.client.execute("INSERT INTO brains (id, account_id, name, slug) VALUES ('b4', 'acc', 'b4', 'b4')");
+    const statements: string[] = [];
+    const counting: ReadRows = (sql, args) => (statements.push(sql), read(sql, args));
+    const ownReads = () => statements.filter((s) => /WHERE source_id = \?/.test(s)).length;
+    const pairs = new BodyBigrams(counting);
+    await source("b4", "early", ["The Quiet Harbour Bell rang at noon."]);
+    await pairs.outside("b4", "none"); // counts it
+    // More sources than the sketch keeps the pairs of: the early one's pages must be read again.
+    for (let i = 0; i < 300; i++) await source("b4", `filler-${i}`, [`Filler page ${i} of the harbour.`]);
+    await source("b4", "late", ["Keepers of the Velsmouth Tide Gauge logged the surge.", "The Velsmouth Tide Gauge stood by the quay."]);
+    statements.length = 0;
+    const late = await pairs.outside("b4", "late");
+    expect(ownReads()).toBe(0); // its pages came with the count
+    expect(late("Velsmouth Tide Gauge")).toBe(false); // only it names them
+    expect(late("Quiet Harbour Bell")).toBe(true);
+    const early = await pairs.outside("b4", "early");
+    expect(ownReads()).toBe(1);
+    expect(early("Quiet Harbour Bell")).toBe(false);
+    expect(early("Velsmouth Tide Gauge")).toBe(true);
+    // A page of "late" deleted after it was counted names nothing: taking its pairs away again keeps the verdict.
+    await db.client.execute("DELETE FROM pages WHERE source_id = 'late' AND markdown LIKE 'Keepers%'");
+    expect((await pairs.outside("b4", "late"))("Velsmouth Tide Gauge")).toBe(false);
+    expect(await named("b4", "late", "Velsmouth Tide Gauge")).toBe(false);
+    expect(await named("b4", "early", "Velsmouth Tide Gauge")).toBe(true);
+  });
+
   test("never rules out a title a page names, through rebuilds of the sketch; rules out most titles no page names", async () => {
     // 3,000 pages of 40 words from 400: the sketch (sized for b3's 0 sources) is counted again several times.
     await db.client.execute("INSERT INTO brains (id, account_id, name, slug) VALUES ('b3', 'acc', 'b3', 'b3')");
