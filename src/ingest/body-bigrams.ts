@@ -33,6 +33,8 @@ const SATURATED = 3;
  * kept, they are neither read nor split into pairs again).
  */
 const RECENT_SOURCES = 256;
+/** Pages of one source whose pairs are kept at most (a long document's are read again instead). */
+const KEPT_PAGES = 64;
 
 /**
  * Hashes of a text's distinct neighbouring word pairs. Upper-cased: a case-insensitive pattern matches two
@@ -98,8 +100,8 @@ const widthFor = (pairs: number) => {
 interface BrainPairs {
   lastId: number;
   sketch: Sketch;
-  /** Per source last counted, the pairs of each of its pages the sketch counted. */
-  counted: Map<string, Set<number>[]>;
+  /** Per source last counted, the pairs of each of its pages the sketch counted (null: too many pages kept). */
+  counted: Map<string, Set<number>[] | null>;
 }
 
 export class BodyBigrams {
@@ -130,6 +132,7 @@ export class BodyBigrams {
   private async ownPairs(brain: BrainPairs, sourceId: string): Promise<Set<number>[]> {
     const kept = brain.counted.get(sourceId);
     if (kept) return kept;
+    // Not kept (counted long ago, or a long document): read.
     const own = (await this.readRows("SELECT markdown FROM pages WHERE source_id = ? AND kind = 'source' AND edited = 0 AND id <= ?", [sourceId, brain.lastId])) as {
       markdown: string;
     }[];
@@ -162,6 +165,12 @@ export class BodyBigrams {
     return Number(row?.n ?? 0);
   }
 
+  /** Keeps a counted page's pairs with its source's (a source first met here starts its list). */
+  private keep(brain: BrainPairs, sourceId: string, hashes: Set<number>) {
+    const kept = brain.counted.has(sourceId) ? brain.counted.get(sourceId)! : [];
+    keepRecent(brain.counted, sourceId, kept && kept.length < KEPT_PAGES ? [...kept, hashes] : null, RECENT_SOURCES);
+  }
+
   /** Counts the pages added since `brain.lastId`, READ_PAGE rows a query (bounded memory at a first look). */
   private async readSince(brainId: string, brain: BrainPairs) {
     for (;;) {
@@ -176,7 +185,7 @@ export class BodyBigrams {
         if (row.markdown === null) continue;
         const hashes = pairHashes(linkableBody(row.markdown));
         brain.sketch.add(hashes);
-        if (row.sourceId !== null) keepRecent(brain.counted, row.sourceId, [...(brain.counted.get(row.sourceId) ?? []), hashes], RECENT_SOURCES);
+        if (row.sourceId !== null) this.keep(brain, row.sourceId, hashes);
       }
       if (rows.length < READ_PAGE) return;
     }

@@ -106,6 +106,13 @@ describe("word pairs of a brain's pages", () => {
     expect(ownReads()).toBe(1);
     expect(early("Quiet Harbour Bell")).toBe(false);
     expect(early("Velsmouth Tide Gauge")).toBe(true);
+    // A long document's pages are not kept: read again, with the same verdict.
+    await source("b4", "long", Array.from({ length: 70 }, (_, i) => (i === 40 ? "The Granary Ledger Book ends here." : `Part ${i} of the ledger.`)));
+    statements.length = 0;
+    const long = await pairs.outside("b4", "long");
+    expect(ownReads()).toBe(1);
+    expect(long("Granary Ledger Book")).toBe(false);
+    expect((await pairs.outside("b4", "late"))("Granary Ledger Book")).toBe(true);
     // A page of "late" deleted after it was counted names nothing: taking its pairs away again keeps the verdict.
     await db.client.execute("DELETE FROM pages WHERE source_id = 'late' AND markdown LIKE 'Keepers%'");
     expect((await pairs.outside("b4", "late"))("Velsmouth Tide Gauge")).toBe(false);
