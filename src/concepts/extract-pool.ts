@@ -96,13 +96,13 @@ export function createExtractPool(size: number, log: Logger, entry?: string, fil
     }
     const thread: Thread = { worker, pending: new Map(), answered: false };
     worker.unref(); // an idle pool never keeps the process alive
-    worker.onmessage = (event: MessageEvent<Answer & { id: number; error?: string }>) => {
+    worker.onmessage = (event: MessageEvent<{ id: number; json?: string; error?: string }>) => {
       thread.answered = true;
       const request = thread.pending.get(event.data.id);
       if (!request) return;
       thread.pending.delete(event.data.id);
       if (event.data.error !== undefined) request.reject(new Error(event.data.error));
-      else request.resolve(event.data);
+      else request.resolve(JSON.parse(event.data.json!) as Answer);
       dispatch();
       if (thread.pending.size === 0) worker.unref();
     };

@@ -132,7 +132,9 @@ async function answer(task: Task): Promise<Answer> {
 self.onmessage = async (event: MessageEvent<{ id: number; task: Task }>) => {
   const { id, task } = event.data;
   try {
-    self.postMessage({ id, ...(await answer(task)) });
+    // As JSON text: the answer is hundreds of small objects (concepts, their mentions), which the structured
+    // clone walks at about twice JSON's cost on this thread (71-92 against 44-46 µs an abstract's answer).
+    self.postMessage({ id, json: JSON.stringify(await answer(task)) });
   } catch (e) {
     self.postMessage({ id, error: (e as Error)?.message ?? String(e) });
   }

@@ -103,7 +103,7 @@ describe("the extraction pool", () => {
       `let n = 0;
        self.onmessage = (e) => {
          if (n++ > 0) throw new Error("died");
-         self.postMessage({ id: e.data.id, concepts: [] });
+         self.postMessage({ id: e.data.id, json: JSON.stringify({ concepts: [] }) });
        };\n`,
     );
     const seen: string[] = [];
