@@ -30,11 +30,11 @@ const READ_PAGE = 2000;
 const SATURATED = 3;
 /**
  * Sources whose counted pages' pairs are kept (their own pages are taken away right after they are counted:
- * kept, they are neither read nor split into pairs again).
+ * kept, they are neither read nor split into pairs again), and the pairs kept at most a brain (~6 MB): the
+ * least recent sources go first, and a source whose pages alone hold half of them is read again instead.
  */
 const RECENT_SOURCES = 256;
-/** Pages of one source whose pairs are kept at most (a long document's are read again instead). */
-const KEPT_PAGES = 64;
+const KEPT_PAIRS = 200_000;
 
 /**
  * Hashes of a text's distinct neighbouring word pairs. Upper-cased: a case-insensitive pattern matches two
@@ -97,17 +97,59 @@ const widthFor = (pairs: number) => {
   return width;
 };
 
+/** Per source last counted, the pairs of each of its pages a sketch counted, within a budget of pairs. */
+class KeptPairs {
+  /** null: the source's pages held too many pairs to keep (read them). */
+  private bySource = new Map<string, { pages: Set<number>[]; pairs: number } | null>();
+  private pairs = 0;
+
+  constructor(private readonly budget: number) {}
+
+  /** The pairs of each counted page of the source, or undefined when they are not kept. */
+  of(sourceId: string): Set<number>[] | undefined {
+    return this.bySource.get(sourceId)?.pages;
+  }
+
+  /**
+   * A page of the source was counted. A source dropped and met again starts a new list, of its later pages
+   * only: fewer pairs are taken away then, which never rules a title out wrongly.
+   */
+  add(sourceId: string, hashes: Set<number>) {
+    const entry = this.bySource.has(sourceId) ? this.bySource.get(sourceId)! : { pages: [], pairs: 0 };
+    this.bySource.delete(sourceId);
+    if (entry) {
+      entry.pages.push(hashes);
+      entry.pairs += hashes.size;
+      this.pairs += hashes.size;
+    }
+    const tooMany = entry !== null && entry.pairs > this.budget / 2;
+    if (tooMany) this.pairs -= entry.pairs;
+    this.bySource.set(sourceId, tooMany ? null : entry);
+    while (this.pairs > this.budget || this.bySource.size > RECENT_SOURCES) {
+      const [oldest, dropped] = this.bySource.entries().next().value!;
+      this.bySource.delete(oldest);
+      if (dropped) this.pairs -= dropped.pairs;
+    }
+  }
+}
+
 interface BrainPairs {
   lastId: number;
   sketch: Sketch;
-  /** Per source last counted, the pairs of each of its pages the sketch counted (null: too many pages kept). */
-  counted: Map<string, Set<number>[] | null>;
+  counted: KeptPairs;
 }
 
 export class BodyBigrams {
   private brains = new Map<string, BrainPairs>();
+  private readonly keptPairs: number;
 
-  constructor(private readRows: ReadRows) {}
+  /** `keptPairs`: the pairs of recent sources' pages kept a brain (for tests of the budget). */
+  constructor(
+    private readRows: ReadRows,
+    options: { keptPairs?: number } = {},
+  ) {
+    this.keptPairs = options.keptPairs ?? KEPT_PAIRS;
+  }
 
   /**
    * A test of titles against the brain's source pages outside `sourceId`, as this read sees the database:
@@ -130,7 +172,7 @@ export class BodyBigrams {
    * away too, which is right: it names nothing now (an edited page is never linked inward).
    */
   private async ownPairs(brain: BrainPairs, sourceId: string): Promise<Set<number>[]> {
-    const kept = brain.counted.get(sourceId);
+    const kept = brain.counted.of(sourceId);
     if (kept) return kept;
     // Not kept (counted long ago, or a long document): read.
     const own = (await this.readRows("SELECT markdown FROM pages WHERE source_id = ? AND kind = 'source' AND edited = 0 AND id <= ?", [sourceId, brain.lastId])) as {
@@ -141,7 +183,7 @@ export class BodyBigrams {
 
   private async refresh(brainId: string): Promise<BrainPairs> {
     let brain = this.brains.get(brainId);
-    if (!brain) brain = { lastId: 0, sketch: new Sketch(widthFor((await this.sourceCount(brainId)) * PAIRS_PER_SOURCE_GUESS)), counted: new Map() };
+    if (!brain) brain = { lastId: 0, sketch: new Sketch(widthFor((await this.sourceCount(brainId)) * PAIRS_PER_SOURCE_GUESS)), counted: new KeptPairs(this.keptPairs) };
     keepRecent(this.brains, brainId, brain, MAX_BRAINS);
     await this.readSince(brainId, brain);
     const { added, width } = brain.sketch;
@@ -150,7 +192,7 @@ export class BodyBigrams {
       // has or awaits (an import posts them first) at the pairs a source had so far, so a growing brain is
       // seldom counted again.
       const perSource = added / Math.max(1, await this.sourceCount(brainId, brain.lastId));
-      const rebuilt: BrainPairs = { lastId: 0, sketch: new Sketch(widthFor(Math.max(2 * added, (await this.sourceCount(brainId)) * perSource))), counted: new Map() };
+      const rebuilt: BrainPairs = { lastId: 0, sketch: new Sketch(widthFor(Math.max(2 * added, (await this.sourceCount(brainId)) * perSource))), counted: new KeptPairs(this.keptPairs) };
       await this.readSince(brainId, rebuilt);
       this.brains.set(brainId, (brain = rebuilt));
     }
@@ -163,12 +205,6 @@ export class BodyBigrams {
       ? this.readRows("SELECT source_count AS n FROM brains WHERE id = ?", [brainId])
       : this.readRows("SELECT count(DISTINCT source_id) AS n FROM pages WHERE brain_id = ? AND kind = 'source' AND id <= ?", [brainId, upTo]))) as { n: number }[];
     return Number(row?.n ?? 0);
-  }
-
-  /** Keeps a counted page's pairs with its source's (a source first met here starts its list). */
-  private keep(brain: BrainPairs, sourceId: string, hashes: Set<number>) {
-    const kept = brain.counted.has(sourceId) ? brain.counted.get(sourceId)! : [];
-    keepRecent(brain.counted, sourceId, kept && kept.length < KEPT_PAGES ? [...kept, hashes] : null, RECENT_SOURCES);
   }
 
   /** Counts the pages added since `brain.lastId`, READ_PAGE rows a query (bounded memory at a first look). */
@@ -185,7 +221,7 @@ export class BodyBigrams {
         if (row.markdown === null) continue;
         const hashes = pairHashes(linkableBody(row.markdown));
         brain.sketch.add(hashes);
-        if (row.sourceId !== null) this.keep(brain, row.sourceId, hashes);
+        if (row.sourceId !== null) brain.counted.add(row.sourceId, hashes);
       }
       if (rows.length < READ_PAGE) return;
     }

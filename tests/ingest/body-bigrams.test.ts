@@ -86,16 +86,17 @@ describe("word pairs of a brain's pages", () => {
     expect(await named("b1", "s1", "Northern Lighthouse Keepers")).toBe(true);
   });
 
-  test("a source counted lately has its own pages taken away without reading them again; one counted long ago, by reading them", async () => {
+  test("a source counted lately has its own pages taken away without reading them again; one counted long ago or a long one, by reading them", async () => {
     await db.client.execute("INSERT INTO brains (id, account_id, name, slug) VALUES ('b4', 'acc', 'b4', 'b4')");
     const statements: string[] = [];
     const counting: ReadRows = (sql, args) => (statements.push(sql), read(sql, args));
     const ownReads = () => statements.filter((s) => /WHERE source_id = \?/.test(s)).length;
-    const pairs = new BodyBigrams(counting);
+    // Pairs kept for 400 pairs at most (a source's pages: 200).
+    const pairs = new BodyBigrams(counting, { keptPairs: 400 });
     await source("b4", "early", ["The Quiet Harbour Bell rang at noon."]);
     await pairs.outside("b4", "none"); // counts it
-    // More sources than the sketch keeps the pairs of: the early one's pages must be read again.
-    for (let i = 0; i < 300; i++) await source("b4", `filler-${i}`, [`Filler page ${i} of the harbour.`]);
+    // More pairs than the sketch keeps, since: the early source's pages must be read again.
+    for (let i = 0; i < 100; i++) await source("b4", `filler-${i}`, [`Filler page ${i} of the harbour.`]);
     await source("b4", "late", ["Keepers of the Velsmouth Tide Gauge logged the surge.", "The Velsmouth Tide Gauge stood by the quay."]);
     statements.length = 0;
     const late = await pairs.outside("b4", "late");
@@ -106,7 +107,7 @@ describe("word pairs of a brain's pages", () => {
     expect(ownReads()).toBe(1);
     expect(early("Quiet Harbour Bell")).toBe(false);
     expect(early("Velsmouth Tide Gauge")).toBe(true);
-    // A long document's pages are not kept: read again, with the same verdict.
+    // A long document's pages (over 200 pairs) are not kept: read again, with the same verdict.
     await source("b4", "long", Array.from({ length: 70 }, (_, i) => (i === 40 ? "The Granary Ledger Book ends here." : `Part ${i} of the ledger.`)));
     statements.length = 0;
     const long = await pairs.outside("b4", "long");
