@@ -256,6 +256,9 @@ function upsertStatements(brainId: string, upserts: ConceptPage[]): Statement[] 
  */
 async function relatedConcepts(db: RootDb, brainId: string, slug: string, mentions: MentionRow[], chunk: Chunk) {
   const pageSlugs = [...new Set(mentions.map((m) => m.pageSlug))].slice(0, 10);
+  // Concepts this chunk links those pages to count once more below: the only ones read with a single shared
+  // page (the others can never reach MIN_SHARED_PAGES, and each read one looks its title up).
+  const linkedHere = [...new Set(pageSlugs.flatMap((page) => chunk.linkedInto.get(page) ?? []))];
   const linked = await queryRows<{ slug: string; n: number; title: string | null }>(
     db,
     // A note is never rewritten, so it links nothing: the concepts it names are its mention rows.
@@ -270,11 +273,12 @@ async function relatedConcepts(db: RootDb, brainId: string, slug: string, mentio
         CROSS JOIN pages s ON s.brain_id = ?2 AND s.slug = j.value AND s.kind = 'note'
         CROSS JOIN concept_mentions m ON m.source_id = s.source_id
         WHERE m.concept != ?3
-      ) GROUP BY concept ORDER BY n DESC LIMIT 40
+      ) GROUP BY concept HAVING n >= ${MIN_SHARED_PAGES} OR concept IN (SELECT value FROM json_each(?4)) ORDER BY n DESC LIMIT 40
     ) c LEFT JOIN pages p ${CONCEPT_PAGES} ON p.brain_id = ?2 AND p.slug = c.concept AND p.kind = 'concept'`,
     JSON.stringify(pageSlugs),
     brainId,
     slug,
+    JSON.stringify(linkedHere),
   );
   const found = new Map<string, { slug: string; n: number; title: string }>();
   const add = (related: string, n: number, title: string | null | undefined) => {
