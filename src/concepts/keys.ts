@@ -228,5 +228,5 @@ function isOrgName(name: string): boolean {
   // The last word first: most names and phrases end in no organization's word.
   if (!ORG_NAME_TAILS.has(name.slice(name.lastIndexOf(" ") + 1).toLowerCase())) return false;
   const words = name.split(" ");
-  return words.length >= 2 && words.length <= 4 && ORG_NAME_TAILS.has(words.at(-1)!.toLowerCase()) && words.every((w) => /^\p{Lu}/u.test(w));
+  return words.length >= 2 && words.length <= 4 && words.every((w) => /^\p{Lu}/u.test(w));
 }

@@ -473,7 +473,8 @@ function joinTokens(t: Tokens): void {
   for (let i = 0; i < t.text.length; i++) {
     const space = i === 0 ? "" : (t.spaces[i] ?? "");
     parts.push(space, t.text[i]!);
-    t.starts[i] = at += space.length;
+    at += space.length;
+    t.starts[i] = at;
     at += t.text[i]!.length;
   }
   t.joined = parts.join("");
