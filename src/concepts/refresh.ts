@@ -23,6 +23,9 @@ const DIRTY_BATCH = 200;
 const FLUSH_STATEMENTS = 400;
 /** Mention rows read per concept (in insertion order): enough to fill the page's list from distinct sources. */
 const MENTIONS_READ = 40;
+/** A concept's mention rows that its page shows (?1 brain, ?2 concept), in insertion order. */
+const MENTION_ROWS = `FROM concept_mentions m CROSS JOIN pages p ON p.brain_id = m.brain_id AND p.slug = m.page_slug
+  WHERE m.brain_id = ?1 AND m.concept = ?2 LIMIT ${MENTIONS_READ}`;
 const MAX_RELATED = 8;
 /**
  * A related concept is named by at least this many of the concept's source pages: one shared page made
@@ -102,10 +105,16 @@ export async function refreshDirtyConcepts(deps: RefreshDeps, brainId: string): 
   const slice = timeSlicer();
   for (const { concept } of dirty) {
     await slice();
-    const outcome = await planRefresh(deps, brainId, concept, chunk);
+    const { outcome, mentions } = await planRefresh(deps, brainId, concept, chunk);
     // A concept's writes and its dirty mark's removal always go in the same transaction (a new page's: at the
-    // end of the pass, with the page).
-    const clean = stmt("DELETE FROM concept_dirty WHERE brain_id = ? AND concept = ?", brainId, concept);
+    // end of the pass, with the page). The mark goes only if the mentions the plan read are still those: a
+    // source written meanwhile (another job batch, between this read and the write) marked it again, which a
+    // mark already there does not show, and its removal lost the second source's mention until some other
+    // change (a concept named by two sources without its page: one 50k import in four).
+    const clean = stmt(
+      `DELETE FROM concept_dirty WHERE brain_id = ?1 AND concept = ?2 AND (SELECT count(*) FROM (SELECT 1 ${MENTION_ROWS})) = ?3`,
+      brainId, concept, mentions,
+    );
     if (outcome === "created") chunk.creating.get(concept)!.clean = clean;
     else chunk.statements.push(clean);
     if (chunk.statements.length + UPSERT_STATEMENTS * chunk.upserts.length >= FLUSH_STATEMENTS) await flush(deps, brainId, chunk);
@@ -159,21 +168,24 @@ type Outcome = "created" | "updated" | "removed" | "kept";
 /** Re-derives one concept's page now (its own batch). */
 export async function refreshConcept(deps: RefreshDeps, brainId: string, slug: string): Promise<Outcome> {
   const chunk = newChunk();
-  const outcome = await planRefresh(deps, brainId, slug, chunk);
+  const { outcome } = await planRefresh(deps, brainId, slug, chunk);
   await flush(deps, brainId, chunk);
   return outcome;
 }
 
-async function planRefresh(deps: RefreshDeps, brainId: string, slug: string, chunk: Chunk): Promise<Outcome> {
-  const { db } = deps;
+/** What the refresh of one concept does, and how many mention rows it was planned from. */
+async function planRefresh(deps: RefreshDeps, brainId: string, slug: string, chunk: Chunk): Promise<{ outcome: Outcome; mentions: number }> {
   const rows = await queryRows<MentionRow & { weight: number }>(
-    db,
-    `SELECT m.source_id AS sourceId, m.page_slug AS pageSlug, p.title AS pageTitle, m.surface, m.sentence, m.weight
-    FROM concept_mentions m CROSS JOIN pages p ON p.brain_id = m.brain_id AND p.slug = m.page_slug
-    WHERE m.brain_id = ? AND m.concept = ? LIMIT ${MENTIONS_READ}`,
+    deps.db,
+    `SELECT m.source_id AS sourceId, m.page_slug AS pageSlug, p.title AS pageTitle, m.surface, m.sentence, m.weight ${MENTION_ROWS}`,
     brainId,
     slug,
   );
+  return { outcome: await planFrom(deps, brainId, slug, rows, chunk), mentions: rows.length };
+}
+
+async function planFrom(deps: RefreshDeps, brainId: string, slug: string, rows: (MentionRow & { weight: number })[], chunk: Chunk): Promise<Outcome> {
+  const { db } = deps;
   const [existing] = await queryRows<PageRow>(db, "SELECT id, kind, title, markdown, edited FROM pages WHERE brain_id = ? AND slug = ?", brainId, slug);
   if (existing && existing.kind !== "concept") return "kept";
   const sources = new Set(rows.map((r) => r.sourceId));
