@@ -2,33 +2,22 @@
 // new source can name it: checked against the link check itself, on a real database file, as pages arrive,
 // across sketch rebuilds, and with the source's own pages taken away.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
-import { migrate, openDatabase, type Database } from "../../src/db/client";
+import type { Database } from "../../src/db/client";
 import { BodyBigrams } from "../../src/ingest/body-bigrams";
 import { findInwardLinks } from "../../src/ingest/inward-links";
 import { linkRelatedPages } from "../../src/ingest/wiki-links";
 import type { ReadRows } from "../../src/db/read-rows";
-import { tempDir } from "../support/temp-dirs";
+import { currentDatabase } from "../support/migrations";
 
-let dir: string;
 let db: Database;
 let read: ReadRows;
 let nextPage = 0;
 
 beforeAll(async () => {
-  dir = tempDir();
-  db = openDatabase({ dataDir: dir });
-  await migrate(db.client);
-  await db.client.executeMultiple(`
-    INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free');
-    INSERT INTO brains (id, account_id, name, slug) VALUES ('b1', 'acc', 'b1', 'b1'), ('b2', 'acc', 'b2', 'b2');
-  `);
+  db = await currentDatabase(["b1", "b2"]);
   read = async (sql, args) => (await db.client.execute({ sql, args })).rows as unknown as Record<string, unknown>[];
 });
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => db.close());
 
 /** A source with one page per text (kind 'source' unless said). */
 async function source(brainId: string, id: string, texts: string[], kind = "source") {

@@ -1,7 +1,8 @@
 // A database built by an older schema: every migration before `tag` applied and recorded, so a test can put
 // rows in the old shape and then run `migrate` to the current one.
-import { openDatabase } from "../../src/db/client";
+import { migrate, openDatabase } from "../../src/db/client";
 import { migrations } from "../../src/db/migrations";
+import { tempDir } from "./temp-dirs";
 
 export async function databaseBefore(tag: string, dataDir: string) {
   const db = openDatabase({ dataDir });
@@ -21,5 +22,14 @@ export async function databaseWithSources(tag: string, dataDir: string, brainId:
   await db.client.execute({ sql: "INSERT INTO brains (id, account_id, name, slug) VALUES (?, 'acc', ?, ?)", args: [brainId, brainId, brainId] });
   for (const [id, type, title] of sources)
     await db.client.execute({ sql: "INSERT INTO sources (id, brain_id, type, title, status) VALUES (?, ?, ?, ?, 'ready')", args: [id, brainId, type, title] });
+  return db;
+}
+
+/** A database at the current schema in a temp dir (removed with the run's), holding account `acc` and `brains`. */
+export async function currentDatabase(brains: string[]) {
+  const db = openDatabase({ dataDir: tempDir() });
+  await migrate(db.client);
+  await db.client.execute("INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free')");
+  for (const id of brains) await db.client.execute({ sql: "INSERT INTO brains (id, account_id, name, slug) VALUES (?, 'acc', ?, ?)", args: [id, id, id] });
   return db;
 }

@@ -4,23 +4,16 @@
 // removes a mark only when the mentions it planned from are still those. Real database file; the concurrent
 // write is run right after the pass's read of the mentions.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
-import { migrate, openDatabase, type Database } from "../../src/db/client";
+import type { Database, RootDb } from "../../src/db/client";
 import { refreshDirtyConcepts } from "../../src/concepts";
-import type { RootDb } from "../../src/db/client";
-import { tempDir } from "../support/temp-dirs";
+import { currentDatabase } from "../support/migrations";
 
-let dir: string;
 let db: Database;
 const rows = async (sql: string) => (await db.client.execute(sql)).rows.map((r) => Object.values(r).join(" "));
 
 beforeAll(async () => {
-  dir = tempDir();
-  db = openDatabase({ dataDir: dir });
-  await migrate(db.client);
+  db = await currentDatabase(["b1"]);
   await db.client.executeMultiple(`
-    INSERT INTO accounts (id, name, plan_id) VALUES ('acc', 'A', 'free');
-    INSERT INTO brains (id, account_id, name, slug) VALUES ('b1', 'acc', 'b1', 'b1');
     INSERT INTO sources (id, brain_id, type, title, status) VALUES ('s1', 'b1', 'text', 'One', 'ready'), ('s2', 'b1', 'text', 'Two', 'ready'), ('s3', 'b1', 'text', 'Three', 'ready');
     INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown) VALUES
       ('b1', 's1', 'source', 'one', 'One', 'The tide gauge at Velsmouth.'),
@@ -28,10 +21,7 @@ beforeAll(async () => {
       ('b1', 's3', 'source', 'three', 'Three', 'The tide gauge broke.');
   `);
 });
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => db.close());
 
 const mention = (concept: string, source: string, page: string) =>
   db.client.execute({
