@@ -89,6 +89,13 @@ const STORED_CONCEPT = "m.value ->> 0";
 /** The number of brain `?` (`concept_seen.brain`), in SQL: evaluated once per statement. */
 const BRAIN_NUMBER = "(SELECT number FROM brain_numbers WHERE brain_id = ?)";
 
+/**
+ * The highest lone row id of brain `brainId` merged, in SQL. Rows take increasing ids in commit order (their
+ * writes hold the database's write lock) and are merged in id order, so the rows above it are the unmerged
+ * ones: a number per brain, where a mark per row rewrote each ~3 KB row once more (migration 0023).
+ */
+const MERGED_THROUGH = (brainId: string) => sql`coalesce((SELECT lone_merged_through FROM brain_numbers WHERE brain_id = ${brainId}), 0)`;
+
 /** A source's lone concepts leave `concept_seen` (before its row is replaced or deleted). */
 export const forgetSeenStatement = (brainId: string, sourceId: string, guard: Fragment = ALWAYS): Statement => ({
   sql: `DELETE FROM concept_seen WHERE brain = ${BRAIN_NUMBER} AND lone = (SELECT id FROM concept_lone WHERE source_id = ?)
@@ -108,7 +115,7 @@ export function loneWriteStatements(source: { id: string; brainId: string }, lon
   const statements: Statement[] = firstWrite ? [] : [forgetSeenStatement(source.brainId, source.id, current)];
   if (row)
     statements.push({
-      sql: `INSERT OR REPLACE INTO concept_lone (source_id, brain_id, mentions, sentences, merged) SELECT ?, ?, ?, ?, 0 WHERE ${current.sql}`,
+      sql: `INSERT OR REPLACE INTO concept_lone (source_id, brain_id, mentions, sentences) SELECT ?, ?, ?, ? WHERE ${current.sql}`,
       args: [source.id, source.brainId, row.mentions, row.sentences, ...current.args],
     });
   else if (!firstWrite) statements.push({ sql: `DELETE FROM concept_lone WHERE source_id = ? AND ${current.sql}`, args: [source.id, ...current.args] });
@@ -148,7 +155,7 @@ export async function mergeLoneConceptsIfDue(db: RootDb, brainId: string, ingest
   const [brain] = await db.all<{ sources: number }>(sql`SELECT source_count AS sources FROM brains WHERE id = ${brainId}`);
   const mergeAt = Math.max(MERGE_AT_SOURCES, Math.floor(Number(brain?.sources ?? 0) * MERGE_AT_SHARE));
   const [due] = await db.all<{ pending: number; queued: number }>(sql`SELECT
-      (SELECT count(*) FROM (SELECT 1 FROM concept_lone WHERE brain_id = ${brainId} AND merged = 0 LIMIT ${mergeAt})) AS pending,
+      (SELECT count(*) FROM (SELECT 1 FROM concept_lone WHERE brain_id = ${brainId} AND id > ${MERGED_THROUGH(brainId)} LIMIT ${mergeAt})) AS pending,
       EXISTS (SELECT 1 FROM jobs WHERE status = 'queued' AND kind = ${ingestKind}) AS queued`);
   const pending = Number(due?.pending ?? 0);
   if (pending === 0 || (pending < mergeAt && Number(due?.queued))) return 0;
@@ -161,38 +168,38 @@ export async function mergeLoneConceptsIfDue(db: RootDb, brainId: string, ingest
  */
 export async function mergeLoneConcepts(db: RootDb, brainId: string): Promise<number> {
   let recurring = 0;
+  // The last id read (the rounds go on from it, whatever the stored number says).
+  let through = -1;
   for (;;) {
     // "concept id" pairs of every unmerged row (up to a round's worth), in key order: the inserts walk the
     // index from one end to the other, each index page written once per round. Strings (a slug holds no
     // space), so the sort is the engine's own: sorting [concept, id] tuples with a comparator held this
     // thread for 140-360 ms at 5,000 sources, while the extraction threads waited for work (strings: ~35 ms).
     const pairs: string[] = [];
-    const ids: number[] = [];
-    for (let after = -1; ids.length < MERGE_ROUND_SOURCES; ) {
+    let rowsRead = 0;
+    for (;;) {
       // A turn of the event loop between pages of rows: reading and parsing a round's rows held this thread
       // for 200-470 ms at 5,000 sources.
       await nextTurn();
       const rows = await db.all<{ id: number; mentions: string }>(sql`
-        SELECT id, mentions FROM concept_lone WHERE brain_id = ${brainId} AND merged = 0 AND id > ${after}
+        SELECT id, mentions FROM concept_lone WHERE brain_id = ${brainId} AND id > max(${through}, ${MERGED_THROUGH(brainId)})
         ORDER BY id LIMIT ${READ_PAGE}`);
       for (const row of rows) {
         for (const c of new Set((JSON.parse(row.mentions) as StoredMention[]).map((m) => m[0]))) pairs.push(`${c} ${row.id}`);
-        ids.push(row.id);
       }
-      if (rows.length < READ_PAGE) break;
-      after = rows.at(-1)!.id;
+      rowsRead += rows.length;
+      if (rows.length) through = Number(rows.at(-1)!.id);
+      if (rows.length < READ_PAGE || rowsRead >= MERGE_ROUND_SOURCES) break;
     }
-    if (ids.length === 0) return recurring;
+    if (rowsRead === 0) return recurring;
     await nextTurn();
     pairs.sort();
     for (let from = 0; from < pairs.length; from += MERGE_CHUNK_KEYS) {
       await nextTurn(); // requests in between chunks
       recurring += await mergeChunk(db, brainId, pairs.slice(from, from + MERGE_CHUNK_KEYS));
     }
-    for (let from = 0; from < ids.length; from += MERGE_CHUNK_KEYS) {
-      await nextTurn();
-      await db.run(sql`UPDATE concept_lone SET merged = 1 WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids.slice(from, from + MERGE_CHUNK_KEYS))}))`);
-    }
+    // Never lowered: a merge running beside this one (another replica) may have gone further.
+    await db.run(sql`UPDATE brain_numbers SET lone_merged_through = max(lone_merged_through, ${through}) WHERE brain_id = ${brainId}`);
   }
 }
 

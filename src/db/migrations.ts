@@ -23,6 +23,7 @@ import m0019 from "../../migrations/0019_person_aliases.sql" with { type: "text"
 import m0020 from "../../migrations/0020_label_concepts.sql" with { type: "text" };
 import m0021 from "../../migrations/0021_kind_partial_indexes.sql" with { type: "text" };
 import m0022 from "../../migrations/0022_concept_seen_numbers.sql" with { type: "text" };
+import m0023 from "../../migrations/0023_lone_merged_through.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -47,6 +48,7 @@ const sqlByTag: Record<string, string> = {
   "0020_label_concepts": m0020,
   "0021_kind_partial_indexes": m0021,
   "0022_concept_seen_numbers": m0022,
+  "0023_lone_merged_through": m0023,
 };
 
 export interface Migration {

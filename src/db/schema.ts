@@ -181,7 +181,7 @@ export const conceptMentions = sqliteTable(
 /**
  * A source's lone concepts: those it alone names (no page, not linked), with their mention sentences as JSON
  * (lone.ts). One appended row per source, a new `id` each time it is written (AUTOINCREMENT: never reused);
- * `merged` once its concepts are in `concept_seen`.
+ * merged (its concepts in `concept_seen`) once its id is at most its brain's `brain_numbers.loneMergedThrough`.
  */
 export const conceptLone = sqliteTable(
   "concept_lone",
@@ -196,9 +196,8 @@ export const conceptLone = sqliteTable(
     mentions: text("mentions").notNull(),
     /** [[page slug, sentence], ...]: each sentence once, however many lone concepts it names. */
     sentences: text("sentences").notNull().default("[]"),
-    merged: integer("merged").notNull().default(0),
   },
-  (t) => [index("concept_lone_unmerged").on(t.brainId).where(sql`merged = 0`)],
+  (t) => [index("concept_lone_brain").on(t.brainId)],
 );
 
 /**
@@ -211,6 +210,8 @@ export const brainNumbers = sqliteTable("brain_numbers", {
     .notNull()
     .unique()
     .references(() => brains.id, { onDelete: "cascade" }),
+  /** The highest `concept_lone.id` of the brain merged: rows are merged in id order, which is commit order (migration 0023). */
+  loneMergedThrough: integer("lone_merged_through").notNull().default(0),
 });
 
 /** Which lone row (`concept_lone.id`) named a lone concept (merged in sorted batches): a second source finds it here. */

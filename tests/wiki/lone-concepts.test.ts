@@ -22,6 +22,14 @@ const BRAIN = "(SELECT number FROM brain_numbers WHERE brain_id = ?)";
 const LONE = "(SELECT id FROM concept_lone WHERE source_id = ?)";
 
 const query = async (sql: string, ...args: (string | number)[]) => (await s.ctx.database.client.execute({ sql, args })).rows as any[];
+/** A lone row is merged when its id is at most its brain's `lone_merged_through` (migration 0023). */
+const UNMERGED = "concept_lone l CROSS JOIN brain_numbers n ON n.brain_id = l.brain_id WHERE l.id > n.lone_merged_through";
+const merged = async (sourceId: string) =>
+  (await query("SELECT l.id <= n.lone_merged_through AS merged FROM concept_lone l CROSS JOIN brain_numbers n ON n.brain_id = l.brain_id WHERE l.source_id = ?", sourceId))[0]?.merged;
+const unmergedRows = async (brainId: string) => (await query(`SELECT count(*) AS n FROM ${UNMERGED} AND l.brain_id = ?`, brainId))[0].n;
+/** The merge undone from a source's row on (that row and every later one of its brain): what a kill -9 before the merge leaves. */
+const unmergeFrom = (sourceId: string) =>
+  query("UPDATE brain_numbers SET lone_merged_through = (SELECT id - 1 FROM concept_lone WHERE source_id = ?1) WHERE brain_id = (SELECT brain_id FROM concept_lone WHERE source_id = ?1)", sourceId);
 const page = async (brainId: string, slug: string) => (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${slug}`), 200)).page;
 const pageStatus = async (brainId: string, slug: string) => (await s.api(`/api/v1/brains/${brainId}/pages/${slug}`)).status;
 
@@ -51,7 +59,7 @@ describe("lone concepts", () => {
     expect(await query(`SELECT l.source_id FROM concept_seen s CROSS JOIN concept_lone l ON l.id = s.lone WHERE s.brain = ${BRAIN} AND s.concept = 'ostrava-kiln'`, brainId)).toEqual([
       { source_id: first },
     ]);
-    expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 1 }]);
+    expect(await merged(first)).toBe(1);
     expect(await pageStatus(brainId, "ostrava-kiln")).toBe(404);
 
     const second = await ready(brainId, "Glaze school", KILN_B);
@@ -79,7 +87,7 @@ describe("lone concepts", () => {
     await settled();
     // Undo the merge: the state of a source written just before the process died.
     await query(`DELETE FROM concept_seen WHERE brain = ${BRAIN}`, brainId);
-    await query("UPDATE concept_lone SET merged = 0 WHERE source_id = ?", first);
+    await unmergeFrom(first);
 
     const second = await ready(brainId, "Glaze school", KILN_B);
     await settled();
@@ -91,7 +99,7 @@ describe("lone concepts", () => {
     expect((await page(brainId, "glaze-school")).markdown).toContain("[[ostrava-kiln|");
     const rows = await query("SELECT DISTINCT source_id FROM concept_mentions WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId);
     expect(rows.map((r) => r.source_id).sort()).toEqual([first, second].sort());
-    expect(await query("SELECT count(*) AS n FROM concept_lone WHERE brain_id = ? AND merged = 0", brainId)).toEqual([{ n: 0 }]);
+    expect(await unmergedRows(brainId)).toBe(0);
     // Nothing named once is left dirty or doubled.
     expect(await query("SELECT count(*) AS n FROM concept_dirty WHERE brain_id = ?", brainId)).toEqual([{ n: 0 }]);
     const twice = await query("SELECT count(*) AS n FROM (SELECT concept, source_id, sentence FROM concept_mentions WHERE brain_id = ? GROUP BY 1, 2, 3 HAVING count(*) > 1)", brainId);
@@ -117,7 +125,7 @@ describe("lone concepts", () => {
     );
     await query("DELETE FROM concept_mentions WHERE brain_id = ? AND concept = 'ostrava-kiln'", brainId);
     await query(`DELETE FROM concept_seen WHERE brain = ${BRAIN}`, brainId);
-    await query("UPDATE concept_lone SET merged = 0 WHERE source_id IN (?, ?)", first, second);
+    await unmergeFrom(first); // and the second, written after it
     await query("DELETE FROM pages WHERE brain_id = ? AND slug = 'ostrava-kiln'", brainId);
     await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('wiki-refresh', ?, '{}', 5, 0)", brainId);
     await settled();
@@ -148,7 +156,7 @@ describe("lone concepts", () => {
     expect(after).not.toContain("ostrava-kiln");
     expect(after).toContain("svratka");
     expect(after.filter((c) => before.includes(c))).toEqual([]);
-    expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 1 }]);
+    expect(await merged(first)).toBe(1);
 
     expect((await s.api(`/api/v1/brains/${brainId}/sources/${first}`, { method: "DELETE" })).status).toBe(204);
     await settled();
@@ -161,19 +169,19 @@ describe("lone concepts", () => {
     const first = await ready(brainId, "Roof tiles", KILN_A);
     await settled();
     await query(`DELETE FROM concept_seen WHERE brain = ${BRAIN}`, brainId);
-    await query("UPDATE concept_lone SET merged = 0 WHERE source_id = ?", first);
+    await unmergeFrom(first);
     // Another source waiting to be ingested (not due yet): the merge waits for more rows.
     await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('ingest-source', 'src_waiting', '{}', 4, ?)", Date.now() + 3_600_000);
     try {
       expect(MERGE_AT_SOURCES).toBeGreaterThan(1);
       expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0);
-      expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 0 }]);
+      expect(await merged(first)).toBe(0);
     } finally {
       await query("DELETE FROM jobs WHERE subject_id = 'src_waiting'");
     }
     // Nothing waits: it merges (the one source's concepts recur nowhere, so none is dirty).
     expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0);
-    expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 1 }]);
+    expect(await merged(first)).toBe(1);
     expect((await query(`SELECT count(*) AS n FROM concept_seen WHERE lone = ${LONE}`, first))[0].n).toBeGreaterThan(0);
   });
 
@@ -189,9 +197,9 @@ describe("lone concepts", () => {
       brainId,
     );
     await query(
-      `INSERT INTO concept_lone (source_id, brain_id, mentions, sentences, merged)
+      `INSERT INTO concept_lone (source_id, brain_id, mentions, sentences)
        SELECT id, brain_id, json_array(json_array('kiln-' || (rowid % 10), 'kiln', 0, 1), json_array('glaze-' || id, 'glaze', 1, 1)),
-              json_array(json_array('tile', 'A kiln.'), json_array('tile', 'A glaze.')), 0
+              json_array(json_array('tile', 'A kiln.'), json_array('tile', 'A glaze.'))
        FROM sources WHERE brain_id = ?`,
       brainId,
     );
@@ -201,14 +209,14 @@ describe("lone concepts", () => {
       expect(MERGE_AT_SOURCES).toBeLessThan(n);
       await query("UPDATE brains SET source_count = 40000 WHERE id = ?", brainId);
       expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0);
-      expect(await query("SELECT count(*) AS n FROM concept_lone WHERE brain_id = ? AND merged = 0", brainId)).toEqual([{ n }]);
+      expect(await unmergedRows(brainId)).toBe(n);
       await query("UPDATE brains SET source_count = ? WHERE id = ?", n, brainId);
       // Due: the ten shared concepts recur (dirty); every source's own concept is in concept_seen.
       expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(10);
     } finally {
       await query("DELETE FROM jobs WHERE subject_id = 'src_waiting'");
     }
-    expect(await query("SELECT count(*) AS n FROM concept_lone WHERE brain_id = ? AND merged = 0", brainId)).toEqual([{ n: 0 }]);
+    expect(await unmergedRows(brainId)).toBe(0);
     expect(await query(`SELECT count(*) AS n FROM concept_seen WHERE brain = ${BRAIN} AND concept LIKE 'glaze-%'`, brainId)).toEqual([{ n }]);
     expect(await query("SELECT count(*) AS n FROM concept_dirty WHERE brain_id = ?", brainId)).toEqual([{ n: 10 }]);
     // Their lone mentions were promoted to mention rows: 260 sources name each shared concept.
@@ -226,12 +234,12 @@ describe("lone concepts", () => {
       first = await ready(brainId, "Roof tiles", KILN_A);
       const [job] = await query("SELECT status, attempts FROM jobs WHERE subject_id = ? AND kind = 'ingest-source'", first);
       expect(job).toEqual({ status: "done", attempts: 1 });
-      expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first)).toEqual([{ merged: 0 }]);
+      expect(await merged(first)).toBe(0);
     } finally {
       await query("DROP TRIGGER fail_seen");
     }
     await settled();
-    expect(await query("SELECT merged FROM concept_lone WHERE source_id = ?", first!)).toEqual([{ merged: 1 }]);
+    expect(await merged(first!)).toBe(1);
     expect((await query(`SELECT count(*) AS n FROM concept_seen WHERE lone = ${LONE}`, first!))[0].n).toBeGreaterThan(0);
   });
 });
@@ -274,7 +282,11 @@ describe("the stored lone row", () => {
       INSERT INTO concept_seen (brain_id, concept, source_id) VALUES ('b1', 'ostrava-kiln', 's1'), ('b1', 'roof-tile', 's1');
     `);
     await migrate(c);
-    const rows = (await c.execute("SELECT source_id, mentions, sentences, merged FROM concept_lone ORDER BY source_id")).rows;
+    const rows = (
+      await c.execute(
+        "SELECT source_id, mentions, sentences, l.id <= n.lone_merged_through AS merged FROM concept_lone l CROSS JOIN brain_numbers n ON n.brain_id = l.brain_id ORDER BY source_id",
+      )
+    ).rows;
     expect(rows.map((r) => [r.source_id, JSON.parse(String(r.mentions)), JSON.parse(String(r.sentences)), Number(r.merged)])).toEqual([
       ["s1", [["ostrava-kiln", "Ostrava Kiln", 0, 1], ["roof-tile", "roof tiles", 1, 0.5]], [["roof-tiles", "The Ostrava Kiln fired tiles."], ["roof-tiles", "The Ostrava Kiln fired tiles."]], 1],
       ["s2", [["ostrava-kiln", "Ostrava Kiln", 0, 1]], [["glaze", "Potters left the Ostrava Kiln."]], 0],
@@ -337,6 +349,46 @@ describe("the stored lone row", () => {
     await c.execute("DELETE FROM brains WHERE id = 'b1'");
     expect((await c.execute("SELECT count(*) AS n FROM concept_seen")).rows[0]!.n).toBe(0);
     expect((await c.execute("SELECT count(*) AS n FROM brain_numbers WHERE brain_id = 'b1'")).rows[0]!.n).toBe(0);
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("0023 on a database made before it: each brain's merged rows become one number (the rows below its first unmerged one), and the merge after it takes only the rest", async () => {
+    const dir = tempDir();
+    const db = await databaseWithSources("0023", dir, "b1", [
+      ["s1", "text", "T"],
+      ["s2", "text", "U"],
+      ["s3", "text", "V"],
+      ["s4", "text", "W"],
+    ]);
+    const c = db.client;
+    const brno = (sentence: string) => `'[["brno",null,0,1]]', '[["p","${sentence}"]]'`;
+    await c.executeMultiple(`
+      INSERT INTO brains (id, account_id, name, slug) VALUES ('b2', 'acc', 'b2', 'b2'), ('b3', 'acc', 'b3', 'b3');
+      INSERT INTO sources (id, brain_id, type, title, status) VALUES ('t1', 'b2', 'text', 'X', 'ready');
+      INSERT INTO concept_lone (source_id, brain_id, mentions, sentences, merged) VALUES ('s1', 'b1', ${brno("Brno one.")}, 1);
+      INSERT INTO concept_lone (source_id, brain_id, mentions, sentences, merged) VALUES ('t1', 'b2', ${brno("Brno in b2.")}, 1);
+      INSERT INTO concept_lone (source_id, brain_id, mentions, sentences, merged) VALUES ('s2', 'b1', '[["tile",null,0,1]]', '[["p","Tile."]]', 1);
+      INSERT INTO concept_lone (source_id, brain_id, mentions, sentences, merged) VALUES ('s3', 'b1', ${brno("Brno three.")}, 0);
+      INSERT INTO concept_lone (source_id, brain_id, mentions, sentences, merged) VALUES ('s4', 'b1', ${brno("Brno four.")}, 0);
+    `);
+    const id = async (source: string) => Number((await c.execute({ sql: "SELECT id FROM concept_lone WHERE source_id = ?", args: [source] })).rows[0]!.id);
+    const through = async (brain: string) => Number((await c.execute({ sql: "SELECT lone_merged_through AS n FROM brain_numbers WHERE brain_id = ?", args: [brain] })).rows[0]!.n);
+    await migrate(c);
+    expect(await through("b1")).toBe((await id("s3")) - 1);
+    expect(await through("b2")).toBe(await id("t1"));
+    expect(await through("b3")).toBe(0);
+    expect((await c.execute("SELECT name FROM pragma_table_info('concept_lone')")).rows.map((r) => r.name)).not.toContain("merged");
+    // The merge reads s3 and s4 only: Brno is named twice there (s1's row, merged before, is not read again).
+    const { mergeLoneConcepts } = await import("../../src/concepts");
+    expect(await mergeLoneConcepts(db.db, "b1")).toBe(1);
+    const promoted = (await c.execute("SELECT source_id FROM concept_mentions WHERE brain_id = 'b1' AND concept = 'brno' ORDER BY source_id")).rows;
+    expect(promoted.map((r) => r.source_id)).toEqual(["s3", "s4"]);
+    expect(await through("b1")).toBe(await id("s4"));
+    // Nothing is left to merge: a second merge reads nothing and changes nothing.
+    expect(await mergeLoneConcepts(db.db, "b1")).toBe(0);
+    expect(await through("b1")).toBe(await id("s4"));
+    expect(await through("b2")).toBe(await id("t1"));
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -95,7 +95,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
         source.type === "note"
           ? [{ title: doc.title, markdown: doc.markdown }] // notes are verbatim: one page, no synthesis
           : await synthesize(doc, { generator: ctx.ai.generator, log, signal });
-      const pages = await allocateSlugs(db, source.brainId, source.id, drafts, batch.reserved);
+      const pages = await allocateSlugs(db, source.brainId, source.id, drafts, batch.reserved, source.pageCount !== 0);
       const found = findConcepts({ read, generator: ctx.ai.generator, log, pool: extractPool, priority: batch.order, titles: titleIndexFor(db) }, source, doc.title, pages, signal);
       found.catch(() => undefined); // awaited in finish(); a failure before then is not unhandled
       return { source, doc, found };

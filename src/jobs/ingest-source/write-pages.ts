@@ -36,7 +36,15 @@ export interface SlugReservations {
  * that page: a source about the concept is its page, as when the source came first (resolve.ts: no concept
  * page is made for a source page's slug), so the wiki does not depend on the order sources arrive in.
  */
-export async function allocateSlugs(db: RootDb, brainId: string, sourceId: string, drafts: SynthesizedPage[], reserved: SlugReservations = new Set<string>()): Promise<PageToWrite[]> {
+export async function allocateSlugs(
+  db: RootDb,
+  brainId: string,
+  sourceId: string,
+  drafts: SynthesizedPage[],
+  reserved: SlugReservations = new Set<string>(),
+  /** False for a source never written (`pageCount` 0, as the write takes it, SourceRef): it has no pages to keep slugs of. */
+  mayHavePages = true,
+): Promise<PageToWrite[]> {
   const taken = new Set<string>();
   const ownEdited = new Set<string>();
   /** Slugs of unedited concept pages (only these hold them): a draft of exactly that slug may take one. */
@@ -44,7 +52,9 @@ export async function allocateSlugs(db: RootDb, brainId: string, sourceId: strin
   // Reprocessing: a page whose title is unchanged keeps its slug, so links to it keep working even when the
   // slug rule or the brain's other pages would now give another ("page-2" from before non-Latin slugs,
   // "harbour-2" once "harbour" is gone). One index read by source; nothing for a new source.
-  const previous = await queryRows<{ slug: string; title: string }>(db, "SELECT slug, title FROM pages WHERE source_id = ? AND edited = 0 ORDER BY position", sourceId);
+  const previous = mayHavePages
+    ? await queryRows<{ slug: string; title: string }>(db, "SELECT slug, title FROM pages WHERE source_id = ? AND edited = 0 ORDER BY position", sourceId)
+    : [];
   const keptByTitle = new Map<string, string[]>();
   for (const p of previous) keptByTitle.set(p.title, [...(keptByTitle.get(p.title) ?? []), p.slug]);
   for (const base of new Set(drafts.map((d) => slugify(d.title)))) {
