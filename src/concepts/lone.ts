@@ -150,15 +150,24 @@ function promoteStatements(brainId: string, keys: Fragment, guard: Fragment): St
   ];
 }
 
-/** After an ingest batch: merges when enough sources wait unmerged, or when no source waits to be ingested. */
+/**
+ * After an ingest batch, and in the brain's refresh job: merges when enough sources wait unmerged, or when the
+ * brain is not still being imported. A merge rewrites nearly every page of `concept_seen`, so merging a few
+ * sources' concepts while more of the brain's sources wait costs as much as merging them all later. "Still
+ * being imported": the brain's newest source is not ingested yet and some ingest job waits (any brain's: a
+ * source of this brain left pending without a job must not hold its merge back for ever). The refresh job,
+ * the backstop for a process killed before its batch merged, merged unconditionally: queued behind the
+ * sources posted before it, it merged every few hundred sources during an import.
+ */
 export async function mergeLoneConceptsIfDue(db: RootDb, brainId: string, ingestKind: string): Promise<number> {
   const [brain] = await db.all<{ sources: number }>(sql`SELECT source_count AS sources FROM brains WHERE id = ${brainId}`);
   const mergeAt = Math.max(MERGE_AT_SOURCES, Math.floor(Number(brain?.sources ?? 0) * MERGE_AT_SHARE));
-  const [due] = await db.all<{ pending: number; queued: number }>(sql`SELECT
+  const [due] = await db.all<{ pending: number; importing: number }>(sql`SELECT
       (SELECT count(*) FROM (SELECT 1 FROM concept_lone WHERE brain_id = ${brainId} AND id > ${MERGED_THROUGH(brainId)} LIMIT ${mergeAt})) AS pending,
-      EXISTS (SELECT 1 FROM jobs WHERE status = 'queued' AND kind = ${ingestKind}) AS queued`);
+      coalesce((SELECT status NOT IN ('ready', 'failed') FROM sources WHERE brain_id = ${brainId} ORDER BY rowid DESC LIMIT 1), 0)
+        AND EXISTS (SELECT 1 FROM jobs WHERE status = 'queued' AND kind = ${ingestKind}) AS importing`);
   const pending = Number(due?.pending ?? 0);
-  if (pending === 0 || (pending < mergeAt && Number(due?.queued))) return 0;
+  if (pending === 0 || (pending < mergeAt && Number(due?.importing))) return 0;
   return mergeLoneConcepts(db, brainId);
 }
 
@@ -170,6 +179,12 @@ export async function mergeLoneConcepts(db: RootDb, brainId: string): Promise<nu
   let recurring = 0;
   // The last id read (the rounds go on from it, whatever the stored number says).
   let through = -1;
+  // Only the rows committed before the merge began: a merge writes nearly every page of `concept_seen`
+  // however few keys it adds, and chasing the rows written meanwhile made each due merge a cascade of rounds
+  // (2,112 rows, then 448, 160, 32 at 3k sources: each a rewrite of the index, 5.7 log pages a source at
+  // 20k→30k). A source written meanwhile asks for its own merge after its write (mergeLoneConceptsIfDue).
+  const [last] = await db.all<{ id: number | null }>(sql`SELECT max(id) AS id FROM concept_lone WHERE brain_id = ${brainId}`);
+  const until = Number(last?.id ?? 0);
   for (;;) {
     // "concept id" pairs of every unmerged row (up to a round's worth), in key order: the inserts walk the
     // index from one end to the other, each index page written once per round. Strings (a slug holds no
@@ -182,7 +197,7 @@ export async function mergeLoneConcepts(db: RootDb, brainId: string): Promise<nu
       // for 200-470 ms at 5,000 sources.
       await nextTurn();
       const rows = await db.all<{ id: number; mentions: string }>(sql`
-        SELECT id, mentions FROM concept_lone WHERE brain_id = ${brainId} AND id > max(${through}, ${MERGED_THROUGH(brainId)})
+        SELECT id, mentions FROM concept_lone WHERE brain_id = ${brainId} AND id > max(${through}, ${MERGED_THROUGH(brainId)}) AND id <= ${until}
         ORDER BY id LIMIT ${READ_PAGE}`);
       for (const row of rows) {
         for (const c of new Set((JSON.parse(row.mentions) as StoredMention[]).map((m) => m[0]))) pairs.push(`${c} ${row.id}`);

@@ -8,7 +8,7 @@ import { expectJson, startTestServer, tempDir, type TestServer } from "../suppor
 import { addText, newBrain, waitForSource } from "../support/sources";
 import { databaseWithSources } from "../support/migrations";
 import { migrate } from "../../src/db/client";
-import { MERGE_AT_SOURCES, mergeLoneConceptsIfDue } from "../../src/concepts";
+import { MERGE_AT_SOURCES, mergeLoneConcepts, mergeLoneConceptsIfDue } from "../../src/concepts";
 import { compactRow } from "../../src/concepts/lone";
 
 let s: TestServer;
@@ -164,25 +164,87 @@ describe("lone concepts", () => {
     expect(await query("SELECT count(*) AS n FROM concept_lone WHERE source_id = ?", first)).toEqual([{ n: 0 }]);
   });
 
-  test("a batch merges only when no source waits or MERGE_AT_SOURCES rows wait unmerged", async () => {
+  test("a merge waits while its brain is being imported (its newest source not ingested, an ingest job queued) and fewer than MERGE_AT_SOURCES rows wait unmerged", async () => {
     const brainId = await newBrain(s, "Kilns waiting");
     const first = await ready(brainId, "Roof tiles", KILN_A);
     await settled();
     await query(`DELETE FROM concept_seen WHERE brain = ${BRAIN}`, brainId);
     await unmergeFrom(first);
-    // Another source waiting to be ingested (not due yet): the merge waits for more rows.
+    // The brain's next source, waiting to be ingested (its job due in an hour: the loop leaves it queued).
+    await query("INSERT INTO sources (id, brain_id, type, title, status, content) VALUES ('src_waiting', ?, 'text', 'Later', 'pending', 'x')", brainId);
     await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('ingest-source', 'src_waiting', '{}', 4, ?)", Date.now() + 3_600_000);
     try {
       expect(MERGE_AT_SOURCES).toBeGreaterThan(1);
       expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0);
       expect(await merged(first)).toBe(0);
+      // Its newest source ingested: an ingest job still queued (another brain's, say) holds nothing back.
+      await query("UPDATE sources SET status = 'ready' WHERE id = 'src_waiting'");
+      expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0); // the one source's concepts recur nowhere: none dirty
+      expect(await merged(first)).toBe(1);
+      expect((await query(`SELECT count(*) AS n FROM concept_seen WHERE lone = ${LONE}`, first))[0].n).toBeGreaterThan(0);
+      // Its newest source left pending with no ingest job anywhere: nothing will come, so it merges.
+      await query(`DELETE FROM concept_seen WHERE brain = ${BRAIN}`, brainId);
+      await unmergeFrom(first);
+      await query("UPDATE sources SET status = 'pending' WHERE id = 'src_waiting'");
+      await query("DELETE FROM jobs WHERE subject_id = 'src_waiting'");
+      await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source");
+      expect(await merged(first)).toBe(1);
     } finally {
       await query("DELETE FROM jobs WHERE subject_id = 'src_waiting'");
+      await query("DELETE FROM sources WHERE id = 'src_waiting'");
     }
-    // Nothing waits: it merges (the one source's concepts recur nowhere, so none is dirty).
-    expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0);
+  });
+
+  test("the brain's refresh job merges only when due: not while the brain is being imported, then once it is not", async () => {
+    const brainId = await newBrain(s, "Kilns refreshed");
+    const first = await ready(brainId, "Roof tiles", KILN_A);
+    await settled();
+    await unmergeFrom(first);
+    await query("INSERT INTO sources (id, brain_id, type, title, status, content) VALUES ('src_later', ?, 'text', 'Later', 'pending', 'x')", brainId);
+    await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('ingest-source', 'src_later', '{}', 4, ?)", Date.now() + 3_600_000);
+    const refreshed = async () => {
+      const [{ id }] = await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('wiki-refresh', ?, '{}', 5, ?) RETURNING id", brainId, Date.now());
+      for (let i = 0; i < 400 && (await query("SELECT status FROM jobs WHERE id = ?", id))[0].status !== "done"; i++) await Bun.sleep(25);
+      expect((await query("SELECT status FROM jobs WHERE id = ?", id))[0].status).toBe("done");
+    };
+    try {
+      await refreshed();
+      expect(await merged(first)).toBe(0);
+    } finally {
+      await query("DELETE FROM jobs WHERE subject_id = 'src_later'");
+      await query("DELETE FROM sources WHERE id = 'src_later'");
+    }
+    await refreshed();
     expect(await merged(first)).toBe(1);
-    expect((await query(`SELECT count(*) AS n FROM concept_seen WHERE lone = ${LONE}`, first))[0].n).toBeGreaterThan(0);
+  });
+
+  test("a merge takes the rows committed before it began; a row written meanwhile waits for the next merge", async () => {
+    const brainId = await newBrain(s, "Kilns meanwhile");
+    await query(
+      `INSERT INTO sources (id, brain_id, type, title, status, content) VALUES ('src_m1', ?1, 'text', 'One', 'ready', 'x'), ('src_m2', ?1, 'text', 'Two', 'ready', 'x'),
+        ('src_m3', ?1, 'text', 'Three', 'ready', 'x')`,
+      brainId,
+    );
+    const lone = (source: string, concept: string) =>
+      `INSERT INTO concept_lone (source_id, brain_id, mentions, sentences) VALUES ('${source}', '${brainId}', '[["${concept}",null,0,1]]', '[["p","${concept}."]]')`;
+    await query(lone("src_m1", "brno"));
+    await query(lone("src_m2", "brno"));
+    // A source written while the merge runs (its write between the merge's transactions): the trigger writes
+    // its lone row from inside the merge's first insert.
+    await query(`CREATE TRIGGER meanwhile AFTER INSERT ON concept_seen WHEN NOT EXISTS (SELECT 1 FROM concept_lone WHERE source_id = 'src_m3') BEGIN ${lone("src_m3", "brno")}; END`);
+    try {
+      expect(await mergeLoneConcepts(s.ctx.db, brainId)).toBe(1); // brno, named by src_m1 and src_m2
+    } finally {
+      await query("DROP TRIGGER meanwhile");
+    }
+    expect([await merged("src_m1"), await merged("src_m2"), await merged("src_m3")]).toEqual([1, 1, 0]);
+    expect((await query("SELECT source_id FROM concept_mentions WHERE brain_id = ? AND concept = 'brno' ORDER BY source_id", brainId)).map((r) => r.source_id)).toEqual(["src_m1", "src_m2"]);
+    // The next merge takes it: the concept already has mention rows, so its mention joins them.
+    expect(await mergeLoneConcepts(s.ctx.db, brainId)).toBe(0);
+    expect(await merged("src_m3")).toBe(1);
+    expect((await query("SELECT source_id FROM concept_mentions WHERE brain_id = ? AND concept = 'brno' ORDER BY source_id", brainId)).map((r) => r.source_id)).toEqual(["src_m1", "src_m2", "src_m3"]);
+    await query("DELETE FROM sources WHERE brain_id = ?", brainId);
+    await query("DELETE FROM concept_dirty WHERE brain_id = ?", brainId);
   });
 
   test("the merge waits for more rows as the brain grows (an eighth of its sources), then merges every unmerged row in one sorted round", async () => {
@@ -203,6 +265,8 @@ describe("lone concepts", () => {
        FROM sources WHERE brain_id = ?`,
       brainId,
     );
+    // The brain is being imported: its newest source waits, its job queued.
+    await query("INSERT INTO sources (id, brain_id, type, title, status, content) VALUES ('src_waiting', ?, 'text', 'Later', 'pending', 'x')", brainId);
     await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('ingest-source', 'src_waiting', '{}', 4, ?)", Date.now() + 3_600_000);
     try {
       // At 2,600 sources MERGE_AT_SOURCES rows are due; at 40,000 (an eighth: 5,000) they wait.
