@@ -151,23 +151,25 @@ function promoteStatements(brainId: string, keys: Fragment, guard: Fragment): St
 }
 
 /**
- * After an ingest batch, and in the brain's refresh job: merges when enough sources wait unmerged, or when the
- * brain is not still being imported. A merge rewrites nearly every page of `concept_seen`, so merging a few
- * sources' concepts while more of the brain's sources wait costs as much as merging them all later. "Still
- * being imported": the brain's newest source is not ingested yet and some ingest job waits (any brain's: a
- * source of this brain left pending without a job must not hold its merge back for ever). The refresh job,
- * the backstop for a process killed before its batch merged, merged unconditionally: queued behind the
- * sources posted before it, it merged every few hundred sources during an import.
+ * After an ingest batch, and in the brain's refresh job: merges when enough sources wait unmerged, or when no
+ * source of the brain waits to be ingested (a queued ingest job: its batch asks again once it is written). A
+ * merge rewrites nearly every page of `concept_seen`, so merging a few sources' concepts while more wait costs
+ * as much as merging them all later. Per brain: another brain's queue no longer holds this brain's merge back.
+ * The refresh job, the backstop for a process killed before its batch merged, merged unconditionally: queued
+ * behind the sources posted before it, it merged every few hundred sources during an import.
  */
 export async function mergeLoneConceptsIfDue(db: RootDb, brainId: string, ingestKind: string): Promise<number> {
   const [brain] = await db.all<{ sources: number }>(sql`SELECT source_count AS sources FROM brains WHERE id = ${brainId}`);
   const mergeAt = Math.max(MERGE_AT_SOURCES, Math.floor(Number(brain?.sources ?? 0) * MERGE_AT_SHARE));
-  const [due] = await db.all<{ pending: number; importing: number }>(sql`SELECT
+  // The queued jobs are read in claim order (the claim index) up to the first of this brain's: the first one
+  // while the brain is being imported. CROSS JOIN keeps that order (from the brain's sources, the planner would
+  // probe the jobs of each of them).
+  const [due] = await db.all<{ pending: number; waiting: number }>(sql`SELECT
       (SELECT count(*) FROM (SELECT 1 FROM concept_lone WHERE brain_id = ${brainId} AND id > ${MERGED_THROUGH(brainId)} LIMIT ${mergeAt})) AS pending,
-      coalesce((SELECT status NOT IN ('ready', 'failed') FROM sources WHERE brain_id = ${brainId} ORDER BY rowid DESC LIMIT 1), 0)
-        AND EXISTS (SELECT 1 FROM jobs WHERE status = 'queued' AND kind = ${ingestKind}) AS importing`);
+      EXISTS (SELECT 1 FROM jobs j CROSS JOIN sources s ON s.id = j.subject_id
+        WHERE j.status = 'queued' AND j.kind = ${ingestKind} AND s.brain_id = ${brainId}) AS waiting`);
   const pending = Number(due?.pending ?? 0);
-  if (pending === 0 || (pending < mergeAt && Number(due?.importing))) return 0;
+  if (pending === 0 || (pending < mergeAt && Number(due?.waiting))) return 0;
   return mergeLoneConcepts(db, brainId);
 }
 

@@ -164,38 +164,39 @@ describe("lone concepts", () => {
     expect(await query("SELECT count(*) AS n FROM concept_lone WHERE source_id = ?", first)).toEqual([{ n: 0 }]);
   });
 
-  test("a merge waits while its brain is being imported (its newest source not ingested, an ingest job queued) and fewer than MERGE_AT_SOURCES rows wait unmerged", async () => {
+  test("a merge waits while a source of its brain waits to be ingested and fewer than MERGE_AT_SOURCES rows wait unmerged; another brain's queue holds nothing back", async () => {
     const brainId = await newBrain(s, "Kilns waiting");
+    const other = await newBrain(s, "Kilns elsewhere");
     const first = await ready(brainId, "Roof tiles", KILN_A);
     await settled();
     await query(`DELETE FROM concept_seen WHERE brain = ${BRAIN}`, brainId);
     await unmergeFrom(first);
-    // The brain's next source, waiting to be ingested (its job due in an hour: the loop leaves it queued).
-    await query("INSERT INTO sources (id, brain_id, type, title, status, content) VALUES ('src_waiting', ?, 'text', 'Later', 'pending', 'x')", brainId);
-    await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('ingest-source', 'src_waiting', '{}', 4, ?)", Date.now() + 3_600_000);
+    // A source of another brain waiting to be ingested (its job due in an hour: the loop leaves it queued).
+    await query("INSERT INTO sources (id, brain_id, type, title, status, content) VALUES ('src_elsewhere', ?, 'text', 'Elsewhere', 'pending', 'x')", other);
+    await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('ingest-source', 'src_elsewhere', '{}', 4, ?)", Date.now() + 3_600_000);
     try {
       expect(MERGE_AT_SOURCES).toBeGreaterThan(1);
-      expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0);
-      expect(await merged(first)).toBe(0);
-      // Its newest source ingested: an ingest job still queued (another brain's, say) holds nothing back.
-      await query("UPDATE sources SET status = 'ready' WHERE id = 'src_waiting'");
       expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0); // the one source's concepts recur nowhere: none dirty
       expect(await merged(first)).toBe(1);
       expect((await query(`SELECT count(*) AS n FROM concept_seen WHERE lone = ${LONE}`, first))[0].n).toBeGreaterThan(0);
-      // Its newest source left pending with no ingest job anywhere: nothing will come, so it merges.
+      // Now a source of this brain waits too: the merge waits for it.
       await query(`DELETE FROM concept_seen WHERE brain = ${BRAIN}`, brainId);
       await unmergeFrom(first);
-      await query("UPDATE sources SET status = 'pending' WHERE id = 'src_waiting'");
+      await query("INSERT INTO sources (id, brain_id, type, title, status, content) VALUES ('src_waiting', ?, 'text', 'Later', 'pending', 'x')", brainId);
+      await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('ingest-source', 'src_waiting', '{}', 4, ?)", Date.now() + 3_600_000);
+      expect(await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source")).toBe(0);
+      expect(await merged(first)).toBe(0);
+      // A source of the brain left pending with no job (an upload whose bytes never came): nothing will come of it.
       await query("DELETE FROM jobs WHERE subject_id = 'src_waiting'");
       await mergeLoneConceptsIfDue(s.ctx.db, brainId, "ingest-source");
       expect(await merged(first)).toBe(1);
     } finally {
-      await query("DELETE FROM jobs WHERE subject_id = 'src_waiting'");
-      await query("DELETE FROM sources WHERE id = 'src_waiting'");
+      await query("DELETE FROM jobs WHERE subject_id IN ('src_waiting', 'src_elsewhere')");
+      await query("DELETE FROM sources WHERE id IN ('src_waiting', 'src_elsewhere')");
     }
   });
 
-  test("the brain's refresh job merges only when due: not while the brain is being imported, then once it is not", async () => {
+  test("the brain's refresh job merges only when due: not while a source of the brain waits to be ingested, then once none does", async () => {
     const brainId = await newBrain(s, "Kilns refreshed");
     const first = await ready(brainId, "Roof tiles", KILN_A);
     await settled();
@@ -265,7 +266,7 @@ describe("lone concepts", () => {
        FROM sources WHERE brain_id = ?`,
       brainId,
     );
-    // The brain is being imported: its newest source waits, its job queued.
+    // A source of the brain waits, its job queued.
     await query("INSERT INTO sources (id, brain_id, type, title, status, content) VALUES ('src_waiting', ?, 'text', 'Later', 'pending', 'x')", brainId);
     await query("INSERT INTO jobs (kind, subject_id, payload, max_attempts, run_after) VALUES ('ingest-source', 'src_waiting', '{}', 4, ?)", Date.now() + 3_600_000);
     try {
