@@ -1,12 +1,13 @@
 // Bun's allocator (mimalloc) gives memory back to the OS once it has been free for a moment (its purge delay),
 // and the next allocation faults it in again, zeroed; each give-back also interrupts the process's other
 // threads (their address space changed). An import frees and reallocates hundreds of MB a minute (tagging,
-// the threads' JSON answers, batch statements): on the import bench, four alternating rounds to 30k sources,
-// the server with purging off (MIMALLOC_PURGE_DELAY=-1) took 8-9% less CPU a source (2.83 against 3.08 ms at
-// 1k→20k, 3.36 against 3.68 at 20k→30k; mimalloc's purge thread and the thread faulting pages back in gone,
-// ~0.15 ms) and ran 608 against 519 sources/s. Memory it freed is kept for reuse: its RSS stays at its peak
-// (~1.1 GiB after a 30k-source import, ~0.75-0.95 GiB with purging). Operators who would rather have memory
-// back set MIMALLOC_PURGE_DELAY themselves (mimalloc's unit: ms; Bun's default 100).
+// the threads' JSON answers, batch statements). On the import bench to 50k sources, two alternating rounds,
+// purging off (MIMALLOC_PURGE_DELAY=-1) took 10-17% less CPU a source (at 20k→50k 4.03 / 4.05 → 3.34 / 3.30
+// ms; mimalloc's purge thread and Bun's thread faulting pages back in gone, the main and extraction threads
+// ~0.25 ms each cheaper) and ran 466-472 → 565-575 sources/s there. Memory it freed is kept for reuse: RSS
+// stays at its peak (1.5-1.6 GiB at the end of a 50k import against 1.2-1.4 GiB with purging). Operators who
+// would rather have memory back set MIMALLOC_PURGE_DELAY themselves (mimalloc's unit: ms; Bun's default 100).
+// A delay of 2 s or 60 s did not help: only off does.
 // mimalloc reads the setting once, at start: `serve` starts itself again with it (execve: the same pid, the
 // same open files and signal handling), unless the environment already says.
 
