@@ -7,7 +7,7 @@
 //   bun scripts/bench-import.ts [--sizes 1000,5000,20000,50000] [--mode batch|single] [--asks true|false]
 // --mode batch posts 1,000 sources per POST /api/v1/brains/{id}/sources/batch; single posts one source per
 // request, 16 requests in flight (how the issue measured 34/s).
-import { relaunchWithServerAllocator } from "../src/lib/allocator";
+import { relaunchWithServerRuntime, SERVER_RUNTIME } from "../src/lib/server-runtime";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,8 +18,8 @@ import { startServer } from "../src/runtime";
 import { Connection } from "../src/db/embedded";
 import { syntheticAbstracts, words } from "./synthetic-abstracts";
 
-// The server runs in this process: with the allocator setting `brainbox serve` runs with (src/lib/allocator.ts).
-relaunchWithServerAllocator();
+// The server runs in this process: with the runtime settings `brainbox serve` runs with (src/lib/server-runtime.ts).
+relaunchWithServerRuntime();
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -247,7 +247,7 @@ const asker = (async () => {
   }
 })();
 
-console.log(`mode ${MODE}, job concurrency ${config.jobConcurrency}, ${TOTAL} documents of ~200 words, lexical only, MIMALLOC_PURGE_DELAY=${process.env.MIMALLOC_PURGE_DELAY}`);
+console.log(`mode ${MODE}, job concurrency ${config.jobConcurrency}, ${TOTAL} documents of ~200 words, lexical only, ${Object.keys(SERVER_RUNTIME).map((name) => `${name}=${process.env[name]}`).join(" ")}`);
 console.log("segment          POST s   ready s   settled s   sources/s ready / settled   ask p50 / p99 ms (n)   CPU ms/source: main thread, all   host probe: bare FTS5 docs/s, sources/s per 1,000 of it");
 // Two rates a segment: to ready (every source's pages written and searchable: what the issue measures) and to
 // settled (no ingest job left: the lone concepts of the last sources merged and their concept pages made).

@@ -14,6 +14,7 @@ import type { ReadRows } from "../db/read-rows";
 import { extractConcepts, type ExtractedConcept, type PageText } from "./extract";
 import { conceptFacts, type ConceptFacts } from "./facts";
 import { KnownConceptSlugs } from "./known-keys";
+import { warmUpExtraction } from "./warm-up";
 
 declare const self: Worker;
 
@@ -139,3 +140,10 @@ self.onmessage = async (event: MessageEvent<{ id: number; task: Task }>) => {
     self.postMessage({ id, error: (e as Error)?.message ?? String(e) });
   }
 };
+
+// Before any task: a task posted meanwhile waits for it (~140 ms once), as it would have waited for the model.
+try {
+  warmUpExtraction();
+} catch {
+  // a failed warm-up changes nothing: the first task loads the model as before (and reports what fails)
+}

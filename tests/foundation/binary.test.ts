@@ -8,7 +8,7 @@ import { buildPdf } from "../support/documents";
 import { waitForSource } from "../support/sources";
 import { buildTinyModel } from "../support/tiny-model";
 import { openDatabase } from "../../src/db/client";
-import { SERVER_PURGE_DELAY } from "../../src/lib/allocator";
+import { SERVER_RUNTIME } from "../../src/lib/server-runtime";
 
 const dir = tempDir("brainbox-lone-");
 const binary = join(dir, "brainbox");
@@ -32,9 +32,9 @@ test("the lone binary serves, creates a key and lists brains, embeds and reads a
   const key = lastLine(created.stdout);
   const server = await spawnServer(env, [binary]);
   try {
-    // It started itself again with the server's allocator setting (src/lib/allocator.ts), its own command line intact.
+    // It started itself again with the server's runtime settings (src/lib/server-runtime.ts), its own command line intact.
     const environ = (await Bun.file(`/proc/${server.proc.pid}/environ`).text()).split("\0");
-    expect(environ).toContain(`MIMALLOC_PURGE_DELAY=${SERVER_PURGE_DELAY}`);
+    for (const [name, value] of Object.entries(SERVER_RUNTIME)) expect(environ).toContain(`${name}=${value}`);
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
     const made = await fetch(`${server.url}/api/v1/brains`, { method: "POST", headers, body: JSON.stringify({ name: "Lone" }) });
     expect(made.status).toBe(201);

@@ -3,6 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { extractConcepts } from "../../src/concepts/extract";
 import { findPhrases, lowerCaseReading, RECYCLE_AFTER_CHARS, renewTagger, taggerGeneration } from "../../src/concepts/nlp";
+import { warmUpExtraction } from "../../src/concepts/warm-up";
 
 const TEXT = "Engineer Mira Castellan designed the Halvard Bridge for the Northern Rail Company. Its steel arch opened in 1931.";
 
@@ -174,4 +175,16 @@ describe("nationalities", () => {
     // A nationality naming a people stays a name ("the French" before their verb is no phrase of ours).
     expect(found("She met the Dutch in Lisbon.")).toContainEqual(["Dutch", "proper"]);
   });
+});
+
+test("the extraction thread's warm-up text reads as a source would: the tagger's paths for names, places and phrases", () => {
+  // What the thread reads once when it starts (src/concepts/warm-up.ts): a text that found nothing would load
+  // the model but leave the name and phrase paths cold for the first import.
+  const concepts = warmUpExtraction();
+  const kinds = new Map(concepts.map((c) => [c.title, c.kind]));
+  expect(kinds.get("Ada Quill")).toBe("proper");
+  expect(kinds.get("Port Elwyn")).toBe("proper");
+  expect(kinds.get("University of Glasgow")).toBe("proper");
+  expect([...kinds.values()]).toContain("phrase");
+  expect(concepts.every((c) => c.mentions.every((m) => m.pageSlug === "harbour-survey"))).toBe(true);
 });

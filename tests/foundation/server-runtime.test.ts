@@ -1,9 +1,9 @@
-// The server's allocator setting (src/lib/allocator.ts): `serve` starts itself again with purging off unless
-// its environment sets MIMALLOC_PURGE_DELAY; other commands never do. Real processes on loopback; the
-// compiled binary's command line is checked in binary.test.ts.
+// The server's runtime settings (src/lib/server-runtime.ts): `serve` starts itself again with them unless its
+// environment gives every one; a value the environment gives is kept; other commands never start again. Real
+// processes on loopback; the compiled binary's command line is checked in binary.test.ts.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { osArgs, servesHttp, SERVER_PURGE_DELAY } from "../../src/lib/allocator";
+import { osArgs, serverEnvironment, servesHttp, SERVER_RUNTIME } from "../../src/lib/server-runtime";
 import { spawnServer } from "../support/cli";
 import { tempDir } from "../support/server";
 
@@ -11,9 +11,9 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const dataDir = () => (dirs.push(tempDir()), dirs.at(-1)!);
 
-/** The allocator variable in a running process's environment, as the OS holds it. */
-const purgeDelayOf = async (pid: number) =>
-  (await Bun.file(`/proc/${pid}/environ`).text()).split("\0").find((e) => e.startsWith("MIMALLOC_PURGE_DELAY="))?.split("=")[1];
+/** A running process's environment, as the OS holds it. */
+const environOf = async (pid: number) =>
+  Object.fromEntries((await Bun.file(`/proc/${pid}/environ`).text()).split("\0").filter(Boolean).map((e) => [e.slice(0, e.indexOf("=")), e.slice(e.indexOf("=") + 1)]));
 
 test("which command lines serve: serve, or no command; not help, version or another command", () => {
   expect(servesHttp([])).toBe(true);
@@ -32,10 +32,18 @@ test("the command line given again: the runtime's own flags kept, a compiled bin
   expect(osArgs(["bun", "/$bunfs/root/brainbox"], "/opt/brainbox", [])).toEqual(["/opt/brainbox"]);
 });
 
-test("serve starts itself again (same pid) with purging off, and keeps a setting its environment gives", async () => {
+test("the environment to start again with: the settings it lacks added, the ones it gives kept, none when it gives all", () => {
+  expect(serverEnvironment({ PATH: "/bin" })).toEqual({ PATH: "/bin", ...SERVER_RUNTIME });
+  expect(serverEnvironment({ MIMALLOC_PURGE_DELAY: "100" })).toEqual({ ...SERVER_RUNTIME, MIMALLOC_PURGE_DELAY: "100" });
+  expect(serverEnvironment({ BUN_JSC_thresholdForFTLOptimizeSoon: "1000" })).toEqual({ ...SERVER_RUNTIME, BUN_JSC_thresholdForFTLOptimizeSoon: "1000" });
+  expect(serverEnvironment({ ...SERVER_RUNTIME, MIMALLOC_PURGE_DELAY: "100" })).toBeNull();
+});
+
+test("serve starts itself again (same pid) with the settings, and keeps a setting its environment gives", async () => {
   const relaunched = await spawnServer({ BRAINBOX_DATA_DIR: dataDir() });
   try {
-    expect(await purgeDelayOf(relaunched.proc.pid)).toBe(SERVER_PURGE_DELAY);
+    const environ = await environOf(relaunched.proc.pid);
+    for (const [name, value] of Object.entries(SERVER_RUNTIME)) expect(environ[name]).toBe(value);
     expect((await fetch(`${relaunched.url}/api/health`)).status).toBe(200);
   } finally {
     await relaunched.stop();
@@ -44,7 +52,10 @@ test("serve starts itself again (same pid) with purging off, and keeps a setting
   expect(await relaunched.proc.exited).toBe(0);
   const given = await spawnServer({ BRAINBOX_DATA_DIR: dataDir(), MIMALLOC_PURGE_DELAY: "100" });
   try {
-    expect(await purgeDelayOf(given.proc.pid)).toBe("100");
+    const environ = await environOf(given.proc.pid);
+    expect(environ.MIMALLOC_PURGE_DELAY).toBe("100");
+    // the ones it lacked, added
+    for (const [name, value] of Object.entries(SERVER_RUNTIME)) if (name !== "MIMALLOC_PURGE_DELAY") expect(environ[name]).toBe(value);
   } finally {
     await given.stop();
   }
