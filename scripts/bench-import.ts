@@ -7,7 +7,7 @@
 //   bun scripts/bench-import.ts [--sizes 1000,5000,20000,50000] [--mode batch|single] [--asks true|false]
 // --mode batch posts 1,000 sources per POST /api/v1/brains/{id}/sources/batch; single posts one source per
 // request, 16 requests in flight (how the issue measured 34/s).
-import { relaunchWithServerRuntime, SERVER_RUNTIME } from "../src/lib/server-runtime";
+import { relaunchWithServerRuntime, serverRuntimeLine } from "../src/lib/server-runtime";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -247,7 +247,7 @@ const asker = (async () => {
   }
 })();
 
-console.log(`mode ${MODE}, job concurrency ${config.jobConcurrency}, ${TOTAL} documents of ~200 words, lexical only, ${Object.keys(SERVER_RUNTIME).map((name) => `${name}=${process.env[name]}`).join(" ")}`);
+console.log(`mode ${MODE}, job concurrency ${config.jobConcurrency}, ${TOTAL} documents of ~200 words, lexical only, ${serverRuntimeLine()}`);
 console.log("segment          POST s   ready s   settled s   sources/s ready / settled   ask p50 / p99 ms (n)   CPU ms/source: main thread, all   host probe: bare FTS5 docs/s, sources/s per 1,000 of it");
 // Two rates a segment: to ready (every source's pages written and searchable: what the issue measures) and to
 // settled (no ingest job left: the lone concepts of the last sources merged and their concept pages made).

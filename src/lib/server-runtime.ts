@@ -27,6 +27,9 @@ export const SERVER_RUNTIME: Readonly<Record<string, string>> = {
   BUN_JSC_thresholdForFTLOptimizeSoon: "10000",
 };
 
+/** The settings as this process runs with them ("NAME=value ...", unset ones as undefined): for benchmarks' headers. */
+export const serverRuntimeLine = (env: NodeJS.ProcessEnv = process.env) => Object.keys(SERVER_RUNTIME).map((name) => `${name}=${env[name]}`).join(" ");
+
 /** The command line as the OS gave it: a compiled binary's argv[1] is its own entry inside the executable. */
 export function osArgs(argv = process.argv, execPath = process.execPath, execArgv = process.execArgv): string[] {
   const compiled = argv[1]?.startsWith("/$bunfs/") ?? false;

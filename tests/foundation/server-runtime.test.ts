@@ -3,7 +3,7 @@
 // processes on loopback; the compiled binary's command line is checked in binary.test.ts.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { osArgs, serverEnvironment, servesHttp, SERVER_RUNTIME } from "../../src/lib/server-runtime";
+import { osArgs, serverEnvironment, serverRuntimeLine, servesHttp, SERVER_RUNTIME } from "../../src/lib/server-runtime";
 import { spawnServer } from "../support/cli";
 import { tempDir } from "../support/server";
 
@@ -37,6 +37,9 @@ test("the environment to start again with: the settings it lacks added, the ones
   expect(serverEnvironment({ MIMALLOC_PURGE_DELAY: "100" })).toEqual({ ...SERVER_RUNTIME, MIMALLOC_PURGE_DELAY: "100" });
   expect(serverEnvironment({ BUN_JSC_thresholdForFTLOptimizeSoon: "1000" })).toEqual({ ...SERVER_RUNTIME, BUN_JSC_thresholdForFTLOptimizeSoon: "1000" });
   expect(serverEnvironment({ ...SERVER_RUNTIME, MIMALLOC_PURGE_DELAY: "100" })).toBeNull();
+  expect(serverRuntimeLine({ MIMALLOC_PURGE_DELAY: "100" })).toBe(
+    "MIMALLOC_PURGE_DELAY=100 BUN_JSC_thresholdForFTLOptimizeAfterWarmUp=undefined BUN_JSC_thresholdForFTLOptimizeSoon=undefined",
+  );
 });
 
 test("serve starts itself again (same pid) with the settings, and keeps a setting its environment gives", async () => {
