@@ -10,8 +10,8 @@ import { escapeRegExp } from "../lib/regexp";
 const SEEDS = 3;
 /** Neighbours looked at per question (one hop, and a second hop through named concept pages). */
 const MAX_NEIGHBOURS = 60;
-/** A neighbour scores at most this share of the page that led to it. Calibration half of eval-multihop: both
- * sources retrieved 80.6% at 0.4, 83.3% at 0.6 and 0.85; the lowest that keeps it disturbs single-hop least. */
+/** A neighbour scores at most this share of the page that led to it: the lowest share that keeps multi-hop
+ * recall on the calibration half of eval-multihop, as it disturbs single-hop questions least. */
 export const LINK_DECAY = 0.6;
 /** What a source about a name the seed gives earns when it covers no question word (a share of the seed's score). */
 const NAMED_BRIDGE = 0.85;

@@ -1,19 +1,27 @@
-// The README, followed as written: its commands name real scripts and CLI commands, the CLI example runs
-// through npm after `npm ci`, the quick start's three curl lines work against a real server (real curl),
-// the x402 section names every x402 variable, and the install requirements match package.json.
+// The README and docs/, followed as written: their commands name real scripts and CLI commands, the CLI
+// example runs through npm after `npm ci`, the quick start's three curl lines work against a real server
+// (real curl), docs/x402.md names every x402 variable, docs/configuration.md is the generated list, the
+// README stays a front page, and the install requirements match package.json.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ENV_VARS } from "../../src/config";
+import { configurationPage } from "../../scripts/docs-configuration";
 import { ROOT, runCli } from "../support/cli";
 import { startTestServer, tempDir, type TestServer } from "../support/server";
 import { waitForSource } from "../support/sources";
 
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+const docNames = readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md"));
+const docs = docNames.map((f) => readFileSync(join(ROOT, "docs", f), "utf8"));
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-/** Every shell line of the README: lines of ```sh blocks and inline `code` spans. */
-const codeBlocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-const shellLines = [...codeBlocks.flatMap((b) => b.split("\n")), ...[...readme.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!)].map((l) => l.trim()).filter(Boolean);
+const shBlocks = (text: string) => [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+const codeBlocks = shBlocks(readme);
+/** Every shell line of the README and docs/: lines of ```sh blocks and inline `code` spans. */
+const shellLines = [readme, ...docs]
+  .flatMap((text) => [...shBlocks(text).flatMap((b) => b.split("\n")), ...[...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!)])
+  .map((l) => l.trim())
+  .filter(Boolean);
 const section = (heading: string) => {
   const start = readme.indexOf(heading);
   expect(start).toBeGreaterThanOrEqual(0);
@@ -103,9 +111,31 @@ describe("README quick start", () => {
   });
 });
 
-describe("README install and x402", () => {
-  test("the x402 section names every x402 variable the server reads", () => {
-    const x402 = section("### Paid access (x402)");
+describe("README, docs, install and x402", () => {
+  test("the README is a front page: at most 300 lines, every docs/ page it links exists and every page is linked", () => {
+    expect(readme.split("\n").length).toBeLessThanOrEqual(300);
+    const linked = [...readme.matchAll(/\]\((docs\/[\w.-]+\.md)\)/g)].map((m) => m[1]!);
+    for (const file of linked) expect({ file, exists: existsSync(join(ROOT, file)) }).toEqual({ file, exists: true });
+    for (const name of docNames) expect({ name, linked: linked.includes(`docs/${name}`) }).toEqual({ name, linked: true });
+  });
+
+  test("every relative link in docs/ points at a file that exists", () => {
+    docNames.forEach((name, i) => {
+      for (const [, target] of docs[i]!.matchAll(/\]\(((?:\.\.\/)?[\w./-]+?)(?:#[\w-]*)?\)/g)) {
+        if (!/[./]/.test(target!)) continue; // a placeholder such as `[title](url)` in a shape
+
+        const file = join(ROOT, "docs", target!);
+        expect({ name, target, exists: existsSync(file) }).toEqual({ name, target, exists: true });
+      }
+    });
+  });
+
+  test("docs/configuration.md is the list the server reads, as the script writes it", () => {
+    expect(readFileSync(join(ROOT, "docs", "configuration.md"), "utf8")).toBe(configurationPage());
+  });
+
+  test("docs/x402.md names every x402 variable the server reads", () => {
+    const x402 = readFileSync(join(ROOT, "docs", "x402.md"), "utf8");
     const names = ENV_VARS.map((e) => e.name).filter((n) => n.startsWith("BRAINBOX_X402_"));
     expect(names).toContain("BRAINBOX_X402_PAY_TO");
     for (const name of names) expect({ name, documented: x402.includes(name) }).toEqual({ name, documented: true });
