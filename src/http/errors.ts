@@ -38,7 +38,7 @@ export function errorResponse(error: AppError, headers: Record<string, string> =
   });
 }
 
-type Schema = { anyOf?: Schema[]; const?: unknown; pattern?: string; type?: string; minimum?: number; maximum?: number };
+type Schema = { anyOf?: Schema[]; const?: unknown; pattern?: string; type?: string; minimum?: number; maximum?: number; maxLength?: number };
 type ValueError = { path?: string; message?: string; schema?: Schema; value?: unknown };
 
 /** "a string", "an array": what a value of a JSON schema type is called. */
@@ -53,7 +53,7 @@ function numberRule(schema: Schema): string {
   return max !== undefined ? `${what} of at most ${max}` : what;
 }
 
-function describeValidation(error: ValidationError): { field: string; message: string } {
+function describeValidation(error: ValidationError): { field: string; message: string; limit?: number } {
   const first = error.valueError as ValueError | undefined;
   const field = (first?.path ?? "").replace(/^\//, "").replaceAll("/", ".") || error.type;
   // "Expected union value" says nothing: a choice of literals lists them, and a number (which Elysia also
@@ -64,6 +64,11 @@ function describeValidation(error: ValidationError): { field: string; message: s
   const wanted = first?.schema?.type ? TYPE_NAMES[first.schema.type] : undefined;
   const actual = Array.isArray(first?.value) ? "array" : first?.value === null ? "null" : typeof first?.value;
   if (wanted && first && "value" in first && actual !== first.schema!.type) return { field, message: `${field}: ${first.value === undefined ? "is required" : `must be ${wanted}`}` };
+  // Checked before blankness: a string past its limit broke that rule, whatever else its schema asks.
+  const maxLength = first?.schema?.maxLength;
+  if (maxLength !== undefined && typeof first?.value === "string" && first.value.length > maxLength) {
+    return { field, message: `${field}: must be at most ${maxLength} characters`, limit: maxLength };
+  }
   if (first?.schema?.pattern === "\\S") return { field, message: `${field}: must not be blank` };
   const numeric = [first?.schema, ...(first?.schema?.anyOf ?? [])].find((s) => s?.type === "integer" || s?.type === "number");
   if (numeric) return { field, message: `${field}: must be ${numberRule(numeric)}` };
@@ -82,8 +87,8 @@ export const httpErrors = (log: Logger) =>
     if (unreadable) return errorResponse(unreadable);
     switch (code) {
       case "VALIDATION": {
-        const { field, message } = describeValidation(error as ValidationError);
-        return Response.json(errorBody("invalid_request", message, { field }), { status: 422 });
+        const { message, ...details } = describeValidation(error as ValidationError);
+        return Response.json(errorBody("invalid_request", message, details), { status: 422 });
       }
       case "PARSE":
         return Response.json(errorBody("invalid_json", "The request body is not valid JSON"), { status: 400 });
