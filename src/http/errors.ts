@@ -2,8 +2,10 @@
 // failures (validation, parse, unknown route) to statuses; never leaks a stack trace.
 import { Elysia, ValidationError } from "elysia";
 import { pathOf } from "../lib/url-path";
-import { AppError, type ErrorCode } from "../lib/errors";
+import { isStorageFull } from "../lib/db-errors";
+import { AppError, storageFull, type ErrorCode } from "../lib/errors";
 import type { Logger } from "../lib/log";
+import type { StorageHealth } from "../lib/storage-health";
 
 export const statusOf: Record<ErrorCode, number> = {
   unauthorized: 401,
@@ -22,6 +24,7 @@ export const statusOf: Record<ErrorCode, number> = {
   quota_exceeded: 429,
   rate_limited: 429,
   upstream_unavailable: 503,
+  storage_full: 507,
   internal: 500,
 };
 
@@ -75,7 +78,7 @@ function describeValidation(error: ValidationError): { field: string; message: s
   return { field, message: `${field}: ${first?.message ?? "invalid value"}` };
 }
 
-export const httpErrors = (log: Logger) =>
+export const httpErrors = (log: Logger, storage?: StorageHealth) =>
   new Elysia({ name: "http-errors" }).error({ AppError }).onError({ as: "global" }, ({ code, error: raw, request }) => {
     // Elysia wraps what a body parser throws; our parser throws AppErrors (413, invalid JSON).
     const error = code === "PARSE" && (raw as Error).cause instanceof AppError ? (raw as Error).cause : raw;
@@ -97,6 +100,12 @@ export const httpErrors = (log: Logger) =>
           status: 404,
         });
       default: {
+        // A full disk (the database's SQLITE_FULL, a file's ENOSPC) is no bug: 507 and health says so.
+        if (isStorageFull(error)) {
+          storage?.full(String((error as Error)?.message ?? error));
+          log.warn("write refused: storage full", { path: pathOf(request.url), error: String((error as Error)?.message ?? error) });
+          return errorResponse(storageFull());
+        }
         log.error("unhandled error", { path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) });
         return Response.json(errorBody("internal", "Internal server error"), { status: 500 });
       }
