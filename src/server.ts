@@ -23,7 +23,7 @@ import { paymentRoutes } from "./modules/payments";
 
 export function buildApp(ctx: AppContext) {
   return new Elysia()
-    .use(httpErrors(ctx.log))
+    .use(httpErrors(ctx.log, ctx.database.storage))
     .use(jsonBodies(ctx.config.maxBodyBytes))
     .use(decodablePaths())
     .use(docsRoutes(ctx.version))

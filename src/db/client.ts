@@ -14,6 +14,8 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "./schema";
 import { migrations } from "./migrations";
 import type { Logger } from "../lib/log";
+import { isStorageFull } from "../lib/db-errors";
+import { createStorageHealth, type StorageHealth } from "../lib/storage-health";
 
 export type RootDb = LibSQLDatabase<typeof schema>;
 /** The database or an open transaction: services take either. */
@@ -32,6 +34,8 @@ export interface Database {
    * process, within REMOTE_CHANGE_WINDOW_MS for other replicas (a server has no cheap change signal).
    */
   changeVersion(): number;
+  /** Whether the last write failed for lack of space (health). */
+  storage: StorageHealth;
   /** Resolves when the database answers a trivial query; rejects like a query would (health). */
   ping(): Promise<void>;
   close(): void;
@@ -58,13 +62,15 @@ export function exactChangeVersionOf(db: Db): number | null {
 }
 
 export function openDatabase(opts: { dataDir: string; url?: string; authToken?: string; remoteTimeoutMs?: number; checkpointThread?: boolean; log?: Logger }): Database {
-  const client = opts.url ? openRemote(opts.url, opts.authToken, opts.remoteTimeoutMs ?? 15_000) : openEmbedded(opts.dataDir, opts.checkpointThread, opts.log);
+  const storage = createStorageHealth();
+  const client = opts.url ? openRemote(opts.url, opts.authToken, opts.remoteTimeoutMs ?? 15_000, storage) : openEmbedded(opts.dataDir, storage, opts.checkpointThread, opts.log);
   const file = opts.url ? null : join(opts.dataDir, "brainbox.db");
   const database: Database = {
     db: drizzle(client, { schema }),
     client,
     location: opts.url ?? `file:${file}`,
     file,
+    storage,
     changeVersion: () => client.changeVersion(),
     ping: () => client.ping(),
     close: () => client.close(),
@@ -78,23 +84,23 @@ export function openDatabase(opts: { dataDir: string; url?: string; authToken?: 
  * connection: the driver is synchronous, so more connections add no parallelism, only lock waits (see the
  * rule above), and a single connection keeps its pragmas.
  */
-function openEmbedded(dataDir: string, checkpointThread = false, log?: Logger): EmbeddedClient {
+function openEmbedded(dataDir: string, storage: StorageHealth, checkpointThread = false, log?: Logger): EmbeddedClient {
   mkdirSync(dataDir, { recursive: true });
   // The same native driver as @libsql/client's file client, with prepared statements kept (./embedded.ts).
   // It reconnects by itself after SQLITE_BUSY (see there).
-  return createEmbeddedClient(join(dataDir, "brainbox.db"), { timeoutMs: 5000, checkpointThread, log });
+  return createEmbeddedClient(join(dataDir, "brainbox.db"), { timeoutMs: 5000, checkpointThread, log, storage });
 }
 
 /**
  * A libSQL server over HTTP: requests run concurrently (round trips, not CPU), and each has a deadline, so
  * a server that stops answering fails requests instead of stalling every query behind them.
  */
-function openRemote(url: string, authToken: string | undefined, timeoutMs: number): EmbeddedClient {
+function openRemote(url: string, authToken: string | undefined, timeoutMs: number, storage: StorageHealth): EmbeddedClient {
   const fetchWithDeadline = (input: Request | string | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     return fetch(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) });
   };
-  return withRemoteChangeVersion(url, createClient({ url, authToken, fetch: fetchWithDeadline } as Parameters<typeof createClient>[0]));
+  return withRemoteChangeVersion(url, createClient({ url, authToken, fetch: fetchWithDeadline } as Parameters<typeof createClient>[0]), storage);
 }
 
 const remoteVersions = new Map<string, { value: number; window: number }>();
@@ -104,13 +110,27 @@ const remoteVersions = new Map<string, { value: number; window: number }>();
  * that URL (calls run concurrently, so only once the write is done), and every REMOTE_CHANGE_WINDOW_MS for
  * writes of other replicas.
  */
-function withRemoteChangeVersion(url: string, client: Client): EmbeddedClient {
+function withRemoteChangeVersion(url: string, client: Client, storage: StorageHealth): EmbeddedClient {
   let version = remoteVersions.get(url);
   if (!version) remoteVersions.set(url, (version = { value: 0, window: 0 }));
   const shared = version;
   const sqlOf = (s: InStatement | [string, unknown?]) => (typeof s === "string" ? s : Array.isArray(s) ? s[0] : s.sql);
+  // A write also tells whether the server found space for it.
   const bumpAfter = <R>(work: Promise<R>, writes: boolean): Promise<R> =>
-    writes ? work.finally(() => void shared.value++) : work;
+    writes
+      ? work.then(
+          (result) => {
+            shared.value++;
+            storage.wrote();
+            return result;
+          },
+          (error: unknown) => {
+            shared.value++;
+            if (isStorageFull(error)) storage.full((error as Error).message);
+            throw error;
+          },
+        )
+      : work;
   const execute = client.execute.bind(client);
   const batch = client.batch.bind(client);
   const executeMultiple = client.executeMultiple.bind(client);

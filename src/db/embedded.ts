@@ -16,6 +16,8 @@ import { mapError, resultSet, rowBuilder, toArgs } from "./embedded-values";
 import { kindOf, oneRowOf, type OneRow, type StatementKind } from "./statements";
 import { LOG_SIZE_LIMIT, startCheckpointer, WRITER_CHECKPOINT_PAGES } from "./checkpointer";
 import type { Logger } from "../lib/log";
+import { isStorageFull } from "../lib/db-errors";
+import type { StorageHealth } from "../lib/storage-health";
 import { keepRecent } from "../lib/recent-map";
 
 type NativeDb = InstanceType<typeof Database>;
@@ -68,6 +70,8 @@ export class Connection {
     timeoutMs: number,
     private readonly version: ChangeVersion,
     writerCheckpointPages?: number,
+    /** Told whether each write found space (what /api/health reports). */
+    private readonly storage?: StorageHealth,
   ) {
     this.db = new Database(path, { timeout: timeoutMs } as ConstructorParameters<typeof Database>[1]);
     // A page cache that holds a growing brain's hot index pages (SQLite's default is 2 MiB): grown on use, so
@@ -102,13 +106,20 @@ export class Connection {
         const raws = statement.all(args) as unknown[][];
         const rows = new Array(raws.length);
         for (let i = 0; i < raws.length; i++) rows[i] = toRow!(raws[i]!);
-        if (kind === "dml" && rows.length > 0) this.version.value++; // RETURNING: one row per changed row
+        if (kind === "dml" && rows.length > 0) {
+          this.version.value++; // RETURNING: one row per changed row
+          this.storage?.wrote();
+        }
         return resultSet(columns, columnTypes, rows, 0, undefined);
       }
       const info = statement.run(args);
-      if (kind === "dml" && info.changes > 0) this.version.value++;
+      if (kind === "dml" && info.changes > 0) {
+        this.version.value++;
+        this.storage?.wrote();
+      }
       return resultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
     } catch (e) {
+      if (this.storage && isStorageFull(e)) this.storage.full((e as Error).message);
       // A statement that failed may be left mid-step: never hand it out again. A failed write may have
       // changed something (a trigger, a partial batch): count it as a change.
       this.statements.delete(sql);
@@ -177,11 +188,11 @@ export type EmbeddedClient = Client & {
   ping(): Promise<void>;
 };
 
-export function createEmbeddedClient(path: string, opts: { timeoutMs: number; checkpointThread?: boolean; log?: Logger }): EmbeddedClient {
+export function createEmbeddedClient(path: string, opts: { timeoutMs: number; checkpointThread?: boolean; log?: Logger; storage?: StorageHealth }): EmbeddedClient {
   let version = changeVersions.get(path);
   if (!version) changeVersions.set(path, (version = { value: 0 }));
   const shared = version;
-  let connection = new Connection(path, opts.timeoutMs, shared);
+  let connection = new Connection(path, opts.timeoutMs, shared, undefined, opts.storage);
   connection.run("SELECT 1 AS checkThatTheDatabaseCanBeOpened");
   // Started once the file exists; until the migrations put it in WAL mode its checkpoints do nothing.
   const checkpointer = opts.checkpointThread ? startCheckpointer(path, opts.log) : null;
@@ -198,7 +209,7 @@ export function createEmbeddedClient(path: string, opts: { timeoutMs: number; ch
   };
   const reconnectNow = () => {
     connection.close();
-    connection = new Connection(path, opts.timeoutMs, shared, writerCheckpointPages);
+    connection = new Connection(path, opts.timeoutMs, shared, writerCheckpointPages, opts.storage);
     shared.value++;
     dataVersionReadAt = -Infinity;
   };

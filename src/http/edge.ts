@@ -2,7 +2,7 @@
 // limit on failed authentication, one structured access-log line and the request metrics.
 import type { Logger } from "../lib/log";
 import { randomBase62, sha256Hex } from "../lib/secrets";
-import { pathOf } from "../lib/url-path";
+import { pathOf, pathStart } from "../lib/url-path";
 import { failureLimiter } from "./auth-limiter";
 import { clientAddress, type Cidr } from "./client-address";
 import { errorBody } from "./errors";
@@ -48,6 +48,22 @@ function requestIds(): () => string {
     if (counter >= 36 ** 8) counter = first;
     return prefix + (counter++).toString(36);
   };
+}
+
+/**
+ * Elysia reads the path of `request.url` from its twelfth character on (it takes "http://" and a host of at
+ * least three characters for granted), so with `Host: x` it routed `/abc/metrics` as `/metrics`. A request
+ * whose URL has a shorter origin, or none (Bun's URL when the Host is no valid host), is handed on under a
+ * fixed origin, its path and query untouched; the Host header itself stays as sent.
+ */
+const ROUTING_ORIGIN = "http://host.invalid";
+const ELYSIA_PATH_FROM = 11;
+
+export function routableRequest(request: Request): Request {
+  const start = pathStart(request.url);
+  if (start >= ELYSIA_PATH_FROM) return request;
+  const target = start < 0 ? "/" : request.url.slice(start);
+  return new Request(ROUTING_ORIGIN + target, request);
 }
 
 export function withEdge(handle: (req: Request) => Promise<Response> | Response, opts: EdgeOptions) {
@@ -103,8 +119,9 @@ export function withEdge(handle: (req: Request) => Promise<Response> | Response,
   };
 
   /** `peer` is the TCP peer's address, or a function giving it (only read when the limiter needs it). */
-  return async (request: Request, peer: string | (() => string)): Promise<Response> => {
+  return async (sent: Request, peer: string | (() => string)): Promise<Response> => {
     const started = performance.now();
+    const request = routableRequest(sent);
     const method = request.method;
     const sentId = request.headers.get("x-request-id");
     const requestId = (sentId && sentId.slice(0, 64).replace(/[^\w.-]/g, "")) || nextRequestId();

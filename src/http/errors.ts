@@ -2,8 +2,10 @@
 // failures (validation, parse, unknown route) to statuses; never leaks a stack trace.
 import { Elysia, ValidationError } from "elysia";
 import { pathOf } from "../lib/url-path";
-import { AppError, type ErrorCode } from "../lib/errors";
+import { isStorageFull } from "../lib/db-errors";
+import { AppError, storageFull, type ErrorCode } from "../lib/errors";
 import type { Logger } from "../lib/log";
+import type { StorageHealth } from "../lib/storage-health";
 
 export const statusOf: Record<ErrorCode, number> = {
   unauthorized: 401,
@@ -22,6 +24,7 @@ export const statusOf: Record<ErrorCode, number> = {
   quota_exceeded: 429,
   rate_limited: 429,
   upstream_unavailable: 503,
+  storage_full: 507,
   internal: 500,
 };
 
@@ -38,7 +41,7 @@ export function errorResponse(error: AppError, headers: Record<string, string> =
   });
 }
 
-type Schema = { anyOf?: Schema[]; const?: unknown; pattern?: string; type?: string; minimum?: number; maximum?: number };
+type Schema = { anyOf?: Schema[]; const?: unknown; pattern?: string; type?: string; minimum?: number; maximum?: number; maxLength?: number };
 type ValueError = { path?: string; message?: string; schema?: Schema; value?: unknown };
 
 /** "a string", "an array": what a value of a JSON schema type is called. */
@@ -53,7 +56,7 @@ function numberRule(schema: Schema): string {
   return max !== undefined ? `${what} of at most ${max}` : what;
 }
 
-function describeValidation(error: ValidationError): { field: string; message: string } {
+function describeValidation(error: ValidationError): { field: string; message: string; limit?: number } {
   const first = error.valueError as ValueError | undefined;
   const field = (first?.path ?? "").replace(/^\//, "").replaceAll("/", ".") || error.type;
   // "Expected union value" says nothing: a choice of literals lists them, and a number (which Elysia also
@@ -64,13 +67,18 @@ function describeValidation(error: ValidationError): { field: string; message: s
   const wanted = first?.schema?.type ? TYPE_NAMES[first.schema.type] : undefined;
   const actual = Array.isArray(first?.value) ? "array" : first?.value === null ? "null" : typeof first?.value;
   if (wanted && first && "value" in first && actual !== first.schema!.type) return { field, message: `${field}: ${first.value === undefined ? "is required" : `must be ${wanted}`}` };
+  // Checked before blankness: a string past its limit broke that rule, whatever else its schema asks.
+  const maxLength = first?.schema?.maxLength;
+  if (maxLength !== undefined && typeof first?.value === "string" && first.value.length > maxLength) {
+    return { field, message: `${field}: must be at most ${maxLength} characters`, limit: maxLength };
+  }
   if (first?.schema?.pattern === "\\S") return { field, message: `${field}: must not be blank` };
   const numeric = [first?.schema, ...(first?.schema?.anyOf ?? [])].find((s) => s?.type === "integer" || s?.type === "number");
   if (numeric) return { field, message: `${field}: must be ${numberRule(numeric)}` };
   return { field, message: `${field}: ${first?.message ?? "invalid value"}` };
 }
 
-export const httpErrors = (log: Logger) =>
+export const httpErrors = (log: Logger, storage?: StorageHealth) =>
   new Elysia({ name: "http-errors" }).error({ AppError }).onError({ as: "global" }, ({ code, error: raw, request }) => {
     // Elysia wraps what a body parser throws; our parser throws AppErrors (413, invalid JSON).
     const error = code === "PARSE" && (raw as Error).cause instanceof AppError ? (raw as Error).cause : raw;
@@ -82,8 +90,8 @@ export const httpErrors = (log: Logger) =>
     if (unreadable) return errorResponse(unreadable);
     switch (code) {
       case "VALIDATION": {
-        const { field, message } = describeValidation(error as ValidationError);
-        return Response.json(errorBody("invalid_request", message, { field }), { status: 422 });
+        const { message, ...details } = describeValidation(error as ValidationError);
+        return Response.json(errorBody("invalid_request", message, details), { status: 422 });
       }
       case "PARSE":
         return Response.json(errorBody("invalid_json", "The request body is not valid JSON"), { status: 400 });
@@ -92,6 +100,12 @@ export const httpErrors = (log: Logger) =>
           status: 404,
         });
       default: {
+        // A full disk (the database's SQLITE_FULL, a file's ENOSPC) is no bug: 507 and health says so.
+        if (isStorageFull(error)) {
+          storage?.full(String((error as Error)?.message ?? error));
+          log.warn("write refused: storage full", { path: pathOf(request.url), error: String((error as Error)?.message ?? error) });
+          return errorResponse(storageFull());
+        }
         log.error("unhandled error", { path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) });
         return Response.json(errorBody("internal", "Internal server error"), { status: 500 });
       }

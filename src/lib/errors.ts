@@ -16,6 +16,7 @@ export type ErrorCode =
   | "payment_required"
   | "rate_limited"
   | "upstream_unavailable"
+  | "storage_full"
   | "internal";
 
 export class AppError extends Error {
@@ -31,3 +32,7 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError("not_found", `${what} not found`);
 export const invalid = (field: string, message: string) => new AppError("invalid_request", message, { field });
+
+/** The words of every 507: what happened, that nothing was half-saved, and what still works. */
+export const STORAGE_FULL_MESSAGE = "The server is out of disk space, so nothing was saved. Reading still works; retry once space has been freed.";
+export const storageFull = () => new AppError("storage_full", STORAGE_FULL_MESSAGE);

@@ -1,7 +1,7 @@
 // BM25 over the pages' FTS5 index (title weighs 3, body 1: DESIGN.md "Full text"), limited to some brains.
 import type { Db } from "../db/client";
 import { queryRows } from "../db/plain";
-import { ftsMatch } from "./terms";
+import { ftsMatch, MAX_MATCHED_TERMS } from "./terms";
 
 export interface LexicalHit {
   pageId: number;
@@ -38,6 +38,8 @@ export async function searchLexical(
   globalTop = GLOBAL_TOP,
 ): Promise<LexicalHit[]> {
   if (terms.length === 0 || brainIds.length === 0) return [];
+  // The statements below grow with the terms (a UNION ALL per term, past SQLite's 500 on a long question).
+  terms = terms.slice(0, MAX_MATCHED_TERMS);
   // Plain statements with fixed text (db/plain.ts): building them through drizzle cost more than some of the
   // index reads of a query.
   const match = ftsMatch(terms);

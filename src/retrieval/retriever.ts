@@ -9,7 +9,7 @@ import type { Logger } from "../lib/log";
 import { vectorWeightFor } from "./blend-weights";
 import { createTermStats, searchLexical, selectiveTerms, type TermStats } from "./lexical";
 import { expandAlongLinks, withoutConceptPages } from "./expand";
-import { joinedPairs, queryTerms, reversedCompounds, splitCompounds } from "./terms";
+import { MAX_MATCHED_TERMS, pairsOfTerms, queryTerms, reversedCompounds, splitCompounds } from "./terms";
 import { termVariants } from "./variants";
 import { createVectorIndex, type VectorIndex } from "./vector-index";
 
@@ -96,10 +96,11 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     // The query's two-word phrases joined ("roll back" → rollback, "shoes on horses" → horseshoes), its compounds
     // split ("backups" → "back up") and its words' other spellings and short forms ("colour", "config") match
     // too, as extra terms of the search only.
-    const joined = [...joinedPairs(query), ...reversedCompounds(terms)]
+    // A long question pairs only the terms it kept; the query's own terms come first when the bound cuts.
+    const joined = [...pairsOfTerms(query, terms), ...reversedCompounds(terms)]
       .map((p) => p.joined)
       .concat(splitCompounds(terms).map((c) => c.parts.join(" ")), termVariants(terms).map((v) => v.variant));
-    const matched = [...new Set([...selectiveTerms(terms, stats), ...joined])];
+    const matched = [...new Set([...selectiveTerms(terms, stats), ...joined])].slice(0, MAX_MATCHED_TERMS);
     const [lexical, conceptHits, queryVector] = await Promise.all([
       searchLexical(db, brainIds, matched, CANDIDATES),
       concepts && expand !== false ? searchLexical(db, brainIds, matched, CONCEPT_CANDIDATES, "concept_fts", CONCEPT_GLOBAL_TOP) : [],

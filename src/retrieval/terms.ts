@@ -51,7 +51,13 @@ const withoutContractions = (text: string) => (/['’]/.test(text) ? text.replac
  */
 export const CAPITAL_NAMES = /(?<![\p{L}\p{N}])(IT|US)(?![\p{L}\p{N}])/gu;
 
-/** Distinct non-stopword terms of a query, in first-seen order (a German, French, Spanish or Dutch question's function words are stopwords too). */
+/** Terms matched on at most, the query's own and the spellings added for them (lexical.ts builds its SQL from them). */
+export const MAX_MATCHED_TERMS = 2 * MAX_QUERY_TERMS;
+
+/**
+ * Distinct non-stopword terms of a query, in first-seen order (a German, French, Spanish or Dutch question's
+ * function words are stopwords too). A query of more than MAX_QUERY_TERMS keeps its most informative ones.
+ */
 export function queryTerms(text: string): string[] {
   const terms: string[] = [];
   const seen = new Set<string>();
@@ -62,9 +68,25 @@ export function queryTerms(text: string): string[] {
     if (((STOPWORDS.has(word) || foreign.has(word)) && !named.has(word)) || seen.has(word)) continue;
     seen.add(word);
     terms.push(word);
-    if (terms.length === MAX_QUERY_TERMS) break;
   }
-  return terms;
+  return terms.length > MAX_QUERY_TERMS ? rarestTerms(terms, MAX_QUERY_TERMS) : terms;
+}
+
+/**
+ * The `count` terms English uses least (a name or code it never uses first), in their first-seen order. A long
+ * question's first words are as often preamble as its subject; the rare ones carry the ranking (IDF), and the
+ * index's own counts would cost a query per term.
+ */
+function rarestTerms(terms: readonly string[], count: number): string[] {
+  const { counts } = englishFrequency();
+  const keep = new Set(
+    terms
+      .map((term, order) => ({ term, order, uses: counts.get(term) ?? 0 }))
+      .sort((a, b) => a.uses - b.uses || a.order - b.order)
+      .slice(0, count)
+      .map((t) => t.term),
+  );
+  return terms.filter((t) => keep.has(t));
 }
 
 /** FTS5 MATCH expression: `"a" OR "b"`. Terms are letters and digits (a CJK pair: two letters and a space, a
@@ -81,9 +103,10 @@ const LETTERS = /^\p{L}+$/u;
  * A query's two-word phrases as the one word they are also written as: "roll back" → rollback, "set up" →
  * setup, "fail over" → failover, "data base" → database. Technical writing joins them ("run `helm rollback`")
  * where questions split them. Both words are letters; the first is no stopword, nor the second unless it is a
- * particle. Matched as alternatives: a page holding the joined word holds both of its parts.
+ * particle. Matched as alternatives: a page holding the joined word holds both of its parts. `keep` picks the
+ * first words worth pairing (a long question's chosen terms); at most MAX_QUERY_TERMS pairs.
  */
-export function joinedPairs(query: string): { joined: string; parts: [string, string] }[] {
+export function joinedPairs(query: string, keep: (first: string) => boolean = () => true): { joined: string; parts: [string, string] }[] {
   if (CJK.test(query)) return [];
   const lower = query.toLowerCase();
   const words = [...lower.matchAll(WORD)];
@@ -93,10 +116,18 @@ export function joinedPairs(query: string): { joined: string; parts: [string, st
     // Only words with nothing but spaces between them: "theory, don't" is no phrase.
     if (/\S/.test(lower.slice(words[i]!.index! + a.length, words[i + 1]!.index!))) continue;
     if (!LETTERS.test(a) || !LETTERS.test(b) || a.length < 2 || b.length < 2 || STOPWORDS.has(a) || (STOPWORDS.has(b) && !PARTICLES.has(b))) continue;
-    if (a.length + b.length < 5 || out.some((p) => p.joined === a + b)) continue;
+    if (a.length + b.length < 5 || !keep(a) || out.some((p) => p.joined === a + b)) continue;
     out.push({ joined: a + b, parts: [a, b] });
+    if (out.length === MAX_QUERY_TERMS) break;
   }
   return out;
+}
+
+/** A query's joined pairs (above) whose first word is one of its terms, when a long query kept only some. */
+export function pairsOfTerms(query: string, terms: readonly string[]): { joined: string; parts: [string, string] }[] {
+  if (terms.length < MAX_QUERY_TERMS) return joinedPairs(query);
+  const kept = new Set(terms);
+  return joinedPairs(query, (first) => kept.has(first));
 }
 
 /** A word of two or three parts joined by hyphens, letters only ("Wi-Fi", "e-mail", "check-in"). */

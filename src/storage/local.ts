@@ -18,8 +18,14 @@ export function createLocalStorage(root: string): BlobStorage {
       await mkdir(dirname(path), { recursive: true });
       // Write then rename: a crash never leaves a half file under the real name.
       const temp = `${path}.${process.pid}.${Date.now()}.part`;
-      await writeFile(temp, bytes);
-      await rename(temp, path);
+      try {
+        await writeFile(temp, bytes);
+        await rename(temp, path);
+      } catch (e) {
+        // A full disk (ENOSPC) leaves what was written so far: give that space back.
+        await rm(temp, { force: true });
+        throw e;
+      }
     },
     async read(key) {
       return new Uint8Array(await Bun.file(pathOf(key)).arrayBuffer());

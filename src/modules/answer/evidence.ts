@@ -3,7 +3,7 @@
 // The extractive answer picks its sentences from here and `thin` is decided from it (thin.ts). Every
 // feature is a share of the question (0..1), so it means the same at every brain size; the ones thin.ts
 // does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
-import { CAPITAL_NAMES, joinedPairs, reversedCompounds, splitCompounds, termVariants, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
+import { CAPITAL_NAMES, pairsOfTerms, reversedCompounds, splitCompounds, termVariants, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
 import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
 import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Sentence, type Words } from "./sentences";
 import { measureAsked } from "./measures";
@@ -249,7 +249,7 @@ export function weighEvidence(question: string, retrieval: Retrieval, stats: Ter
   // A term is also covered by the one word its phrase is written as ("roll back" by "rollback", "shoes on
   // horses" by "horseshoes"), by the two words its compound is written as ("backups" by "backs up"), and by
   // its other spellings and short forms ("colour", "config").
-  const phrases = [...joinedPairs(question), ...reversedCompounds(terms)];
+  const phrases = [...pairsOfTerms(question, terms), ...reversedCompounds(terms)];
   const splits = splitCompounds(terms);
   const variants = termVariants(terms);
   // Each alternative is the stems a sentence must all hold: one word, or a short form's words ("ceo" is

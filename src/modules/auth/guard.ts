@@ -15,7 +15,7 @@ export const authGuard = (ctx: AppContext) =>
     const authorization = request.headers.get("authorization") ?? undefined;
     let principal;
     try {
-      principal = await authenticate(ctx.db, authorization, { accessToken: ctx.accessTokens });
+      principal = await authenticate(ctx.db, authorization, { accessToken: ctx.accessTokens, log: ctx.log });
     } catch (error) {
       // RFC 6750 §3: a 401 names its scheme and (RFC 9728) where an OAuth client learns how to get a token.
       if (!(error instanceof AppError && error.code === "unauthorized")) throw error;

@@ -4,7 +4,9 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { accounts, apiKeys } from "../../db/schema";
+import { recordQuietly } from "../../lib/bookkeeping";
 import { AppError, notFound } from "../../lib/errors";
+import type { Logger } from "../../lib/log";
 import { newId, randomBase62, safeEqual, sha256Hex } from "../../lib/secrets";
 import { type Account } from "../accounts/service";
 import { keyCache } from "./key-cache";
@@ -80,7 +82,7 @@ export interface Principal {
   credentialId: string;
 }
 
-export type TokenResolver = (db: Db, token: string) => Promise<Principal | null>;
+export type TokenResolver = (db: Db, token: string, log?: Logger) => Promise<Principal | null>;
 
 const unauthorized = (message: string) => new AppError("unauthorized", message);
 
@@ -88,13 +90,13 @@ const unauthorized = (message: string) => new AppError("unauthorized", message);
 export async function authenticate(
   db: Db,
   authorization: string | undefined,
-  resolvers: { accessToken?: TokenResolver } = {},
+  resolvers: { accessToken?: TokenResolver; log?: Logger } = {},
 ): Promise<Principal> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
   if (!match) throw unauthorized("Missing bearer credentials: send Authorization: Bearer <API key>");
   const token = match[1]!;
   if (token.startsWith(ACCESS_TOKEN_PREFIX) && resolvers.accessToken) {
-    const principal = await resolvers.accessToken(db, token);
+    const principal = await resolvers.accessToken(db, token, resolvers.log);
     if (principal) return principal;
     throw unauthorized("Invalid, expired or revoked access token");
   }
@@ -119,7 +121,8 @@ export async function authenticate(
   const now = Date.now();
   if (!key.lastUsedAt || now - key.lastUsedAt > LAST_USED_INTERVAL_MS) {
     key.lastUsedAt = now;
-    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.keyId));
+    const keyId = key.keyId;
+    await recordQuietly("api key last used", () => db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId)), resolvers.log);
   }
   return { account: key.account, via: "api_key", credentialId: key.keyId };
 }

@@ -2,6 +2,8 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 
+const STORAGE_FULL_HEALTH = "The last write failed for lack of disk space: writes answer 507 storage_full until space is freed; reads work.";
+
 export const healthRoutes = (ctx: AppContext) =>
   new Elysia({ detail: { tags: ["Health"] } })
     // Health and active AI components.
@@ -16,6 +18,10 @@ export const healthRoutes = (ctx: AppContext) =>
         database = { ok: false, kind, error: (e as Error).message };
       }
       const ai = await ctx.aiStatus();
-      const body = { status: database.ok ? "ok" : "degraded", version: ctx.version, database, ...ai };
+      // Out of space, the server still serves reads: degraded with the reason, but no 503 that would take
+      // it out of a load balancer.
+      const full = ctx.database.storage.problem();
+      const storage = full ? { ok: false, reason: "storage_full", message: STORAGE_FULL_HEALTH, error: full.reason, since: new Date(full.since).toISOString() } : { ok: true };
+      const body = { status: database.ok && !full ? "ok" : "degraded", version: ctx.version, database, storage, ...ai };
       return database.ok ? body : status(503, body);
     });

@@ -29,7 +29,7 @@ export async function handleMcpRequest(ctx: AppContext, request: Request, mode: 
   if (mode === "account") {
     const authorization = request.headers.get("authorization") ?? undefined;
     try {
-      principal = await authenticate(ctx.db, authorization, { accessToken: ctx.accessTokens });
+      principal = await authenticate(ctx.db, authorization, { accessToken: ctx.accessTokens, log: ctx.log });
     } catch (error) {
       if (error instanceof AppError && error.code === "unauthorized") return unauthorized(ctx, error.message, authorization !== undefined);
       throw error;

@@ -2,7 +2,8 @@
 // tool results with isError (the model reads them and can correct itself), never protocol errors.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { errorBody } from "../../http/errors";
-import { AppError } from "../../lib/errors";
+import { isStorageFull } from "../../lib/db-errors";
+import { AppError, STORAGE_FULL_MESSAGE } from "../../lib/errors";
 import type { Logger } from "../../lib/log";
 
 export function ok(structured: object, text: string): CallToolResult {
@@ -22,6 +23,10 @@ export async function guarded(log: Logger, tool: string, run: () => Promise<Call
     return await run();
   } catch (error) {
     if (error instanceof AppError) return failure(error.code, error.message, error.details);
+    if (isStorageFull(error)) {
+      log.warn("mcp tool refused: storage full", { tool, error: String((error as Error)?.message ?? error) });
+      return failure("storage_full", STORAGE_FULL_MESSAGE);
+    }
     log.error("mcp tool failed", { tool, error: String((error as Error)?.stack ?? error) });
     return failure("internal", "Internal error while running the tool");
   }

@@ -5,8 +5,8 @@ import { MAX_CONTEXT_LIMIT, MAX_QUESTION_CHARS } from "../answer/model";
 
 // Ids have no length cap: one that names nothing is not_found, like a missing brain (no "too long" leak).
 export const brainId = z.string().min(1).describe("The brain's id, e.g. brn_… (from list_brains)");
-export const question = z.string().min(1).max(MAX_QUESTION_CHARS).regex(/\S/, "must not be blank").describe("The question, in any language");
-export const query = z.string().min(1).max(MAX_QUESTION_CHARS).regex(/\S/, "must not be blank").describe("What to retrieve wiki pages for");
+export const question = z.string().min(1).max(MAX_QUESTION_CHARS, `must be at most ${MAX_QUESTION_CHARS} characters`).regex(/\S/, "must not be blank").describe("The question, in any language");
+export const query = z.string().min(1).max(MAX_QUESTION_CHARS, `must be at most ${MAX_QUESTION_CHARS} characters`).regex(/\S/, "must not be blank").describe("What to retrieve wiki pages for");
 export const contextLimit = z.number().int().min(1).max(MAX_CONTEXT_LIMIT).optional().describe("How many pages at most, best first (1–50, default 5)");
 export const setId = z.string().min(1).describe("The brain set's id, e.g. set_… (GET /api/v1/brain-sets lists them)");
 export const slug = z.string().min(1).describe("The page's slug, as cited in answers or listed by get_context");

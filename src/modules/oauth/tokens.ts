@@ -5,6 +5,7 @@ import { and, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { RootDb } from "../../db/client";
 import { oauthCodes, oauthGrants, oauthTokens } from "../../db/schema";
+import { recordQuietly } from "../../lib/bookkeeping";
 import { newId, randomBase62, safeEqual, sha256Hex } from "../../lib/secrets";
 import { getAccount } from "../accounts/service";
 import { ACCESS_TOKEN_PREFIX, type TokenResolver } from "../auth/keys";
@@ -150,7 +151,7 @@ export function tokenService(deps: { db: RootDb; config: Config; publicUrl: () =
 export type TokenService = ReturnType<typeof tokenService>;
 
 /** ctx.accessTokens: a live access token of a live grant → its account, exactly like an API key. */
-export const resolveAccessToken: TokenResolver = async (db, token) => {
+export const resolveAccessToken: TokenResolver = async (db, token, log) => {
   const hash = sha256Hex(token);
   const [row] = await db
     .select({
@@ -170,6 +171,7 @@ export const resolveAccessToken: TokenResolver = async (db, token) => {
   if (!row || row.kind !== "access" || !safeEqual(row.hash, hash)) return null;
   if (row.revokedAt !== null || row.grantRevokedAt !== null || row.expiresAt <= now) return null;
   // Coarse last-used stamp, as for API keys: one write per grant per minute at most.
-  if (!row.lastUsedAt || now - row.lastUsedAt > 60_000) await db.update(oauthGrants).set({ lastUsedAt: now }).where(eq(oauthGrants.id, row.grantId));
+  if (!row.lastUsedAt || now - row.lastUsedAt > 60_000)
+    await recordQuietly("grant last used", () => db.update(oauthGrants).set({ lastUsedAt: now }).where(eq(oauthGrants.id, row.grantId)), log);
   return { account: await getAccount(db, row.accountId), via: "access_token", credentialId: row.grantId };
 };
