@@ -1,7 +1,7 @@
 // Layout to pixels with maintained libraries: satori lays out a small HTML/CSS tree and writes SVG with the
 // text as paths (fonts.ts, cjk.ts); resvg (WebAssembly, embedded as a file, started once) rasterises it.
-import { initWasm, Resvg } from "@resvg/resvg-wasm";
-import satori from "satori";
+// Both load on the first render, not at start: a server that never draws an image does not pay their memory.
+import type { Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "../../../../node_modules/@resvg/resvg-wasm/index_bg.wasm" with { type: "file" };
 import { cjkFontsFor } from "./cjk";
 import { baseFonts, FAMILY } from "./fonts";
@@ -23,17 +23,19 @@ export interface Raster {
   pixels: Uint8Array;
 }
 
-let wasmReady: Promise<void> | undefined;
+let resvgReady: Promise<typeof Resvg> | undefined;
 
-function startResvg(): Promise<void> {
-  wasmReady ??= Bun.file(resvgWasm)
-    .arrayBuffer()
-    .then((bytes) => initWasm(bytes));
-  return wasmReady;
+function startResvg(): Promise<typeof Resvg> {
+  resvgReady ??= (async () => {
+    const { initWasm, Resvg } = await import("@resvg/resvg-wasm");
+    await initWasm(await Bun.file(resvgWasm).arrayBuffer());
+    return Resvg;
+  })();
+  return resvgReady;
 }
 
 export async function toSvg(root: Node, width: number, height: number): Promise<string> {
-  const fonts = await baseFonts();
+  const [{ default: satori }, fonts] = await Promise.all([import("satori"), baseFonts()]);
   return satori(root as never, {
     width,
     height,
@@ -43,8 +45,8 @@ export async function toSvg(root: Node, width: number, height: number): Promise<
   });
 }
 
-function rasterise<T>(svg: string, read: (image: { width: number; height: number; pixels: Uint8Array; asPng(): Uint8Array }) => T): T {
-  const resvg = new Resvg(svg, { font: { loadSystemFonts: false } });
+function rasterise<T>(Renderer: typeof Resvg, svg: string, read: (image: { width: number; height: number; pixels: Uint8Array; asPng(): Uint8Array }) => T): T {
+  const resvg = new Renderer(svg, { font: { loadSystemFonts: false } });
   try {
     const image = resvg.render();
     try {
@@ -59,14 +61,12 @@ function rasterise<T>(svg: string, read: (image: { width: number; height: number
 
 export async function renderPng(root: Node, width: number, height: number): Promise<Buffer> {
   const svg = await toSvg(root, width, height);
-  await startResvg();
-  return rasterise(svg, (image) => Buffer.from(image.asPng()));
+  return rasterise(await startResvg(), svg, (image) => Buffer.from(image.asPng()));
 }
 
 export async function renderRgba(root: Node, width: number, height: number): Promise<Raster> {
   const svg = await toSvg(root, width, height);
-  await startResvg();
-  return rasterise(svg, (image) => ({ width: image.width, height: image.height, pixels: image.pixels }));
+  return rasterise(await startResvg(), svg, (image) => ({ width: image.width, height: image.height, pixels: image.pixels }));
 }
 
 export { FAMILY };
