@@ -60,6 +60,8 @@ export async function renderClip(input: ClipInput): Promise<Clip> {
     for (let k = 0; k < count; k++) {
       const last = k === count - 1;
       const shown = words.slice(0, last ? words.length : Math.ceil((words.length * (k + 1)) / count)).join(spaced ? " " : "");
+      // Between frames the event loop runs: a long clip does not hold up other requests.
+      await new Promise((resolve) => setImmediate(resolve));
       const raster = await renderRgba(frameLayout(input, shown, (frames.length + 1) / input.frames), input.width, input.height);
       frames.push({ raster, delayCs: last ? HOLD_DELAY_CS : TYPE_DELAY_CS });
       if (last) finals.push(raster);
