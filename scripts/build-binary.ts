@@ -51,6 +51,9 @@ const staticNativeAddons: BunPlugin = {
     )(build);
     // The 44 MB onnxruntime library is embedded zstd-compressed (src/ai/ort-native.ts unpacks it once).
     build.onResolve({ filter: /libonnxruntime\.so\.1$/ }, ({ path, importer }) => ({ path: compressedCopy(join(importer, "..", path)) }));
+    // One non-ASCII character anywhere in the bundle makes Bun store all of its JavaScript as UTF-16 (twice
+    // the size); this licence line, pulled in by satori, is the only one.
+    rewrite(/node_modules\/css-background-parser\/index\.js$/, "Copyright \u00a9", "Copyright (c)")(build);
     // sharp (image decoding) is never used for text embeddings; a stub keeps its native build out.
     build.onResolve({ filter: /^sharp$/ }, () => ({ path: "sharp-stub", namespace: "stub" }));
     build.onLoad({ filter: /.*/, namespace: "stub" }, () => ({

@@ -15,3 +15,11 @@ declare module "*.so.1" {
   const path: string;
   export default path;
 }
+declare module "*.woff" {
+  const path: string;
+  export default path;
+}
+declare module "*.wasm" {
+  const path: string;
+  export default path;
+}

@@ -128,7 +128,7 @@ export const x402Routes = (ctx: AppContext) => {
           requirements: x402.actionRequirements("social/image", socialImageQuote(x402.prices, width, height)),
           payment: presented(request.headers),
           subject: { action: "social/image" },
-          run: async () => ({ result: renderCardPng({ title, text, footer, width, height, theme: body.theme ?? "dark" }), thin: false }),
+          run: async () => ({ result: await renderCardPng({ title, text, footer, width, height, theme: body.theme ?? "dark" }), thin: false }),
         });
         if (wants(request, "image/png")) return rawImage(outcome, (png) => png, "image/png");
         return reply(outcome, (png, payment) => ({
@@ -153,7 +153,7 @@ export const x402Routes = (ctx: AppContext) => {
           payment: presented(request.headers),
           subject: { action: "clips/render" },
           // A page with nothing to quote is a thin result: nothing is settled.
-          run: async () => ({ result: renderClip({ title: page.title, quotes, frames, width, height }), thin: found.length === 0 }),
+          run: async () => ({ result: await renderClip({ title: page.title, quotes, frames, width, height }), thin: found.length === 0 }),
         });
         if (wants(request, "image/gif")) return rawImage(outcome, (clip) => clip.gif, "image/gif");
         return reply(outcome, (clip, payment) => ({

@@ -1,5 +1,5 @@
-// A small GIF decoder for tests: reads back what src/modules/x402/render/gif.ts writes (global palette,
-// full frames, no interlace), so the encoder is checked by an independent LZW implementation.
+// A small GIF decoder for tests: reads back what gifenc writes for the clips (global palette, full
+// frames, no interlace), so the encoder is checked by an independent LZW implementation.
 
 export interface DecodedGif {
   width: number;

@@ -1,7 +1,7 @@
 // clips/render: short quote clips from a wiki page as one looping GIF. The frames are split between up
 // to three quotes; each quote types itself out word by word, then holds, with a progress bar below.
-import { IndexedCanvas, lineHeight, ramp, rgb, wrapText } from "../render/canvas";
 import { encodeGif, type GifFrame } from "../render/gif";
+import { el, FAMILY, renderRgba, type Node, type Raster } from "../render/render";
 
 export interface ClipInput {
   title: string;
@@ -18,9 +18,7 @@ export interface Clip {
   durationMs: number;
 }
 
-const STEPS = 16;
-const [ACCENT, TEXT, MUTED, TRACK] = [STEPS, STEPS + 1, STEPS + 2, STEPS + 3];
-const PALETTE = [...ramp(rgb("#111827"), rgb("#312e81"), STEPS), rgb("#f59e0b"), rgb("#f9fafb"), rgb("#9ca3af"), rgb("#374151")];
+const COLORS = { from: "#111827", to: "#312e81", accent: "#f59e0b", text: "#f9fafb", muted: "#9ca3af", track: "#374151" };
 const TYPE_DELAY_CS = 12;
 const HOLD_DELAY_CS = 180;
 
@@ -30,38 +28,47 @@ function share(frames: number, quotes: number): number[] {
   return Array.from({ length: used }, (_, i) => Math.floor(frames / used) + (i < frames % used ? 1 : 0));
 }
 
-export function renderClip(input: ClipInput): Clip {
+function frameLayout(input: ClipInput, shown: string, progress: number): Node {
   const { width, height } = input;
   const pad = Math.round(Math.min(width, height) * 0.08);
-  const scale = Math.max(1, Math.floor(Math.min(width / 240, height / 135)));
+  const size = Math.max(9, Math.round(Math.min(width / 240, height / 135) * 11));
+  const bar = Math.max(2, Math.round(size / 5));
+  return el(
+    "div",
+    { display: "flex", flexDirection: "column", width: "100%", height: "100%", padding: pad, boxSizing: "border-box", fontFamily: FAMILY, backgroundImage: `linear-gradient(180deg, ${COLORS.from}, ${COLORS.to})` },
+    el("div", { display: "block", fontSize: size * 3, fontWeight: 700, lineHeight: 1, height: size * 2, color: COLORS.accent, flexShrink: 0 }, "\u201C"),
+    el("div", { display: "block", fontSize: size, lineHeight: 1.35, color: COLORS.text, flexGrow: 1, flexShrink: 1, overflow: "hidden" }, shown),
+    el("div", { display: "block", fontSize: size, color: COLORS.muted, lineClamp: 1, marginTop: Math.round(size / 2), flexShrink: 0 }, input.title),
+    el(
+      "div",
+      { display: "flex", height: bar, marginTop: Math.round(pad / 3), background: COLORS.track, flexShrink: 0 },
+      el("div", { width: `${(progress * 100).toFixed(2)}%`, height: "100%", background: COLORS.accent }),
+    ),
+  );
+}
+
+export async function renderClip(input: ClipInput): Promise<Clip> {
   const counts = share(input.frames, input.quotes.length);
   const quotes = input.quotes.slice(0, counts.length);
   const frames: GifFrame[] = [];
-  let index = 0;
-  quotes.forEach((quote, q) => {
-    const words = quote.split(/\s+/);
+  const finals: Raster[] = [];
+  for (const [q, quote] of quotes.entries()) {
+    // Text without spaces (Chinese, Japanese) types itself out character by character.
+    const spaced = /\s/.test(quote.trim());
+    const words = spaced ? quote.split(/\s+/) : [...quote];
     const count = counts[q]!;
     for (let k = 0; k < count; k++) {
-      const shown = k === count - 1 ? words.length : Math.ceil((words.length * (k + 1)) / count);
-      const canvas = new IndexedCanvas(width, height, PALETTE);
-      canvas.verticalGradient(0, STEPS);
-      canvas.text('"', pad, pad, scale * 2, ACCENT);
-      const room = Math.floor((height - 3 * pad - lineHeight(scale) * 2) / lineHeight(scale));
-      let y = pad + lineHeight(scale * 2);
-      for (const line of wrapText(words.slice(0, shown).join(" "), width - 2 * pad, scale, Math.max(1, room))) {
-        canvas.text(line, pad, y, scale, TEXT);
-        y += lineHeight(scale);
-      }
-      canvas.text(wrapText(input.title, width - 2 * pad, scale, 1)[0] ?? "", pad, height - pad - lineHeight(scale) - 2 * scale, scale, MUTED);
-      const barY = height - Math.round(pad / 2) - scale;
-      canvas.rect(pad, barY, width - 2 * pad, 2 * scale, TRACK);
-      canvas.rect(pad, barY, Math.round(((width - 2 * pad) * (index + 1)) / input.frames), 2 * scale, ACCENT);
-      frames.push({ pixels: canvas.pixels, delayCs: k === count - 1 ? HOLD_DELAY_CS : TYPE_DELAY_CS });
-      index++;
+      const last = k === count - 1;
+      const shown = words.slice(0, last ? words.length : Math.ceil((words.length * (k + 1)) / count)).join(spaced ? " " : "");
+      // Between frames the event loop runs: a long clip does not hold up other requests.
+      await new Promise((resolve) => setImmediate(resolve));
+      const raster = await renderRgba(frameLayout(input, shown, (frames.length + 1) / input.frames), input.width, input.height);
+      frames.push({ raster, delayCs: last ? HOLD_DELAY_CS : TYPE_DELAY_CS });
+      if (last) finals.push(raster);
     }
-  });
+  }
   return {
-    gif: encodeGif(width, height, PALETTE, frames),
+    gif: encodeGif(frames, finals),
     frames: frames.length,
     quotes,
     durationMs: frames.reduce((sum, f) => sum + f.delayCs * 10, 0),

@@ -1,6 +1,6 @@
-// social/image: a share card (title, a line of text, a footer) as a PNG, drawn with the embedded font.
-import { IndexedCanvas, lineHeight, ramp, rgb, wrapText, type Rgb } from "../render/canvas";
-import { encodePng } from "../render/png";
+// social/image: a share card (title, a line of text, a footer) as a PNG, laid out by satori, drawn by resvg.
+import { el, FAMILY, renderPng, type Node } from "../render/render";
+import { fitFontSize } from "../render/text";
 
 export type Theme = "dark" | "light";
 
@@ -13,57 +13,41 @@ export interface CardInput {
   theme: Theme;
 }
 
-const GRADIENT_STEPS = 24;
 const THEMES: Record<Theme, { from: string; to: string; accent: string; title: string; body: string; muted: string }> = {
   dark: { from: "#0f172a", to: "#1e3a5f", accent: "#38bdf8", title: "#f8fafc", body: "#cbd5e1", muted: "#94a3b8" },
   light: { from: "#f8fafc", to: "#dbeafe", accent: "#2563eb", title: "#0f172a", body: "#334155", muted: "#64748b" },
 };
 
-/** Palette indices after the gradient bands. */
-const ACCENT = GRADIENT_STEPS;
-const TITLE = GRADIENT_STEPS + 1;
-const BODY = GRADIENT_STEPS + 2;
-const MUTED = GRADIENT_STEPS + 3;
-
-export function cardPalette(theme: Theme): Rgb[] {
-  const t = THEMES[theme];
-  return [...ramp(rgb(t.from), rgb(t.to), GRADIENT_STEPS), rgb(t.accent), rgb(t.title), rgb(t.body), rgb(t.muted)];
-}
-
-/** Draws the card; the title takes the largest scale at which it fits in three lines. */
-export function drawCard(input: CardInput): IndexedCanvas {
+/** The card as a satori tree; the title takes the largest size at which it fits in three lines. */
+export function cardLayout(input: CardInput): Node {
   const { width, height } = input;
-  const canvas = new IndexedCanvas(width, height, cardPalette(input.theme));
-  canvas.verticalGradient(0, GRADIENT_STEPS);
+  const t = THEMES[input.theme];
   const pad = Math.round(Math.min(width, height) * 0.08);
   const inner = width - 2 * pad;
-  canvas.rect(pad, pad, Math.max(24, Math.round(width * 0.1)), Math.max(3, Math.round(height * 0.012)), ACCENT);
-
-  let titleScale = Math.max(1, Math.floor(height / 80));
-  let titleLines = wrapText(input.title, inner, titleScale, 3);
-  while (titleScale > 1 && wrapText(input.title, inner, titleScale, 99).length > 3) {
-    titleScale--;
-    titleLines = wrapText(input.title, inner, titleScale, 3);
-  }
-  const bodyScale = Math.max(1, Math.floor(titleScale / 2));
-  const footerHeight = input.footer ? lineHeight(bodyScale) : 0;
-  let y = pad + Math.max(3, Math.round(height * 0.012)) + Math.round(pad * 0.6);
-  for (const line of titleLines) {
-    canvas.text(line, pad, y, titleScale, TITLE);
-    y += lineHeight(titleScale);
-  }
+  const titleSize = fitFontSize(input.title, inner, 3, Math.max(12, Math.round(height / 9)), 12);
+  const bodySize = Math.max(10, Math.round(Math.min(titleSize / 2, height / 20)));
+  const children: Node[] = [
+    el("div", { width: Math.max(24, Math.round(width * 0.1)), height: Math.max(3, Math.round(height * 0.012)), background: t.accent, marginBottom: Math.round(pad * 0.6), flexShrink: 0 }),
+    el("div", { display: "block", fontSize: titleSize, fontWeight: 700, lineHeight: 1.2, color: t.title, lineClamp: 3, flexShrink: 0 }, input.title),
+  ];
   if (input.text) {
-    y += Math.round(lineHeight(bodyScale) * 0.6);
-    const room = Math.floor((height - pad - footerHeight - y) / lineHeight(bodyScale)) - 1;
-    for (const line of wrapText(input.text, inner, bodyScale, Math.max(0, Math.min(room, 6)))) {
-      canvas.text(line, pad, y, bodyScale, BODY);
-      y += lineHeight(bodyScale);
-    }
+    children.push(
+      el("div", { display: "block", fontSize: bodySize, lineHeight: 1.4, color: t.body, marginTop: Math.round(bodySize * 0.8), lineClamp: 6, overflow: "hidden", flexShrink: 1 }, input.text),
+    );
   }
-  if (input.footer) canvas.text(wrapText(input.footer, inner, bodyScale, 1)[0] ?? "", pad, height - pad - lineHeight(bodyScale) + 2 * bodyScale, bodyScale, MUTED);
-  return canvas;
+  if (input.footer) {
+    children.push(
+      el("div", { flexGrow: 1 }),
+      el("div", { display: "block", paddingTop: Math.round(bodySize / 2), fontSize: bodySize, color: t.muted, lineClamp: 1, flexShrink: 0 }, input.footer),
+    );
+  }
+  return el(
+    "div",
+    { display: "flex", flexDirection: "column", width: "100%", height: "100%", padding: pad, boxSizing: "border-box", fontFamily: FAMILY, backgroundImage: `linear-gradient(180deg, ${t.from}, ${t.to})` },
+    ...children,
+  );
 }
 
-export function renderCardPng(input: CardInput): Buffer {
-  return encodePng(drawCard(input));
+export function renderCardPng(input: CardInput): Promise<Buffer> {
+  return renderPng(cardLayout(input), input.width, input.height);
 }
