@@ -15,13 +15,14 @@
 // Where the time went, and what changed (measured with this script, `bun --cpu-prof` and perf):
 //   - any read of the database file cost tens of µs of server CPU under load (WAL read locks, the driver's
 //     row iterator, drizzle's mapping): valid keys and the brains list are now kept while the database is
-//     unchanged (src/db/embedded.ts change version; src/modules/auth/key-cache.ts, src/db/read-cache.ts);
+//     unchanged (src/db/change-version.ts; src/modules/auth/key-cache.ts, src/db/read-cache.ts);
 //   - one parse hook handed its whole context on, so Elysia parsed cookies, query and headers on every
 //     route; handlers now name what they use;
 //   - the edge: metric series bound once per route, log lines built from pre-escaped members and written in
 //     10 ms batches, one header check for the security headers, the client address only when the limiter
 //     needs it;
-//   - the embedded client: no async frames, rows on a per-statement prototype, one-row reads with `get`.
+//   - the embedded client then was a copy of @libsql/client with prepared statements kept (since replaced by
+//     @libsql/client itself, src/db/file-client.ts).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

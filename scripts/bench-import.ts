@@ -15,7 +15,6 @@ import { createClient } from "@libsql/client";
 import { loadConfig } from "../src/config";
 import { createLogger } from "../src/lib/log";
 import { startServer } from "../src/runtime";
-import { Connection } from "../src/db/embedded";
 import { syntheticAbstracts, words } from "./synthetic-abstracts";
 
 // The server runs in this process: with the runtime settings `brainbox serve` runs with (src/lib/server-runtime.ts).
@@ -111,10 +110,9 @@ const config = loadConfig({
   ...(process.env.NLP_THREADS ? { BRAINBOX_NLP_THREADS: process.env.NLP_THREADS } : {}),
 });
 const server = await startServer(config, createLogger("error"));
-// PROFILE=1: time spent per SQL statement shape, printed after each segment; PROFILE=statements also times
-// each statement where the connection runs it (inside batches too). A PROFILE=1 time runs until the caller
-// resumes, so it also counts whatever other work ran first (marking jobs done showed 4-40 ms a call at
-// 20k-50k sources, with or without the writer's own checkpoints): the `run:` lines are a statement's own cost.
+// PROFILE=1: time spent per SQL statement shape (a batch by its first statement), printed after each segment.
+// A time runs until the caller resumes, so it also counts whatever other work ran first (marking jobs done
+// showed 4-40 ms a call at 20k-50k sources, with or without the writer's own checkpoints).
 const sqlTimes = new Map<string, { n: number; ms: number }>();
 if (process.env.PROFILE) {
   const client = server.ctx.database.client;
@@ -143,18 +141,6 @@ if (process.env.PROFILE) {
       note(`batch[${stmts.length > 20 ? "20+" : stmts.length}] ${shape(typeof stmts[0] === "string" ? stmts[0] : stmts[0]?.sql ?? "")}`, performance.now() - t);
     }
   }) as typeof client.batch;
-  // Each statement timed where it runs (synchronously, on the embedded connection), batches' included.
-  if (process.env.PROFILE === "statements") {
-    const run = Connection.prototype.run;
-    Connection.prototype.run = function (this: Connection, stmt: any) {
-      const s = performance.now();
-      try {
-        return run.call(this, stmt);
-      } finally {
-        note(`  run: ${shape(typeof stmt === "string" ? stmt : stmt.sql)}`, performance.now() - s);
-      }
-    };
-  }
 }
 function printProfile() {
   for (const [k, v] of [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 45))

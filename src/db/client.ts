@@ -7,14 +7,13 @@
 // Interactive transactions are for start-up and CLI commands only.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { createClient, type Client, type InStatement } from "@libsql/client";
-import { createEmbeddedClient, type EmbeddedClient } from "./embedded";
-import { kindOf } from "./statements";
+import { createClient, type Client } from "@libsql/client";
+import { openFileClient } from "./file-client";
+import { withChangeVersion, type BrainboxClient } from "./change-version";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "./schema";
 import { migrations } from "./migrations";
 import type { Logger } from "../lib/log";
-import { isStorageFull } from "../lib/db-errors";
 import { createStorageHealth, type StorageHealth } from "../lib/storage-health";
 
 export type RootDb = LibSQLDatabase<typeof schema>;
@@ -80,82 +79,38 @@ export function openDatabase(opts: { dataDir: string; url?: string; authToken?: 
 }
 
 /**
- * The embedded file. `timeout` is the busy timeout; libSQL turns foreign keys on by default. One
- * connection: the driver is synchronous, so more connections add no parallelism, only lock waits (see the
- * rule above), and a single connection keeps its pragmas.
+ * The embedded file, through @libsql/client's file client. `timeout` is the busy timeout; libSQL turns
+ * foreign keys on by default. One connection: the driver is synchronous, so more connections add no
+ * parallelism, only lock waits (see the rule above). It reconnects by itself after SQLITE_BUSY (file-client.ts).
  */
-function openEmbedded(dataDir: string, storage: StorageHealth, checkpointThread = false, log?: Logger): EmbeddedClient {
+function openEmbedded(dataDir: string, storage: StorageHealth, checkpointThread = false, log?: Logger): BrainboxClient {
   mkdirSync(dataDir, { recursive: true });
-  // The same native driver as @libsql/client's file client, with prepared statements kept (./embedded.ts).
-  // It reconnects by itself after SQLITE_BUSY (see there).
-  return createEmbeddedClient(join(dataDir, "brainbox.db"), { timeoutMs: 5000, checkpointThread, log, storage });
+  return openFileClient(join(dataDir, "brainbox.db"), { timeoutMs: 5000, checkpointThread, log, storage });
 }
 
 /**
  * A libSQL server over HTTP: requests run concurrently (round trips, not CPU), and each has a deadline, so
- * a server that stops answering fails requests instead of stalling every query behind them.
+ * a server that stops answering fails requests instead of stalling every query behind them. Its change
+ * version trusts other replicas' writes to have waited at most REMOTE_CHANGE_WINDOW_MS (a server has no
+ * cheap change signal).
  */
-function openRemote(url: string, authToken: string | undefined, timeoutMs: number, storage: StorageHealth): EmbeddedClient {
+function openRemote(url: string, authToken: string | undefined, timeoutMs: number, storage: StorageHealth): BrainboxClient {
   const fetchWithDeadline = (input: Request | string | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     return fetch(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) });
   };
-  return withRemoteChangeVersion(url, createClient({ url, authToken, fetch: fetchWithDeadline } as Parameters<typeof createClient>[0]), storage);
-}
-
-const remoteVersions = new Map<string, { value: number; window: number }>();
-
-/**
- * Change versions for a remote server: bumped after each write this process makes through any client of
- * that URL (calls run concurrently, so only once the write is done), and every REMOTE_CHANGE_WINDOW_MS for
- * writes of other replicas.
- */
-function withRemoteChangeVersion(url: string, client: Client, storage: StorageHealth): EmbeddedClient {
-  let version = remoteVersions.get(url);
-  if (!version) remoteVersions.set(url, (version = { value: 0, window: 0 }));
-  const shared = version;
-  const sqlOf = (s: InStatement | [string, unknown?]) => (typeof s === "string" ? s : Array.isArray(s) ? s[0] : s.sql);
-  // A write also tells whether the server found space for it.
-  const bumpAfter = <R>(work: Promise<R>, writes: boolean): Promise<R> =>
-    writes
-      ? work.then(
-          (result) => {
-            shared.value++;
-            storage.wrote();
-            return result;
-          },
-          (error: unknown) => {
-            shared.value++;
-            if (isStorageFull(error)) storage.full((error as Error).message);
-            throw error;
-          },
-        )
-      : work;
-  const execute = client.execute.bind(client);
-  const batch = client.batch.bind(client);
-  const executeMultiple = client.executeMultiple.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.execute = ((stmt: InStatement, args?: unknown) =>
-    bumpAfter(execute(stmt as never, args as never), kindOf(sqlOf(stmt)) !== "read")) as Client["execute"];
-  client.batch = ((stmts: Array<InStatement | [string, unknown?]>, mode?: unknown) =>
-    bumpAfter(batch(stmts as never, mode as never), stmts.some((s) => kindOf(sqlOf(s)) !== "read"))) as Client["batch"];
-  client.executeMultiple = ((sql: string) => bumpAfter(executeMultiple(sql), true)) as Client["executeMultiple"];
-  client.transaction = (async (mode?: unknown) => {
-    const tx = await transaction(mode as never);
-    const commit = tx.commit.bind(tx);
-    tx.commit = () => bumpAfter(commit(), true);
-    return tx;
-  }) as Client["transaction"];
-  return Object.assign(client, {
-    ping: () => execute("SELECT 1").then(() => undefined),
-    changeVersion() {
-      const window = Math.floor(Date.now() / REMOTE_CHANGE_WINDOW_MS);
-      if (window !== shared.window) {
-        shared.window = window;
-        shared.value++;
-      }
-      return shared.value;
+  const client = createClient({ url, authToken, fetch: fetchWithDeadline } as Parameters<typeof createClient>[0]);
+  let window = Math.floor(Date.now() / REMOTE_CHANGE_WINDOW_MS);
+  return withChangeVersion(client, {
+    storage,
+    location: url,
+    othersWrote() {
+      const now = Math.floor(Date.now() / REMOTE_CHANGE_WINDOW_MS);
+      if (now === window) return false;
+      window = now;
+      return true;
     },
+    ping: () => client.execute("SELECT 1").then(() => undefined),
   });
 }
 

@@ -12,7 +12,7 @@ export interface Statement {
 
 /** A drizzle query (db.run(sql`...`), db.delete(...)...), built when its batch runs, as drizzle's batch does. */
 type Query = { toSQL(): unknown } | { getQuery(): unknown };
-type Prepared = { _prepare(): { getQuery(): { sql: string; params: unknown[] } } };
+type BuiltQuery = { sql: string; params: unknown[] };
 
 export type Batchable = Statement | Query;
 
@@ -33,9 +33,9 @@ export const CONCEPT_PAGES = "INDEXED BY pages_brain_concept";
 export const ALWAYS: Fragment = { sql: "1", args: [] };
 
 const toStatement = (s: Batchable): Statement => {
-  if (typeof (s as Partial<Prepared>)._prepare !== "function") return s as Statement;
-  const { sql, params } = (s as unknown as Prepared)._prepare().getQuery();
-  return { sql, args: params as InValue[] };
+  const query = s as Partial<{ toSQL(): BuiltQuery; getQuery(): BuiltQuery }>;
+  const built = typeof query.toSQL === "function" ? query.toSQL() : typeof query.getQuery === "function" ? query.getQuery() : null;
+  return built ? { sql: built.sql, args: built.params as InValue[] } : (s as Statement);
 };
 
 /**

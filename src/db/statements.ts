@@ -1,19 +1,4 @@
-// What a SQL text does, read once when it is prepared: whether it can change the database (for the change
-// version, embedded.ts and client.ts) and whether it returns at most one row (read with the driver's `get`).
-
-/**
- * Statements that return at most one row are read with the driver's `get`, ~2 µs cheaper than its row
- * iterator (bench-edge): a SELECT without FROM, UNION or VALUES, and one ending in
- * `LIMIT 1` or `LIMIT ?` when that last argument is 1 (drizzle's findFirst and `.limit(1)`).
- */
-export type OneRow = "always" | "whenLastArgIsOne" | "never";
-export function oneRowOf(sql: string, kind: StatementKind): OneRow {
-  if (kind !== "read") return "never";
-  if (/^\s*select\b/i.test(sql) && !/\b(from|union|values|intersect|except)\b/i.test(sql)) return "always";
-  if (/\blimit\s+1\s*$/i.test(sql)) return "always";
-  if (/\blimit\s+\?\s*$/i.test(sql)) return "whenLastArgIsOne";
-  return "never";
-}
+// What a SQL text does: whether it can change the database (for the change version, change-version.ts).
 
 /**
  * `read` never changes the database; `dml` changes it when it touches a row; `other` (DDL, BEGIN, COMMIT,

@@ -7,7 +7,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import { openDatabase } from "../../src/db/client";
-import { DATA_VERSION_CHECK_MS } from "../../src/db/embedded";
+import { DATA_VERSION_CHECK_MS } from "../../src/db/file-client";
 import { createLogger } from "../../src/lib/log";
 import { startServer, type Running } from "../../src/runtime";
 import { spawnServer } from "../support/cli";

@@ -5,7 +5,7 @@ import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import Database from "libsql";
 import { startCheckpointer, WRITER_CHECKPOINT_PAGES } from "../../src/db/checkpointer";
-import { createEmbeddedClient } from "../../src/db/embedded";
+import { openFileClient } from "../../src/db/file-client";
 import { createLogger } from "../../src/lib/log";
 import { tempDir } from "../support/server";
 
@@ -13,7 +13,7 @@ async function fill(checkpointThread: boolean) {
   const dir = tempDir();
   const path = join(dir, "db.sqlite");
   const lines: string[] = []; // what the checkpoint thread reported, shown should the test fail
-  const client = createEmbeddedClient(path, { timeoutMs: 5000, checkpointThread, log: createLogger("warn", (line) => lines.push(line)) });
+  const client = openFileClient(path, { timeoutMs: 5000, checkpointThread, log: createLogger("warn", (line) => lines.push(line)) });
   await client.execute("PRAGMA journal_mode=WAL");
   await client.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)");
   const body = "x".repeat(2000);
@@ -25,7 +25,7 @@ async function fill(checkpointThread: boolean) {
   while (Date.now() < until && !(checkpointThread && statSync(path).size > 2_000_000)) await Bun.sleep(50);
   const fileBytes = statSync(path).size;
   client.close();
-  const reopened = createEmbeddedClient(path, { timeoutMs: 5000 });
+  const reopened = openFileClient(path, { timeoutMs: 5000 });
   const rows = Number((await reopened.execute("SELECT count(*) AS n FROM t")).rows[0]!.n);
   reopened.close();
   return { fileBytes, rows, pages, lines };

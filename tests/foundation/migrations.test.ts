@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { embeddedTags, migrations } from "../../src/db/migrations";
 import { rmSync } from "node:fs";
 import { openDatabase } from "../../src/db/client";
-import { createEmbeddedClient } from "../../src/db/embedded";
+import { openFileClient } from "../../src/db/file-client";
 import { runCli } from "../support/cli";
 import { tempDir } from "../support/server";
 
@@ -47,7 +47,7 @@ async function lockHolder(dir: string, ms: number) {
 
 /** The embedded client with a short busy timeout (the server's is 5 s), on a table `t`. */
 async function clientWithTable(dir: string) {
-  const client = createEmbeddedClient(join(dir, "brainbox.db"), { timeoutMs: 300 });
+  const client = openFileClient(join(dir, "brainbox.db"), { timeoutMs: 300 });
   await client.execute("PRAGMA journal_mode=WAL");
   await client.execute("CREATE TABLE IF NOT EXISTS t (x INTEGER)");
   return client;
