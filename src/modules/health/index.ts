@@ -1,6 +1,7 @@
-// Liveness and what the installation runs on: database, embedder, generator. No credentials needed.
+// Liveness and what the installation runs on: database, embedder, generator, the paid rail's reconciliation. No credentials needed.
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
+import { x402Service } from "../x402";
 
 export const healthRoutes = (ctx: AppContext) =>
   new Elysia({ detail: { tags: ["Health"] } })
@@ -16,6 +17,8 @@ export const healthRoutes = (ctx: AppContext) =>
         database = { ok: false, kind, error: (e as Error).message };
       }
       const ai = await ctx.aiStatus();
-      const body = { status: database.ok ? "ok" : "degraded", version: ctx.version, database, ...ai };
+      // How a payer's lost settlement reply is resolved: an operator can see a missing chain reader.
+      const x402 = { reconciliation: x402Service(ctx).reconciliation };
+      const body = { status: database.ok ? "ok" : "degraded", version: ctx.version, database, ...ai, x402 };
       return database.ok ? body : status(503, body);
     });
