@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { decodePaymentResponse, type PaymentPayload, type PaymentRequirements } from "../../src/pay";
 import { newAccount } from "../support/chain/rig";
 import { signPayment } from "../support/chain/sign";
+import { x402Service } from "../../src/modules/x402";
 import { expectJson } from "../support/server";
 import type { Breakage } from "./support/flaky-proxy";
 import { ANSWERABLE, ledgerRow, newPaidBrain, nonceOf, paidAsksRun, payAndCall, startPaidRig, termsOf, type PaidRig } from "./support/paid-rig";
@@ -81,7 +82,27 @@ function helpers(get: () => Setup) {
     expect(((await res.json()) as { success: boolean }).success).toBe(true);
   }
 
-  return { snapshot, settledRows, sign, pay, payWithLostReply, settleElsewhere };
+  /**
+   * The payer signs a second authorization with the nonce of `header` (1 unit to another address) and gets
+   * it on chain without Brainbox: the nonce is used, but not by a payment for this call.
+   */
+  async function spendNonceElsewhere(header: string) {
+    const other = newAccount().address;
+    const terms = { ...get().requirements, payTo: other, maxAmountRequired: "1" };
+    const second = await signPayment({ privateKey: get().rig.chain.payer.privateKey, requirements: terms, authorization: { nonce: nonceOf(header) as `0x${string}` } });
+    await settleElsewhere(second.payload, terms);
+    expect(await get().rig.chain.balanceOf(other)).toBe(1n);
+  }
+
+  /** Pays with the settle dropped before the facilitator: the row is `unknown`, nothing moved. */
+  async function payWithSettleDown(header: string) {
+    get().rig.proxy.break("/settle", "503");
+    await expectJson(await pay(header), 503);
+    get().rig.proxy.break("/settle", null);
+    expect(await ledgerRow(get().rig.server, nonceOf(header))).toMatchObject({ status: "unknown" });
+  }
+
+  return { snapshot, settledRows, sign, pay, payWithLostReply, settleElsewhere, spendNonceElsewhere, payWithSettleDown };
 }
 
 describe("only BRAINBOX_X402_FACILITATOR_URL (no chain reader)", () => {
@@ -204,6 +225,30 @@ describe("BRAINBOX_X402_RPC_URL beside the facilitator (the chain decides)", () 
       expect((await expectJson(await h.pay(header), 402)).error).toBe("payment_replayed");
     }, SLOW);
   }
+
+  test("a lost payment whose nonce a second authorization spent elsewhere: refused, voided, no answer", async () => {
+    const { header } = await h.sign();
+    await h.payWithSettleDown(header);
+    await h.spendNonceElsewhere(header);
+    const before = await h.snapshot();
+    const reply = await expectJson(await h.pay(header), 402);
+    expect(reply.error).toBe("payment_nonce_spent_elsewhere");
+    expect(reply.answer).toBeUndefined();
+    expect(await h.snapshot()).toEqual(before); // no run, nothing paid to the brain's owner
+    expect(await ledgerRow(s.rig.server, nonceOf(header))).toMatchObject({ status: "voided", reason: expect.stringMatching(/^nonce_spent_elsewhere: 0x/) });
+    expect((await expectJson(await h.pay(header), 402)).error).toBe("payment_replayed");
+  });
+
+  test("the background pass voids such a row instead of settling it", async () => {
+    const { header } = await h.sign();
+    await h.payWithSettleDown(header);
+    await h.spendNonceElsewhere(header);
+    expect(await x402Service(s.rig.server.ctx).paidCall.sweep()).toMatchObject({ checked: 1, voided: 1, settled: 0 });
+    expect(await ledgerRow(s.rig.server, nonceOf(header))).toMatchObject({ status: "voided", reason: expect.stringMatching(/^nonce_spent_elsewhere: /) });
+    const before = await h.snapshot();
+    expect((await expectJson(await h.pay(header), 402)).error).toBe("payment_replayed");
+    expect(await h.snapshot()).toEqual(before);
+  });
 
   test("a fresh payment whose nonce another payment already used on chain: refused, no answer", async () => {
     const { header, payload } = await h.sign();

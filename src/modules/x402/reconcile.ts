@@ -4,7 +4,7 @@
 // settled with the tx hash from the AuthorizationUsed log. Unused → verify and settle again while the
 // authorization is valid; once it has expired unused, nothing can move any more and the row is voided.
 // Every step claims its row with one atomic UPDATE, so concurrent retries and replicas never double-serve.
-import { NETWORK, type Facilitator } from "../../pay";
+import { NETWORK, type AuthorizationState, type Facilitator } from "../../pay";
 import type { Logger } from "../../lib/log";
 import type { PaymentLedger, PaymentRow } from "./ledger";
 import {
@@ -91,13 +91,26 @@ export function createReconciler(deps: ReconcilerDeps) {
       await ledger.unclaim(a.nonce);
       return upstream(503, "chain_unavailable", `Could not read this payment's state on chain (${errorText(error)}); retry the same payment later`);
     }
-    if (state.used) return deliverLanded(a, state.transaction, job);
+    if (state.used) return paidHere(state, a) ? deliverLanded(a, state.transaction, job) : spentElsewhere(a, state);
     if (saysNonceUsed(reason)) {
       // The facilitator's node is ahead of ours: the transfer is probably just landing. Ask again soon.
       await ledger.unclaim(a.nonce);
       return upstream(503, "payment_reconciling", "The facilitator reports this payment's nonce used but the chain does not show it yet; retry the same payment in a few seconds", 5);
     }
     return null;
+  }
+
+  /** The nonce was used by a transfer that did not pay for this call: nothing was paid here, ever will be. */
+  async function spentElsewhere<T>(a: Attempt<T>, state: AuthorizationState): Promise<PaidCallOutcome<T>> {
+    await ledger.markVoided(a.nonce, `nonce_spent_elsewhere: ${state.transaction}`);
+    log.warn("x402 reconciliation: the nonce paid someone else (a second authorization with the same nonce)", { nonce: a.nonce, payer: a.payer, tx: state.transaction });
+    return paymentRequired(
+      a.requirements,
+      a.version,
+      "payment_nonce_spent_elsewhere",
+      "This authorization's nonce was used on chain by a transfer that did not pay for this call: nothing was paid here; sign a new one",
+      a.payer,
+    );
   }
 
   async function reconcileClaimed<T>(a: Attempt<T>): Promise<PaidCallOutcome<T>> {
@@ -110,7 +123,7 @@ export function createReconciler(deps: ReconcilerDeps) {
         await ledger.unclaim(a.nonce);
         return upstream(503, "chain_unavailable", `Could not read this payment's state on chain (${errorText(error)}); retry the same payment later`);
       }
-      if (state.used) return deliverLanded(a, state.transaction);
+      if (state.used) return paidHere(state, a) ? deliverLanded(a, state.transaction) : spentElsewhere(a, state);
       const chainNow = await chain.now().catch(() => Math.floor(deps.now()));
       const validBefore = Number(a.payload.payload.authorization.validBefore);
       if (validBefore <= chainNow) {
@@ -162,6 +175,12 @@ export function createReconciler(deps: ReconcilerDeps) {
         report.checked++;
         try {
           const state = await chain.authorization(rail.asset, row.payer, row.nonce);
+          if (state.used && !paidTo(state, row.payer, row.payTo, row.amountAtomic)) {
+            await ledger.markVoided(row.nonce, `nonce_spent_elsewhere: ${state.transaction}`);
+            report.voided++;
+            log.warn("x402 reconciliation: the nonce paid someone else (a second authorization with the same nonce)", { nonce: row.nonce, payer: row.payer, tx: state.transaction });
+            continue;
+          }
           if (state.used) {
             await ledger.markSettled(row.nonce, state.transaction, false);
             report.settled++;
@@ -188,6 +207,18 @@ export function createReconciler(deps: ReconcilerDeps) {
 }
 
 export type Reconciler = ReturnType<typeof createReconciler>;
+
+/**
+ * The use the chain records paid this payee this amount from this payer. A use whose transfer the node
+ * cannot show (log pruned) counts: the nonce was spent by this payer, and the ledger matched the terms.
+ */
+function paidTo(state: AuthorizationState, payer: string, payTo: string, amount: string): boolean {
+  const t = state.transfer;
+  if (!t) return true;
+  return t.from.toLowerCase() === payer.toLowerCase() && t.to.toLowerCase() === payTo.toLowerCase() && t.value === BigInt(amount);
+}
+
+const paidHere = <T>(state: AuthorizationState, a: Attempt<T>) => paidTo(state, a.payer, a.requirements.payTo, a.requirements.maxAmountRequired);
 
 /**
  * Facilitators' reasons for "this authorization's nonce is already used on chain": @x402/evm's
