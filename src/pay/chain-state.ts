@@ -1,7 +1,7 @@
 // Reads an EIP-3009 token's view of one authorization straight from a node: whether its nonce was used
 // (authorizationState) and, if so, the transaction that used it (the AuthorizationUsed event). This is the
 // ground truth when a facilitator settled but its reply was lost: the chain, not the facilitator, decides.
-import { createPublicClient, defineChain, http, parseAbiItem, type Address, type Hex } from "viem";
+import { createPublicClient, decodeEventLog, defineChain, http, parseAbiItem, type Address, type Hex, type Log } from "viem";
 import { eip3009Abi } from "./eip3009.ts";
 import { BASE_CHAIN_ID, NETWORK } from "./wire.ts";
 
@@ -9,6 +9,12 @@ export interface AuthorizationState {
   used: boolean;
   /** The transaction that used it, when the node still has the log; null otherwise. */
   transaction: Hex | null;
+  /**
+   * What that use moved: the token's Transfer emitted right after AuthorizationUsed (FiatToken's order).
+   * Another authorization signed with the same nonce moves money elsewhere: this tells the two apart.
+   * Null when the transaction or its receipt is not known.
+   */
+  transfer: { from: string; to: string; value: bigint } | null;
 }
 
 export interface ChainState {
@@ -18,6 +24,7 @@ export interface ChainState {
 }
 
 const authorizationUsed = parseAbiItem("event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)");
+const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 
 export function createChainState(options: { rpcUrl: string; chainId?: number; timeoutMs?: number; logBlockRange?: bigint }): ChainState {
   const chain = defineChain({
@@ -39,8 +46,9 @@ export function createChainState(options: { rpcUrl: string; chainId?: number; ti
         functionName: "authorizationState",
         args: [authorizer as Address, nonce as Hex],
       });
-      if (!used) return { used: false, transaction: null };
+      if (!used) return { used: false, transaction: null, transfer: null };
       let transaction: Hex | null = null;
+      let transfer: AuthorizationState["transfer"] = null;
       try {
         // cacheTime 0: viem caches the block number for seconds, which would miss a transfer just mined.
         const latest = await reader.getBlockNumber({ cacheTime: 0 });
@@ -51,15 +59,32 @@ export function createChainState(options: { rpcUrl: string; chainId?: number; ti
           fromBlock: latest > range ? latest - range : 0n,
           toBlock: "latest",
         });
-        transaction = logs.at(-1)?.transactionHash ?? null;
+        const use = logs.at(-1);
+        transaction = use?.transactionHash ?? null;
+        if (transaction && use?.logIndex != null) {
+          const receipt = await reader.getTransactionReceipt({ hash: transaction });
+          transfer = transferAfter(receipt.logs, address, use.logIndex);
+        }
       } catch {
-        transaction = null; // the state is what matters; the hash is for the record
+        // the state is what matters; the hash and the transfer are for the record and the payee check
       }
-      return { used: true, transaction };
+      return { used: true, transaction, transfer };
     },
     async now() {
       const block = await reader.getBlock({ blockTag: "latest" });
       return Number(block.timestamp);
     },
   };
+}
+
+/** The token's Transfer right after the AuthorizationUsed log at `useIndex`, decoded; null if absent. */
+function transferAfter(logs: Log[], token: Address, useIndex: number): AuthorizationState["transfer"] {
+  const log = logs.find((l) => l.logIndex === useIndex + 1 && l.address.toLowerCase() === token.toLowerCase());
+  if (!log) return null;
+  try {
+    const { args } = decodeEventLog({ abi: [transferEvent], data: log.data, topics: log.topics, strict: true });
+    return { from: args.from, to: args.to, value: args.value };
+  } catch {
+    return null; // not a Transfer
+  }
 }

@@ -1,6 +1,7 @@
-// Liveness and what the installation runs on: database, embedder, generator. No credentials needed.
+// Liveness and what the installation runs on: database, embedder, generator, the paid rail's reconciliation. No credentials needed.
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
+import { x402Service } from "../x402";
 
 const STORAGE_FULL_HEALTH = "The last write failed for lack of disk space: writes answer 507 storage_full until space is freed; reads work.";
 
@@ -22,6 +23,8 @@ export const healthRoutes = (ctx: AppContext) =>
       // it out of a load balancer.
       const full = ctx.database.storage.problem();
       const storage = full ? { ok: false, reason: "storage_full", message: STORAGE_FULL_HEALTH, error: full.reason, since: new Date(full.since).toISOString() } : { ok: true };
-      const body = { status: database.ok && !full ? "ok" : "degraded", version: ctx.version, database, storage, ...ai };
+      // How a payer's lost settlement reply is resolved: an operator can see a missing chain reader.
+      const x402 = { reconciliation: x402Service(ctx).reconciliation };
+      const body = { status: database.ok && !full ? "ok" : "degraded", version: ctx.version, database, storage, ...ai, x402 };
       return database.ok ? body : status(503, body);
     });

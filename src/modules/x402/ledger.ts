@@ -42,13 +42,14 @@ export class PaymentLedger implements NonceLedger {
   /**
    * The transfer landed: the nonce is spent for good. Also resolves an `unknown` or `reconciling` row.
    * `delivered: false` when nobody is waiting for the result (the background reconciler): the payer's
-   * retry with the same header then gets it (claimDelivery).
+   * retry with the same header then gets it (claimDelivery). `basis` records how a reconciliation knew it
+   * landed when the chain was not read (the facilitator's "nonce used"); null for a settlement we saw.
    */
-  async markSettled(nonce: string, tx: string | null, delivered = true): Promise<void> {
+  async markSettled(nonce: string, tx: string | null, delivered = true, basis?: string): Promise<void> {
     const now = Date.now();
     await this.db
       .update(payments)
-      .set({ status: "settled", txHash: tx, reason: null, updatedAt: now, deliveredAt: delivered ? now : null })
+      .set({ status: "settled", txHash: tx, reason: basis?.slice(0, 500) ?? null, updatedAt: now, deliveredAt: delivered ? now : null })
       .where(and(eq(payments.nonce, key(nonce)), inArray(payments.status, ["reserved", "unknown", "reconciling"])));
   }
 

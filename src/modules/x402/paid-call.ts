@@ -164,7 +164,7 @@ export function createPaidCall(deps: PaidCallDeps): PaidCallWithSweep {
       if (!verified.isValid) {
         // A reclaimed payment refused now may be refused because its first settlement just landed.
         if (held === "reconciling") {
-          const landed = await reconciler.landed(a);
+          const landed = await reconciler.landed(a, verified.invalidReason);
           if (landed) return landed;
         }
         await giveBack();
@@ -208,7 +208,7 @@ export function createPaidCall(deps: PaidCallDeps): PaidCallWithSweep {
     const settleMs = performance.now() - settleStart;
     if (!settled.success) {
       if (held === "reconciling") {
-        const landed = await reconciler.landed(a, job);
+        const landed = await reconciler.landed(a, settled.errorReason, job);
         if (landed) return landed;
         await ledger.unclaim(nonce);
       } else {
@@ -223,8 +223,15 @@ export function createPaidCall(deps: PaidCallDeps): PaidCallWithSweep {
 }
 
 /** The money moved: record it (whatever the bookkeeping does, the caller gets the result) and answer. */
-export async function paidResult<T>(ledger: PaymentLedger, log: Logger, a: Attempt<T>, job: { result: T; thin: boolean }, tx: string | null): Promise<PaidCallOutcome<T>> {
-  await ledger.markSettled(a.nonce, tx).catch((error: unknown) => log.error("x402 ledger write failed after settlement", { nonce: a.nonce, tx, error: errorText(error) }));
+export async function paidResult<T>(
+  ledger: PaymentLedger,
+  log: Logger,
+  a: Attempt<T>,
+  job: { result: T; thin: boolean },
+  tx: string | null,
+  basis?: string,
+): Promise<PaidCallOutcome<T>> {
+  await ledger.markSettled(a.nonce, tx, true, basis).catch((error: unknown) => log.error("x402 ledger write failed after settlement", { nonce: a.nonce, tx, error: errorText(error) }));
   const settlement = settlementFor(a.version, { success: true, transaction: tx ?? "", network: NETWORK, payer: a.payer });
   return {
     ok: true,

@@ -28,10 +28,23 @@ export interface X402Service {
   /** Terms of an app action for a quote; 404 when app actions are off (no BRAINBOX_X402_PAY_TO). */
   actionRequirements(action: AppAction, amount: bigint): PaymentRequirements;
   bazaar(filter?: BazaarFilter): Promise<Bazaar>;
+  /** How a settlement whose reply was lost gets resolved here (start-up log, /api/health). */
+  reconciliation: Reconciliation;
   /** Logs what start-up found: paid brains without a facilitator, a facilitator that does not settle base. Starts the reconciler. */
   startupCheck(): Promise<void>;
   /** Stops the background reconciler (server shutdown). */
   stop(): void;
+}
+
+/**
+ * `chain`: the token's state is read through BRAINBOX_X402_RPC_URL (on the payer's retry, and in the
+ * background every `backgroundIntervalMs` unless 0). `facilitator`: no chain reader; the payer's retry
+ * with the same payment is resolved by the facilitator's nonce check, within the authorization's validity.
+ * `off`: no facilitator, nothing is sold.
+ */
+export interface Reconciliation {
+  mode: "chain" | "facilitator" | "off";
+  backgroundIntervalMs: number | null;
 }
 
 export interface BazaarFilter {
@@ -91,6 +104,14 @@ const ACTION_TEXT: Record<AppAction, { description: string; input: Record<string
 
 const httpSchema = (bodyFields: Record<string, unknown>) => ({ input: { type: "http", method: "POST", bodyType: "json", bodyFields } });
 
+const RECONCILIATION_TEXT: Record<Reconciliation["mode"], { how: string }> = {
+  chain: { how: "the chain decides: the payer's retry with the same payment collects it, at any time" },
+  facilitator: {
+    how: "no BRAINBOX_X402_RPC_URL: the payer's retry with the same payment is resolved by the facilitator's nonce check, before the authorization expires; no background pass",
+  },
+  off: { how: "no facilitator: nothing is sold" },
+};
+
 const services = new WeakMap<AppContext, X402Service>();
 
 /** The rail of this app context; throws X402ConfigError on bad x402 settings (so start-up fails). */
@@ -110,6 +131,10 @@ function createX402Service(ctx: AppContext): X402Service {
     socialImagePerMegapixel: BigInt(config.x402SocialImagePricePerMegapixel),
     clipsPerFrame: BigInt(config.x402ClipsPricePerFrame),
     ceiling: rail.maxPerCall,
+  };
+  const reconciliation: Reconciliation = {
+    mode: !rail.configured ? "off" : rail.chain ? "chain" : "facilitator",
+    backgroundIntervalMs: rail.configured && rail.chain && config.x402ReconcileIntervalMs > 0 ? config.x402ReconcileIntervalMs : null,
   };
   const url = (path: string) => `${ctx.publicUrl()}${path}`;
   const askPath = (brainId: string) => `/api/x402/${encodeURIComponent(brainId)}/ask`;
@@ -195,6 +220,7 @@ function createX402Service(ctx: AppContext): X402Service {
     ledger,
     paidCall,
     prices,
+    reconciliation,
     brainRequirements,
     actionRequirements,
 
@@ -241,6 +267,7 @@ function createX402Service(ctx: AppContext): X402Service {
         return;
       }
       startReconciler();
+      log.info("x402 reconciliation of lost settlement replies", { ...reconciliation, ...RECONCILIATION_TEXT[reconciliation.mode] });
       // Warmed in the background: a facilitator that is down must not delay the start of free brains.
       void rail.facilitator().then(
         () => log.info("x402 facilitator ready", { url: config.x402FacilitatorUrl ?? "embedded" }),
