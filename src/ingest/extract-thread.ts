@@ -115,6 +115,7 @@ export function createDocumentReader(budget: ExtractionBudget, log: Logger, entr
     });
   }
 
+  thread(); // started now, not with the first document: a document is not kept waiting for its modules to load
   return {
     extract(input) {
       if (closed) return Promise.reject(new Error("shutting down"));
