@@ -70,8 +70,12 @@ export function docxBomb(mib = 1024): Uint8Array {
   const paragraph = `<w:p><w:r><w:t>Budget bomb paragraph of a crafted upload.</w:t></w:r></w:p>`;
   const body = encoder.encode(paragraph.repeat(Math.floor(MiB / paragraph.length)));
   const head = `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>`;
-  const data = repeatedDeflate(head, body, Math.ceil((mib * MiB) / body.length), "</w:body></w:document>");
-  return buildZipFile([stored("[Content_Types].xml", CONTENT_TYPES), stored("_rels/.rels", RELS), { name: "word/document.xml", data, inflatedSize: mib * MiB }]);
+  const tail = "</w:body></w:document>";
+  const copies = Math.ceil((mib * MiB) / body.length);
+  const data = repeatedDeflate(head, body, copies, tail);
+  // Declared truthfully: a reader that checks the declared size still inflates and parses all of it.
+  const inflatedSize = head.length + copies * body.length + tail.length;
+  return buildZipFile([stored("[Content_Types].xml", CONTENT_TYPES), stored("_rels/.rels", RELS), { name: "word/document.xml", data, inflatedSize }]);
 }
 
 /** A valid small DOCX with `entries` extra empty parts beside it. */
