@@ -68,9 +68,9 @@ const args = process.argv.slice(2);
 const outfile = args.find((a) => !a.startsWith("--")) ?? "dist/brainbox";
 const started = performance.now();
 const result = await Bun.build({
-  // Worker threads (concept extraction, checkpoints) are bundled as entrypoints of their own (Bun's rule for
-  // workers in an executable).
-  entrypoints: ["src/main.ts", "src/concepts/extract-worker.ts", "src/db/checkpoint-worker.ts"],
+  // Worker threads (concept extraction, document reading, checkpoints) are bundled as entrypoints of their own
+  // (Bun's rule for workers in an executable).
+  entrypoints: ["src/main.ts", "src/concepts/extract-worker.ts", "src/ingest/extract-worker.ts", "src/db/checkpoint-worker.ts"],
   compile: { outfile },
   target: "bun",
   format: "esm",

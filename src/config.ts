@@ -3,6 +3,7 @@
 import { resolve } from "node:path";
 import { availableParallelism } from "node:os";
 import { parseAllowList } from "./ingest/address-policy";
+import { DEFAULT_EXTRACTION_BUDGET as EXTRACT } from "./ingest/budget";
 import { parseCidrList } from "./http/client-address";
 
 type Parser<T> = (raw: string) => T;
@@ -76,6 +77,12 @@ const vars = {
   fetchAllowHosts: v("BRAINBOX_FETCH_ALLOW_HOSTS", (raw) => parseAllowList(raw), "Hosts (host or host:port) exempt from the private-address fetch ban", ""),
   fetchTimeoutMs: v("BRAINBOX_FETCH_TIMEOUT_MS", int(100), "Timeout of one link fetch", "15000"),
   fetchMaxBytes: v("BRAINBOX_FETCH_MAX_BYTES", int(1024), "Largest fetched document", "10485760"),
+  extractMaxExpandedBytes: v("BRAINBOX_EXTRACT_MAX_EXPANDED_BYTES", int(1024), "Most a document may decompress to (a zip's entries, a PDF's streams, together)", String(EXTRACT.maxExpandedBytes)),
+  extractMaxPartBytes: v("BRAINBOX_EXTRACT_MAX_PART_BYTES", int(1024), "Most one zip entry or one PDF stream may decompress to", String(EXTRACT.maxPartBytes)),
+  extractMaxEntries: v("BRAINBOX_EXTRACT_MAX_ENTRIES", int(1), "Most entries a zip-based document (DOCX) may hold", String(EXTRACT.maxEntries)),
+  extractMaxPages: v("BRAINBOX_EXTRACT_MAX_PAGES", int(1), "Most pages a PDF may have", String(EXTRACT.maxPages)),
+  extractTimeMs: v("BRAINBOX_EXTRACT_TIME_MS", int(100), "Longest the document thread may read one document", String(EXTRACT.timeMs)),
+  extractMemoryBytes: v("BRAINBOX_EXTRACT_MEMORY_BYTES", int(1048576), "Most the process's resident memory may grow while one document is read", String(EXTRACT.memoryBytes)),
   uploadUrlTtlSeconds: v("BRAINBOX_UPLOAD_URL_TTL_SECONDS", int(10, 86400), "Lifetime of a signed upload URL", "900"),
   s3Bucket: v("BRAINBOX_S3_BUCKET", str, "S3-compatible bucket for uploads; unset = the data dir"),
   s3Endpoint: v("BRAINBOX_S3_ENDPOINT", url, "S3-compatible endpoint URL"),

@@ -14,6 +14,8 @@ export type IngestErrorCode =
   | "unsupported_type" // content type we do not extract
   | "unreadable_document" // bytes do not parse as the detected type
   | "empty_document" // parsed fine, no text in it
+  | "document_too_large" // expands beyond the extraction limits (budget.ts): size, parts, pages
+  | "extraction_over_budget" // reading it took more time or memory than one document may (extract-thread.ts)
   | "allow_list_invalid"; // bad BRAINBOX_FETCH_ALLOW_HOSTS entry
 
 export class IngestError extends Error {

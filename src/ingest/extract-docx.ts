@@ -1,15 +1,21 @@
 import mammoth from "mammoth";
+import type { ExtractionLimits } from "./budget.ts";
 import { IngestError } from "./errors.ts";
 import type { DocumentSource, ExtractedDocument as Extracted } from "./types.ts";
 import { htmlToMarkdown } from "./html-to-markdown.ts";
 import { firstLineTitle, pickTitle, titleFromName } from "./titles.ts";
+import { rezip, unzipBounded } from "./zip-bounded.ts";
 
-/** mammoth maps Word styles to semantic HTML (headings, lists, tables); turndown makes it Markdown. */
-export async function extractDocx(bytes: Uint8Array, source: DocumentSource): Promise<Extracted> {
+/**
+ * mammoth maps Word styles to semantic HTML (headings, lists, tables); turndown makes it Markdown. mammoth is
+ * given the container as unzipped within the limits (zip-bounded.ts), never the uploaded zip itself.
+ */
+export async function extractDocx(bytes: Uint8Array, source: DocumentSource, limits: ExtractionLimits): Promise<Extracted> {
+  const checked = rezip(unzipBounded(bytes, limits));
   let html: string;
   try {
     const result = await mammoth.convertToHtml(
-      { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+      { buffer: Buffer.from(checked.buffer, checked.byteOffset, checked.byteLength) },
       {
         externalFileAccess: false, // a document must not make us read local files it links to
         convertImage: mammoth.images.imgElement(async () => ({ src: "" })), // dropped by the converter

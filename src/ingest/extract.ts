@@ -1,3 +1,4 @@
+import { DEFAULT_EXTRACTION_BUDGET, type ExtractionLimits } from "./budget.ts";
 import { decodeText } from "./decode-text.ts";
 import { detectKind, type DocumentKind } from "./detect-type.ts";
 import { IngestError } from "./errors.ts";
@@ -17,19 +18,21 @@ export type ExtractInput = { bytes: Uint8Array; contentType: string; filename?: 
 
 /**
  * Any supported document (HTML, PDF, DOCX, Markdown, plain text) to a title and Markdown.
- * Errors are always IngestError: `unsupported_type`, `unreadable_document`, `empty_document`.
+ * Errors are always IngestError: `unsupported_type`, `unreadable_document`, `empty_document`, and
+ * `document_too_large` when it decompresses beyond `limits` (budget.ts). Runs where it is called: the server
+ * reads documents on its document thread (extract-thread.ts), which also bounds time and memory.
  */
-export async function extractDocument(input: ExtractInput): Promise<ExtractedDocument> {
+export async function extractDocument(input: ExtractInput, limits: ExtractionLimits = DEFAULT_EXTRACTION_BUDGET): Promise<ExtractedDocument> {
   const source = { url: input.url, filename: input.filename };
   const kind = detectKind(input);
   let extracted: ExtractedDocument;
   try {
     switch (kind) {
       case "pdf":
-        extracted = await extractPdf(input.bytes, source);
+        extracted = await extractPdf(input.bytes, source, limits);
         break;
       case "docx":
-        extracted = await extractDocx(input.bytes, source);
+        extracted = await extractDocx(input.bytes, source, limits);
         break;
       case "html":
         extracted = extractHtml(decodeText(input.bytes, input.contentType, { html: true }), source);

@@ -110,9 +110,13 @@ export async function failAttempt(db: Db, job: Job, owner: string, error: string
     WHERE ${ownedBy(job, owner)}`);
 }
 
-/** Gives a job back untouched (shutdown, or waiting): the attempt it took does not count. */
+/**
+ * Gives a job back untouched (shutdown, or waiting): the attempt it took does not count, nor does a document
+ * read it had started (the `extracting` mark, jobs/ingest-source/extraction-marks.ts).
+ */
 export async function release(db: Db, job: Job, owner: string, delayMs = 0): Promise<void> {
   await db.run(sql`UPDATE ${jobs} SET status = 'queued', attempts = max(attempts - 1, 0), lease_owner = NULL,
+    payload = json_remove(coalesce(payload, '{}'), '$.extracting'),
     lease_expires_at = NULL, run_after = ${Date.now() + delayMs}, updated_at = ${Date.now()}
     WHERE ${ownedBy(job, owner)}`);
 }

@@ -1,7 +1,7 @@
 // Turns a source into one markdown document: notes and text as given, links fetched (SSRF-safe), files
 // read from storage, both extracted to markdown.
 import type { Source } from "../../modules/sources/service";
-import { extractDocument, safeFetch, type AllowList } from "../../ingest";
+import { safeFetch, type AllowList, type DocumentReader } from "../../ingest";
 import type { BlobStorage } from "../../storage";
 
 export interface SourceDocument {
@@ -16,6 +16,8 @@ export interface DocumentDeps {
   allowHosts: AllowList;
   fetchTimeoutMs: number;
   fetchMaxBytes: number;
+  /** Reads documents off this thread, within the extraction budget. */
+  reader: DocumentReader;
 }
 
 export async function loadDocument(deps: DocumentDeps, source: Source): Promise<SourceDocument> {
@@ -29,14 +31,14 @@ export async function loadDocument(deps: DocumentDeps, source: Source): Promise<
         timeoutMs: deps.fetchTimeoutMs,
         maxBytes: deps.fetchMaxBytes,
       });
-      const doc = await extractDocument({ bytes: fetched.body, contentType: fetched.contentType, url: fetched.url });
+      const doc = await deps.reader.extract({ bytes: fetched.body, contentType: fetched.contentType, url: fetched.url });
       // A caller-given title wins; a link added without one is titled by its URL until fetched.
       const title = source.title && source.title !== source.url ? source.title : doc.title;
       return { title, markdown: doc.markdown, origin: fetched.url };
     }
     case "file": {
       const bytes = await deps.storage.read(source.storageKey!);
-      const doc = await extractDocument({ bytes, contentType: source.contentType ?? "", filename: source.filename ?? undefined });
+      const doc = await deps.reader.extract({ bytes, contentType: source.contentType ?? "", filename: source.filename ?? undefined });
       return { title: doc.title || source.title, markdown: doc.markdown };
     }
   }

@@ -19,6 +19,8 @@ import { linkLateConcepts, mergeLoneConceptsIfDue, refreshAllDirtyConcepts, WIKI
 import { readRowsOf } from "../../db/read-rows";
 import { createExtractPool } from "../../concepts/extract-pool";
 import { timeSlicer } from "../../lib/time-slice";
+import { createDocumentReader, extractionBudgetOf } from "../../ingest";
+import { readMarked } from "./extraction-marks";
 
 /** How often to look for a file uploaded straight to S3. */
 const AWAIT_UPLOAD_POLL_MS = 2000;
@@ -73,6 +75,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     allowHosts: ctx.config.fetchAllowHosts,
     fetchTimeoutMs: ctx.config.fetchTimeoutMs,
     fetchMaxBytes: ctx.config.fetchMaxBytes,
+    reader: createDocumentReader(extractionBudgetOf(ctx.config), log),
   };
 
   /**
@@ -89,7 +92,8 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
       await db.update(sources).set({ uploadedAt: Date.now(), status: "processing" }).where(eq(sources.id, source.id));
     }
     return ingestErrors(async () => {
-      const doc = await loadDocument(docDeps, source);
+      // Links and files are documents to read (a mark records the read: extraction-marks.ts); text is given.
+      const doc = source.type === "link" || source.type === "file" ? await readMarked(db, job, () => loadDocument(docDeps, source)) : await loadDocument(docDeps, source);
       if (!doc.markdown.trim()) throw new PermanentJobError("The source has no text to add to the wiki");
       const drafts =
         source.type === "note"
@@ -237,7 +241,10 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     kind: INGEST_JOB,
     batchSize: INGEST_BATCH,
     runBatch,
-    close: () => extractPool.close(),
+    close: () => {
+      extractPool.close();
+      docDeps.reader.close();
+    },
     async run(job, signal) {
       const [error] = await runBatch([job], signal);
       if (error !== undefined) throw error;

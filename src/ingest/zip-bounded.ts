@@ -1,0 +1,83 @@
+// Reads a zip container (DOCX and every zip-based format) within the extraction limits (budget.ts). The
+// sizes a zip declares are never trusted: each entry is inflated with its output capped at what the limits
+// still allow, so a bomb stops at the cap, and the entry count is what the central directory really holds.
+import { inflateRawSync } from "node:zlib";
+import { zipSync } from "fflate";
+import { ExpansionMeter, tooLarge, type ExtractionLimits } from "./budget.ts";
+import { IngestError } from "./errors.ts";
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+/** The end record is 22 bytes and may be followed by a comment of up to 64 KiB. */
+const EOCD_SEARCH = 22 + 0xffff;
+
+export type ZipEntries = Record<string, Uint8Array>;
+
+/** Every file entry of the zip, inflated; throws `document_too_large` (a limit) or `unreadable_document`. */
+export function unzipBounded(bytes: Uint8Array, limits: ExtractionLimits): ZipEntries {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = findEndRecord(view);
+  let at = view.getUint32(end + 16, true);
+  const directoryEnd = Math.min(at + view.getUint32(end + 12, true), end);
+  const meter = new ExpansionMeter(limits, "part");
+  const names = new TextDecoder();
+  const entries: ZipEntries = {};
+  let count = 0;
+  while (at + 46 <= directoryEnd && view.getUint32(at, true) === CENTRAL) {
+    if (++count > limits.maxEntries) throw tooLarge(`the document has more than ${limits.maxEntries.toLocaleString("en-US")} parts`);
+    const flags = view.getUint16(at + 8, true);
+    const method = view.getUint16(at + 10, true);
+    const compressed = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const headerAt = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.endsWith("/")) continue; // a folder
+    if (flags & 1) throw unreadable("it is encrypted");
+    if (headerAt + 30 > bytes.length || view.getUint32(headerAt, true) !== LOCAL) throw unreadable(`the entry ${name} is damaged`);
+    const dataAt = headerAt + 30 + view.getUint16(headerAt + 26, true) + view.getUint16(headerAt + 28, true);
+    const data = bytes.subarray(dataAt, Math.min(dataAt + compressed, bytes.length));
+    entries[name] = readEntry(name, method, data, meter);
+  }
+  return entries;
+}
+
+/** The entries as a zip a zip library can read: stored (not compressed again), only what was checked. */
+export function rezip(entries: ZipEntries): Uint8Array {
+  return zipSync(entries, { level: 0 });
+}
+
+function readEntry(name: string, method: number, data: Uint8Array, meter: ExpansionMeter): Uint8Array {
+  const room = meter.room();
+  let out: Uint8Array;
+  if (method === 0) {
+    out = data;
+  } else if (method === 8) {
+    try {
+      // One byte over the room tells a bomb from an entry that fits exactly; zlib stops there.
+      out = inflateRawSync(data, { maxOutputLength: room + 1, finishFlush: 2 /* Z_SYNC_FLUSH: a cut entry gives what it has */ });
+    } catch (e) {
+      if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") meter.overflow(name);
+      throw unreadable(`the entry ${name} is damaged (${(e as Error).message})`);
+    }
+  } else {
+    throw unreadable(`the entry ${name} uses an unsupported compression method (${method})`);
+  }
+  if (out.length > room) meter.overflow(name);
+  meter.add(out.length);
+  return out;
+}
+
+function findEndRecord(view: DataView): number {
+  for (let at = view.byteLength - 22; at >= Math.max(0, view.byteLength - EOCD_SEARCH); at--) {
+    if (view.getUint32(at, true) !== EOCD) continue;
+    if (view.getUint32(at + 16, true) === 0xffffffff) throw unreadable("it is a zip64 container, which is not supported");
+    return at;
+  }
+  throw unreadable("it is not a zip container (no central directory)");
+}
+
+function unreadable(why: string): IngestError {
+  return new IngestError("unreadable_document", `could not read the zip container: ${why}`);
+}
