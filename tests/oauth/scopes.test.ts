@@ -5,7 +5,7 @@
 // grant ends every token it produced.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sha256Hex } from "../../src/lib/secrets";
-import { connectMcp } from "../mcp/support";
+import { connectMcp, textOf } from "../mcp/support";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
 import { addTextsReady, newBrain } from "../support/sources";
 import { formTokenOf, pkcePair, postConsent, postForm } from "./support";
@@ -134,7 +134,7 @@ describe("what MCP hosts need keeps working", () => {
     expect(asked.isError).toBeFalsy();
     expect(asked.structuredContent.answer).toContain("2.4");
     expect((await mcp.call("get_context", { brainId, query: "telescope" })).structuredContent.pages.length).toBeGreaterThan(0);
-    const found = JSON.parse((await mcp.call("search", { query: "telescope" })).content[0]!.text as string);
+    const found = JSON.parse(textOf(await mcp.call("search", { query: "telescope" })));
     expect(found.results.length).toBeGreaterThan(0);
     expect((await mcp.call("fetch", { id: found.results[0].id })).isError).toBeFalsy();
     expect((await mcp.call("add_source", { brainId, kind: "note", title: "From a host", content: "Added over MCP." })).structuredContent.created).toBe(true);
@@ -184,6 +184,8 @@ describe("revoking a grant revokes everything it produced", () => {
     const token = await connect();
     const { grants } = await expectJson(await s.api("/api/user/oauth-grants"), 200);
     const grant = grants.find((g: any) => g.client.id === token.clientId);
+    // What the token tried to mint while live (issue 54: a key that outlived the grant) does not exist.
+    expect((await s.api("/api/user/api-keys", { method: "POST", json: { name: "before revoke" }, key: token.access })).status).toBe(403);
     expect((await s.api(`/api/user/oauth-grants/${grant.id}`, { method: "DELETE" })).status).toBe(204);
     expect((await s.api("/api/v1/brains", { key: token.access })).status).toBe(401);
     expect((await s.api("/api/user/api-keys", { method: "POST", json: { name: "late" }, key: token.access })).status).toBe(401);
@@ -198,6 +200,7 @@ describe("revoking a grant revokes everything it produced", () => {
     // Nothing else was minted under it: the account's keys are only the owner's.
     const keys = await expectJson(await s.api("/api/user/api-keys"), 200);
     expect(keys.apiKeys.map((k: any) => k.name)).not.toContain("late");
+    expect(keys.apiKeys.map((k: any) => k.name)).not.toContain("before revoke");
   });
 });
 
@@ -219,7 +222,8 @@ describe("the consent POST checks its Origin strictly", () => {
   });
 
   test("this server's Origin (with or without Sec-Fetch-Site same-origin): approved", async () => {
-    for (const headers of [{ origin: s.url }, { origin: s.url, "sec-fetch-site": "same-origin" }]) {
+    const allowed: Record<string, string>[] = [{ origin: s.url }, { origin: s.url, "sec-fetch-site": "same-origin" }];
+    for (const headers of allowed) {
       const res = await postConsent(s.url, await freshForm(), headers);
       expect(res.status).toBe(303);
       expect(new URL(res.headers.get("location")!).searchParams.get("code")).toStartWith("bb_ac_");

@@ -201,7 +201,7 @@ describe("the consent page with a session", () => {
     const grant = await s.ctx.database.client.execute("SELECT id, account_id FROM oauth_grants ORDER BY created_at DESC LIMIT 1");
     await s.ctx.database.client.execute({
       sql: "INSERT INTO web_sessions (hash, account_id, via, credential_id, expires_at, created_at) VALUES (?, ?, 'access_token', ?, ?, ?)",
-      args: [sha256Hex(secret), grant.rows[0]!.account_id, grant.rows[0]!.id, Date.now() + 3600_000, Date.now()],
+      args: [sha256Hex(secret), String(grant.rows[0]!.account_id), String(grant.rows[0]!.id), Date.now() + 3600_000, Date.now()],
     });
     expect((await consentPage(`bb_session=${secret}`)).csrf).toBeUndefined();
   });
