@@ -10,6 +10,7 @@ import type { StorageHealth } from "../lib/storage-health";
 export const statusOf: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
+  insufficient_scope: 403,
   plan_required: 403,
   not_found: 404,
   route_not_found: 404,

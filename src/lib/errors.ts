@@ -2,6 +2,7 @@
 export type ErrorCode =
   | "unauthorized"
   | "forbidden"
+  | "insufficient_scope"
   | "plan_required"
   | "not_found"
   | "route_not_found"

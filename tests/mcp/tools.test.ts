@@ -248,11 +248,11 @@ describe("protocol and authentication", () => {
   test("no bearer: 401 pointing at the protected resource metadata; a bad one also says invalid_token", async () => {
     const none = await rawMcp(s.url, init);
     expect(none.status).toBe(401);
-    expect(none.headers.get("www-authenticate")).toBe(`Bearer realm="brainbox", resource_metadata="${s.url}/.well-known/oauth-protected-resource/mcp", scope="brainbox"`);
+    expect(none.headers.get("www-authenticate")).toBe(`Bearer realm="brainbox", resource_metadata="${s.url}/.well-known/oauth-protected-resource/mcp", scope="brains:read ask sources:write"`);
     expect((await none.json()).error.code).toBe("unauthorized");
     const bad = await rawMcp(s.url, init, { authorization: "Bearer bb_live_nope" });
     expect(bad.status).toBe(401);
-    expect(bad.headers.get("www-authenticate")).toStartWith(`Bearer realm="brainbox", resource_metadata="${s.url}/.well-known/oauth-protected-resource/mcp", scope="brainbox", error="invalid_token"`);
+    expect(bad.headers.get("www-authenticate")).toStartWith(`Bearer realm="brainbox", resource_metadata="${s.url}/.well-known/oauth-protected-resource/mcp", scope="brains:read ask sources:write", error="invalid_token"`);
     const meta = await expectJson(await fetch(`${s.url}/.well-known/oauth-protected-resource/mcp`), 200);
     expect(meta).toMatchObject({ resource: `${s.url}/mcp`, authorization_servers: [s.url] });
   });

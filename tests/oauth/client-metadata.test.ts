@@ -195,24 +195,25 @@ describe("client_id URLs refused before any connection", () => {
 });
 
 describe("401 challenges name the resource metadata and the scope", () => {
+  const ALL = "brains:read ask sources:write brains:write account:read";
   test("/mcp and the HTTP API (both surfaces), without and with a bad credential", async () => {
     const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
     const mcp = await fetch(`${s.url}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: init });
     expect(mcp.status).toBe(401);
-    expect(mcp.headers.get("www-authenticate")).toBe(`Bearer realm="brainbox", resource_metadata="${s.url}/.well-known/oauth-protected-resource/mcp", scope="brainbox"`);
+    expect(mcp.headers.get("www-authenticate")).toBe(`Bearer realm="brainbox", resource_metadata="${s.url}/.well-known/oauth-protected-resource/mcp", scope="brains:read ask sources:write"`);
 
     for (const path of ["/api/v1/brains", "/api/brains", "/api/v1/account", "/api/user/oauth-grants"]) {
       const none = await s.api(path, { key: null });
       expect((await expectJson(none, 401)).error.code).toBe("unauthorized");
-      expect(none.headers.get("www-authenticate")).toBe(`Bearer realm="brainbox", resource_metadata="${s.url}/.well-known/oauth-protected-resource", scope="brainbox"`);
+      expect(none.headers.get("www-authenticate")).toBe(`Bearer realm="brainbox", resource_metadata="${s.url}/.well-known/oauth-protected-resource", scope="${ALL}"`);
       const bad = await s.api(path, { key: "bb_live_nope" });
       expect(bad.status).toBe(401);
-      expect(bad.headers.get("www-authenticate")).toStartWith(`Bearer realm="brainbox", resource_metadata="${s.url}/.well-known/oauth-protected-resource", scope="brainbox", error="invalid_token", error_description="`);
+      expect(bad.headers.get("www-authenticate")).toStartWith(`Bearer realm="brainbox", resource_metadata="${s.url}/.well-known/oauth-protected-resource", scope="${ALL}", error="invalid_token", error_description="`);
     }
     // The header is readable from a browser (CORS exposes it).
     const cors = await s.api("/api/v1/brains", { key: null, headers: { origin: "https://elsewhere.example" } });
     expect(cors.headers.get("access-control-expose-headers")).toContain("www-authenticate");
     // And what it points at says where to get a token.
-    expect(await expectJson(await fetch(`${s.url}/.well-known/oauth-protected-resource`), 200)).toMatchObject({ authorization_servers: [s.url], scopes_supported: ["brainbox"] });
+    expect(await expectJson(await fetch(`${s.url}/.well-known/oauth-protected-resource`), 200)).toMatchObject({ authorization_servers: [s.url], scopes_supported: ALL.split(" ") });
   });
 });

@@ -56,7 +56,8 @@ describe("the SDK client's OAuth flow", () => {
       code_challenge_method: "S256",
       redirect_uri: REDIRECT_URL,
       resource: `${s.url}/mcp`,
-      scope: "brainbox",
+      // What the /mcp 401 challenge names: the scopes the MCP tools need.
+      scope: "brains:read ask sources:write",
       state: provider.lastState,
     });
     // The redirect back: exactly the registered URI, with code, state and issuer.
@@ -68,7 +69,7 @@ describe("the SDK client's OAuth flow", () => {
       refresh_token: expect.stringMatching(/^bb_rt_[0-9A-Za-z]{43}$/),
       token_type: "Bearer",
       expires_in: 3600,
-      scope: "brainbox",
+      scope: "brains:read ask sources:write",
     });
     // Only hashes are stored.
     const stored = await s.ctx.database.client.execute("SELECT hash FROM oauth_tokens");
@@ -76,7 +77,7 @@ describe("the SDK client's OAuth flow", () => {
     expect(stored.rows.map((r) => r.hash)).toContain(sha256Hex(provider.saved!.access_token));
   });
 
-  test("the access token calls the MCP tools and every account-mode HTTP endpoint, as the owner", async () => {
+  test("the access token calls the MCP tools and the HTTP endpoints of its scopes, nothing else", async () => {
     const client = await connectWith(provider);
     const listed = (await client.callTool({ name: "list_brains", arguments: {} })) as any;
     expect(listed.structuredContent.brains.map((b: { id: string }) => b.id)).toContain(brainId);
@@ -86,9 +87,11 @@ describe("the SDK client's OAuth flow", () => {
 
     const token = provider.saved!.access_token;
     await expectJson(await s.api("/api/v1/brains", { key: token }), 200);
-    const { brain } = await expectJson(await s.api("/api/v1/brains", { method: "POST", json: { name: "Made by a connector" }, key: token }), 201);
-    await expectJson(await s.api(`/api/v1/brains/${brain.id}/sources`, { key: token }), 200);
-    expect((await expectJson(await s.api("/api/v1/account", { key: token }), 200)).account.isAdmin).toBe(true);
+    await expectJson(await s.api(`/api/v1/brains/${brainId}/sources`, { key: token }), 200);
+    // Outside the granted scopes (brains:write, account:read): 403 insufficient_scope.
+    const create = await s.api("/api/v1/brains", { method: "POST", json: { name: "Made by a connector" }, key: token });
+    expect((await expectJson(create, 403)).error).toMatchObject({ code: "insufficient_scope", required: "brains:write" });
+    expect((await expectJson(await s.api("/api/v1/account", { key: token }), 403)).error.required).toBe("account:read");
   });
 
   test("refresh rotates both tokens; a replayed refresh token ends the whole grant", async () => {
@@ -140,7 +143,7 @@ describe("connected applications (grants)", () => {
     expect(structuredClone(grant)).toMatchObject({
       id: expect.stringMatching(/^grt_/),
       client: { id: provider.client!.client_id, name: "Revocable app", uri: "https://app.example" },
-      scope: "brainbox",
+      scope: "brains:read ask sources:write",
       resource: `${s.url}/mcp`,
       revokedAt: null,
     });

@@ -63,9 +63,9 @@ export function formTokenOf(html: string): string {
   return match[1]!;
 }
 
-/** Posts the consent form as the owner would; returns the response (a 303 back to the client, or a page). */
-export function postConsent(baseUrl: string, fields: Record<string, string>): Promise<Response> {
-  return fetch(`${baseUrl}/oauth/authorize`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+/** Posts the consent form as the owner's browser would (with this server's Origin); returns the 303 back or a page. */
+export function postConsent(baseUrl: string, fields: Record<string, string>, headers: Record<string, string> = { origin: baseUrl }): Promise<Response> {
+  return fetch(`${baseUrl}/oauth/authorize`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers });
 }
 
 /** Opens the consent page at `authorizationUrl` and approves it with `apiKey`; returns the redirect back. */

@@ -50,7 +50,7 @@ async function consentPage(cookie: string | null, challenge = pkcePair().challen
 }
 
 function post(fields: Record<string, string>, cookie: string | null, headers: Record<string, string> = {}) {
-  return fetch(`${s.url}/oauth/authorize`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  return fetch(`${s.url}/oauth/authorize`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers: { origin: s.url, ...(cookie ? { cookie } : {}), ...headers } });
 }
 
 async function accountNameOf(code: string, verifier: string): Promise<string> {
@@ -188,15 +188,22 @@ describe("the consent page with a session", () => {
     expect((await s.api(`/api/user/api-keys/${apiKeys[0].id}`, { method: "DELETE", key: otherKey })).status).toBe(204);
     expect((await consentPage(revokedKeySession.cookie)).csrf).toBeUndefined();
 
-    // A connector's access token may open a session, but that session cannot connect further clients.
+    // A connector's access token cannot open a session at all (owner-only), so it cannot consent through one;
+    // a session opened by a token before this rule still cannot consent.
     const { verifier, challenge } = pkcePair();
     const page = await consentPage(null, challenge);
     const approved = await post({ form_token: page.formToken, api_key: s.key, decision: "approve" }, null);
     const tokens = await expectJson(await postForm(s.url, "/oauth/token", { grant_type: "authorization_code", code: new URL(approved.headers.get("location")!).searchParams.get("code")!, redirect_uri: REDIRECT, code_verifier: verifier, client_id: clientId }), 200);
-    const viaToken = await signIn(tokens.access_token);
-    const row = await s.ctx.database.client.execute({ sql: "SELECT via FROM web_sessions WHERE hash = ?", args: [sha256Hex(viaToken.cookie.split("=")[1]!)] });
-    expect(row.rows[0]!.via).toBe("access_token");
-    expect((await consentPage(viaToken.cookie)).csrf).toBeUndefined();
+    const refused = await fetch(`${s.url}/api/v1/web-session`, { method: "POST", headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect((await expectJson(refused, 403)).error.code).toBe("insufficient_scope");
+    expect(refused.headers.get("set-cookie")).toBeNull();
+    const secret = `bb_ws_${"t".repeat(43)}`;
+    const grant = await s.ctx.database.client.execute("SELECT id, account_id FROM oauth_grants ORDER BY created_at DESC LIMIT 1");
+    await s.ctx.database.client.execute({
+      sql: "INSERT INTO web_sessions (hash, account_id, via, credential_id, expires_at, created_at) VALUES (?, ?, 'access_token', ?, ?, ?)",
+      args: [sha256Hex(secret), String(grant.rows[0]!.account_id), String(grant.rows[0]!.id), Date.now() + 3600_000, Date.now()],
+    });
+    expect((await consentPage(`bb_session=${secret}`)).csrf).toBeUndefined();
   });
 
   test("sent here by another site without the cookie: the page reloads itself once (same-origin, so the Strict cookie comes)", async () => {

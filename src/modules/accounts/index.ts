@@ -12,14 +12,21 @@ const requireAdmin = (account: Account) => {
   if (!account.isAdmin) throw new AppError("forbidden", "Only the installation's admin can manage accounts");
 };
 
-export const accountRoutes = (ctx: AppContext) =>
+export const accountRoutes = (ctx: AppContext) => new Elysia().use(ownAccountRoutes(ctx)).use(adminRoutes(ctx));
+
+const ownAccountRoutes = (ctx: AppContext) =>
   new Elysia({ detail: { tags: ["Accounts"] } })
-    .use(authGuard(ctx))
+    .use(authGuard(ctx, "account:read"))
     // The caller's account with its plan, limits and usage.
     .get("/api/v1/account", async ({ principal }) => ({
       account: accountView(principal.account),
       usage: await usageOf(ctx.db, ctx.config, principal.account),
-    }))
+    }));
+
+// Account management mints keys: the admin's own API key only, never an OAuth access token.
+const adminRoutes = (ctx: AppContext) =>
+  new Elysia({ detail: { tags: ["Accounts"] } })
+    .use(authGuard(ctx))
     // Admin: every account.
     .get("/api/v1/admin/accounts", async ({ principal }) => {
       requireAdmin(principal.account);

@@ -85,7 +85,7 @@ export const answerRoutes = (ctx: AppContext, opts: { meter?: AskMeter } = {}) =
 
   return (
     new Elysia({ detail: { tags: ["Answers"] } })
-      .use(authGuard(ctx))
+      .use(authGuard(ctx, "ask"))
       // v1 ask: grounded answer, [[slug]] rewritten to absolute links; SSE with Accept: text/event-stream.
       .post("/api/v1/brains/:brainId/ask", ({ principal, params, body, request }) => ask("v1", principal.account.id, params.brainId, body.question, request), {
         params: brainParams,

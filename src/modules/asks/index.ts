@@ -11,7 +11,7 @@ import { clearAsks, listAsks } from "./service";
 
 export const askHistoryRoutes = (ctx: AppContext) => {
   const urlOf = (brainId: string, slug: string) => pageUrl(ctx, brainId, slug);
-  const app = new Elysia({ detail: { tags: ["Ask history"] } }).use(authGuard(ctx));
+  const app = new Elysia({ detail: { tags: ["Ask history"] } }).use(authGuard(ctx, "ask"));
   for (const base of ["/api/v1/brains", "/api/brains"]) {
     app
       // The caller's asks of this brain, newest first: {asks:[{id,question,thin,surface,createdAt,answerMd,citations}], nextCursor}.

@@ -10,6 +10,7 @@ import type { Logger } from "../../lib/log";
 import { newId, randomBase62, safeEqual, sha256Hex } from "../../lib/secrets";
 import { type Account } from "../accounts/service";
 import { keyCache } from "./key-cache";
+import type { Scope } from "./scopes";
 
 export const API_KEY_PREFIX = "bb_live_";
 /** OAuth access tokens (connectors) share the guard; their prefix tells them apart. */
@@ -80,6 +81,8 @@ export interface Principal {
   account: Account;
   via: "api_key" | "access_token";
   credentialId: string;
+  /** An access token's scopes (auth/scopes.ts); absent for the owner's own API key, which may do anything. */
+  scopes?: ReadonlySet<Scope>;
 }
 
 export type TokenResolver = (db: Db, token: string, log?: Logger) => Promise<Principal | null>;

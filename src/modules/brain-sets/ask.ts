@@ -17,7 +17,7 @@ export const brainSetAskRoutes = (ctx: AppContext) => {
   const service = answerService(ctx);
 
   return new Elysia({ detail: { tags: ["Brain sets"] } })
-    .use(authGuard(ctx))
+    .use(authGuard(ctx, "ask"))
     // Ask a set: [[ref]] citations in the answer (ref = slug, or slug@brainId when two brains share a slug).
     .post(
       "/api/v1/brain-sets/:setId/ask",

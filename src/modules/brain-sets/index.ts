@@ -7,7 +7,7 @@ import { createBrainSet, deleteBrainSet, getBrainSet, listBrainSets, updateBrain
 
 export const brainSetRoutes = (ctx: AppContext) =>
   new Elysia({ prefix: "/api/v1/brain-sets", detail: { tags: ["Brain sets"] } })
-    .use(authGuard(ctx))
+    .use(authGuard(ctx, { GET: "brains:read", POST: "brains:write", PATCH: "brains:write", DELETE: "brains:write" }))
     // The caller's brain sets.
     .get("", async ({ principal }) => ({ brainSets: await listBrainSets(ctx.db, principal.account.id) }))
     // Create a set: a primary brain and 1 to 4 advisors the caller can read.

@@ -10,7 +10,7 @@ const unversionedItem = ({ id, name, slug, visibility, sourceCount }: BrainView)
 
 export const brainRoutes = (ctx: AppContext) =>
   new Elysia({ detail: { tags: ["Brains"] } })
-    .use(authGuard(ctx))
+    .use(authGuard(ctx, { GET: "brains:read", POST: "brains:write", PATCH: "brains:write" }))
     // The caller's own brains.
     .get("/api/v1/brains", async ({ principal }) => ({
       brains: (await listBrains(ctx.db, principal.account.id, "own")).map(v1Item),
@@ -34,7 +34,7 @@ export const brainRoutes = (ctx: AppContext) =>
       async ({ principal, params, body }) => ({ brain: await updateBrain(ctx.db, principal.account.id, params.brainId, body) }),
       { params: brainParams, body: updateBrainBody },
     )
-    // Delete a brain with everything in it (owner only).
+    // Delete a brain with everything in it (owner only; never with an OAuth access token).
     .delete(
       "/api/v1/brains/:brainId",
       async ({ principal, params, set }) => {

@@ -10,6 +10,14 @@ const page = `<!doctype html>
 <title>Brainbox API</title><link rel="stylesheet" href="/swagger/assets/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div><script src="/swagger/assets/swagger-ui-bundle.js"></script>
 <script src="/swagger/assets/init.js"></script></body></html>`;
+/**
+ * The page's policy: scripts and the spec only from this server (the page has no inline script: init.js is
+ * a file), no plugins, frames or form posts elsewhere, never framed. Swagger UI sets inline styles and its
+ * stylesheet embeds its icons as data: images, so those two are allowed; neither can run code.
+ */
+export const SWAGGER_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
+
 const init = `window.ui = SwaggerUIBundle({ url: "/swagger/json", dom_id: "#swagger-ui" });`;
 
 /** Where the plugin serves its spec; `/swagger/json` serves it with the content types the API really takes. */
@@ -54,7 +62,7 @@ export const docsRoutes = (version: string) => {
   return new Elysia()
     .use(plugin)
     .get("/swagger/json", () => jsonBodiesOnly(rawSpec()), { detail: { hide: true } })
-    .get("/swagger", () => new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } }), { detail: { hide: true } })
+    .get("/swagger", () => new Response(page, { headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": SWAGGER_CSP } }), { detail: { hide: true } })
     .get("/swagger/assets/init.js", () => new Response(init, { headers: { "content-type": "text/javascript" } }), { detail: { hide: true } })
     .get("/swagger/assets/swagger-ui-bundle.js", () => Bun.file(bundleJs), { detail: { hide: true } })
     .get("/swagger/assets/swagger-ui.css", () => Bun.file(css), { detail: { hide: true } });

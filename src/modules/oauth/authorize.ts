@@ -4,7 +4,7 @@
 import type { ClientResolver } from "./client-metadata";
 import type { OAuthClient } from "./clients";
 import { OAuthError } from "./errors";
-import { SCOPE } from "./metadata";
+import { formatScopes, requestedScopes } from "../auth/scopes";
 import { redirectUriMatches } from "./redirect-uris";
 
 export interface AuthorizationRequest {
@@ -75,12 +75,14 @@ export async function parseAuthorizationRequest(resolveClient: ClientResolver, p
     const problem = resourceProblem(resource, publicUrl);
     if (problem) return fail("invalid_target", problem);
   }
-  // The one scope is granted whatever is asked: unknown scopes are ignored (RFC 6749 §3.3 allows it) and
-  // the token response says what was granted.
+  const scope = single(params, "scope");
+  if (scope === "repeated") return fail("invalid_request", "scope is repeated");
+  // Narrowed to the known scopes asked for; unknown ones are ignored (RFC 6749 §3.3), and the consent page
+  // and the token response say what is granted.
   return {
     kind: "ok",
     client,
-    request: { clientId: client.id, redirectUri, codeChallenge: challenge, scope: SCOPE, state, resource: resources[0] ?? null },
+    request: { clientId: client.id, redirectUri, codeChallenge: challenge, scope: formatScopes(requestedScopes(scope)), state, resource: resources[0] ?? null },
   };
 }
 

@@ -1,5 +1,6 @@
 // The consent page: minimal HTML, every value escaped, no script at all (the CSP allows only 'self'
 // scripts and the page has none), a stylesheet from this server, never framed.
+import { grantedScopes, SCOPES } from "../auth/scopes";
 import type { OAuthClient } from "./clients";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -7,19 +8,24 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 export const CONSENT_CSS_PATH = "/oauth/consent.css";
 
 export const CONSENT_CSS = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#222}
-h1{font-size:1.35rem}.signed-in{background:#eaf4ea;border-radius:6px;padding:.6rem 1rem}details{margin-top:1.25rem}.who{background:#f4f4f6;border-radius:6px;padding:.75rem 1rem}.muted{color:#666;font-size:.9em}
+h1{font-size:1.35rem}.scopes{padding-left:1.25rem}.scopes code{color:#666;font-size:.85em}.signed-in{background:#eaf4ea;border-radius:6px;padding:.6rem 1rem}details{margin-top:1.25rem}.who{background:#f4f4f6;border-radius:6px;padding:.75rem 1rem}.muted{color:#666;font-size:.9em}
 .error{background:#fde8e8;color:#8a1c1c;border-radius:6px;padding:.6rem 1rem}label{display:block;margin:1rem 0 .3rem;font-weight:600}
 input[type=password]{width:100%;box-sizing:border-box;padding:.5rem;font:inherit}.actions{display:flex;gap:.75rem;margin-top:1.25rem}
 button{font:inherit;padding:.5rem 1.1rem;border-radius:6px;border:1px solid #888;background:#fff;cursor:pointer}
 button.approve{background:#1f5fbf;border-color:#1f5fbf;color:#fff}code{word-break:break-all}`;
 
-/** Page headers: only this server's stylesheet and scripts, no framing, no referrer, never cached. */
+/** Page headers: only this server's stylesheet and scripts, no framing, no referrer to other sites, never cached. */
 export const PAGE_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "content-security-policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
   "cache-control": "no-store",
   "x-frame-options": "DENY",
-  "referrer-policy": "no-referrer",
+  // Set here, so the edge's defaults (which would put no-referrer back) leave these headers alone.
+  "x-content-type-options": "nosniff",
+  "cross-origin-opener-policy": "same-origin",
+  // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the page's own POST,
+  // and the consent POST needs its real Origin (form-origin.ts); other sites still get no referrer.
+  "referrer-policy": "same-origin",
 };
 
 function page(title: string, body: string, head = ""): string {
@@ -32,6 +38,8 @@ function page(title: string, body: string, head = ""): string {
 export interface ConsentPageInput {
   client: OAuthClient;
   redirectUri: string;
+  /** The scopes the request asks for (space-separated, already narrowed to known ones). */
+  scope: string;
   formToken: string;
   error?: string;
   /** The owner signed in to the admin page in this browser (a web session), with the form's CSRF token. */
@@ -57,8 +65,10 @@ export function consentPage(input: ConsentPageInput): string {
         : "the name it registered with; not verified"
     })</span>
 ${clientUri ? `<br><span class="muted">${escape(clientUri)}</span>` : ""}</p>
-<p>It asks for <strong>full access to your account</strong>: your brains, their sources and wiki pages, asking questions
-(counted against your plan) and adding sources. It gets an access token that you can revoke at any time.</p>
+<p>It asks to:</p>
+<ul class="scopes">${[...grantedScopes(input.scope)].map((scope) => `<li>${escape(SCOPES[scope])} <code>${scope}</code></li>`).join("")}</ul>
+<p class="muted">It can never create or delete API keys, delete brains, change paid-brain settings or connect other
+applications. It gets an access token that you can revoke at any time.</p>
 <p class="muted">After you answer you go back to <code>${escape(returnsTo)}</code>.</p></div>
 ${input.error ? `<p class="error" role="alert">${escape(input.error)}</p>` : ""}
 <form method="post" action="/oauth/authorize">

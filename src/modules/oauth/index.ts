@@ -14,6 +14,7 @@ import { CONSENT_CSS, CONSENT_CSS_PATH, consentPage, errorPage, PAGE_HEADERS } f
 import { consentSecret, signConsent, verifyConsent } from "./consent-token";
 import { NO_STORE, OAuthError, oauthEndpoint } from "./errors";
 import { formFields } from "./form";
+import { postedFromThisOrigin } from "./form-origin";
 import { listGrants, revokeGrant } from "./grants";
 import { authorizationServerMetadata, protectedResourceMetadata } from "./metadata";
 import { redirectUriMatches } from "./redirect-uris";
@@ -24,6 +25,7 @@ import { csrfMatches, csrfTokenFor, resolveWebSession, sessionSecretFrom, type W
 export { resolveAccessToken } from "./tokens";
 export { mcpResourceMetadataUrl } from "./metadata";
 
+const NOT_FROM_THIS_PAGE = "This form was not sent from this page: review the request and answer again.";
 const html = (body: string, status = 200) => new Response(body, { status, headers: PAGE_HEADERS });
 const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, ...NO_STORE } });
 
@@ -49,7 +51,7 @@ export const oauthRoutes = (ctx: AppContext) => {
     const signedIn = session ? { name: session.account.name, csrf: csrfTokenFor(secret, session) } : undefined;
     // Sent here by another site: a SameSite=Strict cookie is withheld, so reload once from this page to see it.
     const reloadForSession = !session && headers.get("sec-fetch-site") === "cross-site" && headers.get("sec-fetch-mode") === "navigate";
-    return html(consentPage({ client, redirectUri: request.redirectUri, formToken, error, signedIn, reloadForSession }), error ? 400 : 200);
+    return html(consentPage({ client, redirectUri: request.redirectUri, scope: request.scope, formToken, error, signedIn, reloadForSession }), error ? 400 : 200);
   }
 
   const discovery = new Elysia({ detail: { tags: ["OAuth"] } })
@@ -107,8 +109,10 @@ export const oauthRoutes = (ctx: AppContext) => {
       const request = verifyConsent(secret, form.form_token);
       if (!request) return html(errorPage("This form has expired or was altered."), 400);
       const back = (params: Record<string, string>) => seeOther(redirectWith(request.redirectUri, { ...params, state: request.state, iss: issuer() }));
-      if (form.decision !== "approve") return back({ error: "access_denied", error_description: "The owner denied the request" });
       const again = (error: string) => consentFor(request, http.headers, error);
+      // Strict, whatever the credential: a POST that is not from this server's own page is refused.
+      if (!postedFromThisOrigin(http.headers, issuer())) return again(NOT_FROM_THIS_PAGE);
+      if (form.decision !== "approve") return back({ error: "access_denied", error_description: "The owner denied the request" });
       const key = (form.api_key ?? "").trim();
       let accountId: string;
       if (key) {
@@ -123,10 +127,8 @@ export const oauthRoutes = (ctx: AppContext) => {
       } else {
         const session = await consentingSession(http.headers);
         if (!session) return again(`Paste one of your API keys (they start with ${API_KEY_PREFIX}).`);
-        // The session's own token, from a same-origin page: a form posted from anywhere else fails here.
-        const site = http.headers.get("sec-fetch-site");
-        if (!csrfMatches(secret, session, form.csrf) || (site !== null && site !== "same-origin"))
-          return again("This form was not sent from this page: review the request and answer again.");
+        // The session's own token too: a form rendered for another session (or none) fails here.
+        if (!csrfMatches(secret, session, form.csrf)) return again(NOT_FROM_THIS_PAGE);
         accountId = session.account.id;
       }
       if (!(await findClient(ctx.db, request.clientId))) return html(errorPage("This application is no longer registered."), 400);

@@ -1,8 +1,6 @@
 // Discovery documents: RFC 8414 authorization server metadata and RFC 9728 protected resource metadata.
 // Brainbox is both the authorization server and the resource (its MCP endpoint and its HTTP API).
-
-/** The one scope: what an API key can do (the contract shows no finer scopes). */
-export const SCOPE = "brainbox";
+import { ALL_SCOPES, formatScopes, MCP_SCOPES, type Requirement } from "../auth/scopes";
 
 export const OAUTH_PATHS = {
   authorize: "/oauth/authorize",
@@ -25,7 +23,16 @@ export function bearerChallenge(publicUrl: string, path: "" | "/mcp", refused?: 
   const quote = (s: string) => s.replace(/["\\\r\n]/g, "'");
   const metadata = `${publicUrl}/.well-known/oauth-protected-resource${path}`;
   const invalid = refused === undefined ? "" : `, error="invalid_token", error_description="${quote(refused)}"`;
-  return `Bearer realm="brainbox", resource_metadata="${metadata}", scope="${SCOPE}"${invalid}`;
+  const scope = formatScopes(path === "/mcp" ? MCP_SCOPES : ALL_SCOPES);
+  return `Bearer realm="brainbox", resource_metadata="${metadata}", scope="${scope}"${invalid}`;
+}
+
+const quoted = (s: string) => s.replace(/["\\\r\n]/g, "'");
+
+/** The 403 challenge (RFC 6750 §3.1): which scope the route needs; none names an owner-only route. */
+export function insufficientScopeChallenge(requirement: Requirement, message: string): string {
+  const scope = requirement === "owner" ? "" : `, scope="${requirement}"`;
+  return `Bearer realm="brainbox", error="insufficient_scope"${scope}, error_description="${quoted(message)}"`;
 }
 
 export function authorizationServerMetadata(issuer: string) {
@@ -35,7 +42,7 @@ export function authorizationServerMetadata(issuer: string) {
     token_endpoint: issuer + OAUTH_PATHS.token,
     registration_endpoint: issuer + OAUTH_PATHS.register,
     revocation_endpoint: issuer + OAUTH_PATHS.revoke,
-    scopes_supported: [SCOPE],
+    scopes_supported: [...ALL_SCOPES],
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
     grant_types_supported: ["authorization_code", "refresh_token"],
@@ -49,12 +56,12 @@ export function authorizationServerMetadata(issuer: string) {
   };
 }
 
-/** `path` "" describes the whole HTTP API; "/mcp" the MCP endpoint. Tokens are good for both. */
+/** `path` "" describes the whole HTTP API; "/mcp" the MCP endpoint (its tools need MCP_SCOPES). */
 export function protectedResourceMetadata(publicUrl: string, path: "" | "/mcp") {
   return {
     resource: publicUrl + path,
     authorization_servers: [publicUrl],
-    scopes_supported: [SCOPE],
+    scopes_supported: path === "/mcp" ? [...MCP_SCOPES] : [...ALL_SCOPES],
     bearer_methods_supported: ["header"],
     resource_name: path === "/mcp" ? "Brainbox MCP server" : "Brainbox API",
     resource_documentation: `${publicUrl}/swagger`,

@@ -9,6 +9,7 @@ import { recordQuietly } from "../../lib/bookkeeping";
 import { newId, randomBase62, safeEqual, sha256Hex } from "../../lib/secrets";
 import { getAccount } from "../accounts/service";
 import { ACCESS_TOKEN_PREFIX, type TokenResolver } from "../auth/keys";
+import { grantedScopes, knownScopes } from "../auth/scopes";
 import { resourceProblem } from "./authorize";
 import type { OAuthClient } from "./clients";
 import { consumeCode } from "./codes";
@@ -57,6 +58,18 @@ export function tokenService(deps: { db: RootDb; config: Config; publicUrl: () =
     return { insert: db.insert(oauthTokens).values(rows), response };
   }
 
+  /** RFC 6749 §6: a refresh may not ask for a known scope its grant lacks (checked before the token is spent). */
+  async function refuseWidening(hash: string, scope: string) {
+    const [row] = await db
+      .select({ scope: oauthGrants.scope })
+      .from(oauthTokens)
+      .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
+      .where(eq(oauthTokens.hash, hash));
+    if (!row) return;
+    const granted = grantedScopes(row.scope);
+    if (knownScopes(scope).some((s) => !granted.has(s))) throw new OAuthError("invalid_scope", "The refresh asks for scopes the grant does not have");
+  }
+
   /** Expired tokens of a grant are swept whenever it gets new ones. */
   const sweep = (grantId: string) =>
     db.delete(oauthTokens).where(and(eq(oauthTokens.grantId, grantId), lt(oauthTokens.expiresAt, Date.now() - 24 * 3600_000)));
@@ -99,6 +112,7 @@ export function tokenService(deps: { db: RootDb; config: Config; publicUrl: () =
       const token = required(form, "refresh_token");
       if (!client.grantTypes.includes("refresh_token")) throw new OAuthError("unauthorized_client", "This client did not register the refresh_token grant");
       const hash = sha256Hex(token);
+      if (form.scope) await refuseWidening(hash, form.scope);
       const now = Date.now();
       const liveGrantsOfClient = db
         .select({ id: oauthGrants.id })
@@ -150,7 +164,7 @@ export function tokenService(deps: { db: RootDb; config: Config; publicUrl: () =
 
 export type TokenService = ReturnType<typeof tokenService>;
 
-/** ctx.accessTokens: a live access token of a live grant → its account, exactly like an API key. */
+/** ctx.accessTokens: a live access token of a live grant → its account and the grant's scopes. */
 export const resolveAccessToken: TokenResolver = async (db, token, log) => {
   const hash = sha256Hex(token);
   const [row] = await db
@@ -162,6 +176,7 @@ export const resolveAccessToken: TokenResolver = async (db, token, log) => {
       grantId: oauthGrants.id,
       accountId: oauthGrants.accountId,
       grantRevokedAt: oauthGrants.revokedAt,
+      scope: oauthGrants.scope,
       lastUsedAt: oauthGrants.lastUsedAt,
     })
     .from(oauthTokens)
@@ -173,5 +188,5 @@ export const resolveAccessToken: TokenResolver = async (db, token, log) => {
   // Coarse last-used stamp, as for API keys: one write per grant per minute at most.
   if (!row.lastUsedAt || now - row.lastUsedAt > 60_000)
     await recordQuietly("grant last used", () => db.update(oauthGrants).set({ lastUsedAt: now }).where(eq(oauthGrants.id, row.grantId)), log);
-  return { account: await getAccount(db, row.accountId), via: "access_token", credentialId: row.grantId };
+  return { account: await getAccount(db, row.accountId), via: "access_token", credentialId: row.grantId, scopes: grantedScopes(row.scope) };
 };

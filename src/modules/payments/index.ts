@@ -10,7 +10,7 @@ export type { OwnerPayment, PaymentsPage, PeriodTotals } from "./model";
 
 export const paymentRoutes = (ctx: AppContext) =>
   new Elysia({ detail: { tags: ["x402"] } })
-    .use(authGuard(ctx))
+    .use(authGuard(ctx, "account:read"))
     .get("/api/v1/payments", ({ principal, query }) => listAccountPayments(ctx.db, principal.account, query), {
       query: paymentsQuery,
       detail: { summary: "Payments received on the paid rail for your brains (admin: also the app actions), with totals" },

@@ -36,7 +36,7 @@ export const sourceBatchRoutes = (ctx: AppContext, deps: Deps) => {
   const present = (results: BatchItemResult[], view: (s: Source) => unknown) =>
     results.map((r) => ("error" in r ? r : { index: r.index, status: r.status, created: r.created, source: view(r.source) }));
   return new Elysia({ detail: { tags: ["Sources"] } })
-    .use(authGuard(ctx))
+    .use(authGuard(ctx, "sources:write"))
     // v1: items as POST /api/v1/brains/{id}/sources takes them.
     .post(
       "/api/v1/brains/:brainId/sources/batch",

@@ -35,7 +35,7 @@ export const sourceRoutes = (ctx: AppContext) => {
   };
 
   const authed = new Elysia({ detail: { tags: ["Sources"] } })
-    .use(authGuard(ctx))
+    .use(authGuard(ctx, { GET: "brains:read", POST: "sources:write", DELETE: "sources:write" }))
     // v1: add a link, text or note source; an existing externalId answers 200 with created: false.
     .post(
       "/api/v1/brains/:brainId/sources",

@@ -11,7 +11,7 @@ import { pageDocument, prefersHtml } from "./page-html";
 import { getPage, listPages } from "./service";
 
 export const wikiRoutes = (ctx: AppContext) => {
-  const app = new Elysia({ detail: { tags: ["Wiki"] } }).use(authGuard(ctx));
+  const app = new Elysia({ detail: { tags: ["Wiki"] } }).use(authGuard(ctx, { GET: "brains:read", PUT: "brains:write" }));
   for (const base of ["/api/v1/brains", "/api/brains"]) {
     const pathOf = (brainId: string) => (slug: string) => `${base}/${encodeURIComponent(brainId)}/pages/${encodeURIComponent(slug)}`;
     app
