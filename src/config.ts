@@ -76,7 +76,7 @@ const vars = {
   fetchAllowHosts: v("BRAINBOX_FETCH_ALLOW_HOSTS", (raw) => parseAllowList(raw), "Hosts (host or host:port) exempt from the private-address fetch ban", ""),
   fetchTimeoutMs: v("BRAINBOX_FETCH_TIMEOUT_MS", int(100), "Timeout of one link fetch", "15000"),
   fetchMaxBytes: v("BRAINBOX_FETCH_MAX_BYTES", int(1024), "Largest fetched document", "10485760"),
-  uploadUrlTtlSeconds: v("BRAINBOX_UPLOAD_URL_TTL_SECONDS", int(10, 86400), "Lifetime of a signed upload URL", "900"),
+  uploadUrlTtlSeconds: v("BRAINBOX_UPLOAD_URL_TTL_SECONDS", int(1, 86400), "Lifetime of a signed upload URL; a file source whose upload has not arrived by then fails", "900"),
   s3Bucket: v("BRAINBOX_S3_BUCKET", str, "S3-compatible bucket for uploads; unset = the data dir"),
   s3Endpoint: v("BRAINBOX_S3_ENDPOINT", url, "S3-compatible endpoint URL"),
   s3Region: v("BRAINBOX_S3_REGION", str, "S3 region", "us-east-1"),
