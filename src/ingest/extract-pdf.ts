@@ -2,19 +2,20 @@ import { IngestError } from "./errors.ts";
 import { escapePlainText } from "./extract-text.ts";
 import type { DocumentSource, ExtractedDocument as Extracted } from "./types.ts";
 import { firstLineTitle, pickTitle, titleFromName } from "./titles.ts";
-import { reflowPdfPage } from "./pdf-reflow.ts";
+import { pdfLines, reflowPdfPage } from "./pdf-reflow.ts";
 
 /** Text of every page in paragraphs (pdf-reflow.ts; a blank line between pages); title from metadata, first line or file name. */
 export async function extractPdf(bytes: Uint8Array, source: DocumentSource): Promise<Extracted> {
   // Loaded on first use: pdf.js is large and most brains never see a PDF.
-  const { getDocumentProxy, extractText, getMeta } = await import("unpdf");
+  const { getDocumentProxy, extractTextItems, getMeta } = await import("unpdf");
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
   try {
     // pdf.js may detach the buffer it is given: hand it a copy. (This pdf.js build has no eval path for fonts.)
     pdf = await getDocumentProxy(bytes.slice(), { verbosity: 0 });
-    const { text: pages } = await extractText(pdf, { mergePages: false });
+    // Each page's text items with their font sizes and positions, as lines.
+    const pages = (await extractTextItems(pdf)).items.map(pdfLines);
     const info = (await getMeta(pdf).catch(() => undefined))?.info as { Title?: unknown } | undefined;
-    const text = pages.map((page) => page.trim()).filter(Boolean).join("\n\n");
+    const text = pages.map((lines) => lines.map((l) => l.text).join("\n").trim()).filter(Boolean).join("\n\n");
     const metaTitle = typeof info?.Title === "string" ? info.Title : "";
     return {
       title: pickTitle(metaTitle, firstLineTitle(text), titleFromName(source.filename, source.url)),
