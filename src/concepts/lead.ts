@@ -20,13 +20,12 @@ function sentencesOf(text: string): string[] {
 }
 
 /**
- * The lead sentence, or "" when the page is one sentence long or its opening paragraph holds its lead. A sentence
+ * The lead sentence, or "" when the page is one sentence long or already starts with its lead. A sentence
  * is central by the words it shares with the other sentences and with the page's title; one that shares
  * nothing is no evidence, so the page keeps its opening (the shortest sentence used to win such a page).
  */
 export function extractiveLead(markdown: string, title = ""): string {
-  const prose = proseOf(markdown, ["paragraph"]);
-  const sentences = sentencesOf(prose);
+  const sentences = sentencesOf(proseOf(markdown, ["paragraph"]));
   if (sentences.length < 3) return "";
   // A page of entries under labels or question headings (a FAQ's questions, a glossary's terms, a team's
   // names): one entry's text is no summary of the others ("Audit logs are kept for one year in S3." led a FAQ).
@@ -57,9 +56,7 @@ export function extractiveLead(markdown: string, title = ""): string {
     const score = (shared + 1) / Math.sqrt(words[i]!.size + 1) / (1 + i * 0.05); // earlier wins ties
     if (score > bestScore) [best, bestScore, bestShared] = [i, score, shared];
   });
-  // The page already opens with it: as its first sentence, or in its opening paragraph, where a copy above
-  // read as the lead said twice ("X.\n\nA. X. B.").
-  if (best < Math.max(1, sentencesOf(prose.split(/\n{2,}/)[0] ?? "").length) || bestShared === 0) return "";
+  if (best <= 0 || bestShared === 0) return ""; // the page already opens with it, or nothing is central
   return sentences[best]!;
 }
 

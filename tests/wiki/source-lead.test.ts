@@ -1,9 +1,7 @@
 // A source page's lead (its summary, first on the page) from the page's most central sentence: never a field,
 // a page's stamp or a greeting, which repeat the title's words without saying what the page is about.
 import { expect, test } from "bun:test";
-import { extractiveLead, withLead } from "../../src/concepts/lead";
-import { startTestServer } from "../support/server";
-import { addText, newBrain, pagesOf, waitForSource } from "../support/sources";
+import { extractiveLead } from "../../src/concepts/lead";
 
 test("meeting notes are not led by a field: 'Next sync: October 20.' repeats the title's words, says nothing", () => {
   const sync = `# Engineering sync, 13 October 2026
@@ -103,31 +101,3 @@ Fridges must hold 1–4 °C. Log the fridge temperatures at opening and closing.
 If the walk-in fridge fails, move stock to the reach-in fridges and call CoolTech.`;
   expect(extractiveLead(handbook, "Kitchen handbook")).toBe("");
 });
-
-// The lead said twice: its sentence copied above the opening paragraph that holds it ("X.\n\nA. X. B.").
-const HARBOUR = `# Harbour guide
-
-The tourist office opens at nine. The harbour of Porto Moniz shelters fishing boats and ferries from the Atlantic swell.
-
-Ferries leave the harbour of Porto Moniz for the islands twice a day in summer.
-
-Fishing boats land their catch at the harbour market before the ferries leave.`;
-
-test("a lead in the page's opening paragraph is not copied above it", () => {
-  expect(extractiveLead(HARBOUR, "Harbour guide")).toBe("");
-  expect(withLead(HARBOUR, "Harbour guide")).toBe(HARBOUR);
-});
-
-test("over HTTP: the source page says its opening paragraph's central sentence once", async () => {
-  const s = await startTestServer();
-  try {
-    const brainId = await newBrain(s);
-    const { source } = await addText(s, brainId, "Harbour guide", HARBOUR);
-    expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
-    const page = (await pagesOf(s, brainId)).find((p: any) => p.kind !== "concept" && p.markdown.includes("tourist office"));
-    const plain = page.markdown.replace(/\[\[[^|\]]*\|([^\]]*)\]\]/g, "$1");
-    expect(plain.split("shelters fishing boats and ferries from the Atlantic swell").length - 1).toBe(1);
-  } finally {
-    await s.close();
-  }
-}, 30_000);
