@@ -83,7 +83,7 @@ const vars = {
   extractMaxPages: v("BRAINBOX_EXTRACT_MAX_PAGES", int(1), "Most pages a PDF may have", String(EXTRACT.maxPages)),
   extractTimeMs: v("BRAINBOX_EXTRACT_TIME_MS", int(100), "Longest the document thread may read one document", String(EXTRACT.timeMs)),
   extractMemoryBytes: v("BRAINBOX_EXTRACT_MEMORY_BYTES", int(1048576), "Most the process's resident memory may grow while one document is read", String(EXTRACT.memoryBytes)),
-  uploadUrlTtlSeconds: v("BRAINBOX_UPLOAD_URL_TTL_SECONDS", int(10, 86400), "Lifetime of a signed upload URL", "900"),
+  uploadUrlTtlSeconds: v("BRAINBOX_UPLOAD_URL_TTL_SECONDS", int(1, 86400), "Lifetime of a signed upload URL; a file source whose upload has not arrived by then fails", "900"),
   s3Bucket: v("BRAINBOX_S3_BUCKET", str, "S3-compatible bucket for uploads; unset = the data dir"),
   s3Endpoint: v("BRAINBOX_S3_ENDPOINT", url, "S3-compatible endpoint URL"),
   s3Region: v("BRAINBOX_S3_REGION", str, "S3 region", "us-east-1"),

@@ -44,6 +44,7 @@ export const externalIdOf = (rel: string) => {
 };
 
 export async function runImport(opts: ImportOptions): Promise<Totals> {
+  await checkAccess(opts); // before any file is read: a wrong key fails even when nothing changed
   const report = reporter(opts.tty ?? false, opts.out);
   const state = new ImportState(opts.stateFile);
   const maxBytes = opts.maxBatchBytes ?? 900_000;
@@ -118,13 +119,31 @@ async function send(opts: ImportOptions, items: Pending[]): Promise<FileOutcome[
   });
 }
 
-/** A few retries with backoff when the server cannot be reached (restarting, say); then the import stops. */
-async function post(opts: ImportOptions, items: Pending[]): Promise<Response> {
-  const url = `${opts.url.replace(/\/+$/, "")}/api/v1/brains/${encodeURIComponent(opts.brainId)}/sources/batch`;
-  const body = JSON.stringify({ sources: items.map((p) => p.item) });
+/** Reads the brain with the key: a key the server refuses, or a brain it cannot see, stops the import. */
+async function checkAccess(opts: ImportOptions): Promise<void> {
+  const res = await request(opts, "");
+  if (res.ok) return;
+  const body = (await res.json().catch(() => null)) as any;
+  const said = body?.error?.message ?? `HTTP ${res.status}`;
+  if (res.status === 401) throw new ImportError(`the server refused the API key: 401 ${said}`);
+  if (res.status === 403 || res.status === 404) throw new ImportError(`brain ${opts.brainId} cannot be reached with this key: ${res.status} ${said}`);
+  throw new ImportError(`the server did not answer as a Brainbox server: ${res.status} ${said}`);
+}
+
+const post = (opts: ImportOptions, items: Pending[]) => request(opts, "/sources/batch", JSON.stringify({ sources: items.map((p) => p.item) }));
+
+/**
+ * A GET (no body) or a POST under the brain's path; a few retries with backoff when the server cannot be
+ * reached (restarting, say), then the import stops.
+ */
+async function request(opts: ImportOptions, path: string, body?: string): Promise<Response> {
+  const url = `${opts.url.replace(/\/+$/, "")}/api/v1/brains/${encodeURIComponent(opts.brainId)}${path}`;
+  const headers: Record<string, string> = { authorization: `Bearer ${opts.key}` };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const init: RequestInit = { method: body === undefined ? "GET" : "POST", headers, body };
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${opts.key}`, "content-type": "application/json" }, body });
+      const res = await fetch(url, init);
       if (res.status < 500 || attempt >= 5) return res;
     } catch (e) {
       if (attempt >= 5) throw new ImportError(`cannot reach ${opts.url}: ${(e as Error).message}`);

@@ -4,7 +4,7 @@ import { checkPdfStreams } from "./pdf-streams.ts";
 import { escapePlainText } from "./extract-text.ts";
 import type { DocumentSource, ExtractedDocument as Extracted } from "./types.ts";
 import { firstLineTitle, pickTitle, titleFromName } from "./titles.ts";
-import { reflowPdfPage } from "./pdf-reflow.ts";
+import { pdfLines, reflowPdfPage } from "./pdf-reflow.ts";
 
 /**
  * Text of every page in paragraphs (pdf-reflow.ts; a blank line between pages); title from metadata, first line
@@ -13,7 +13,7 @@ import { reflowPdfPage } from "./pdf-reflow.ts";
 export async function extractPdf(bytes: Uint8Array, source: DocumentSource, limits: ExtractionLimits): Promise<Extracted> {
   checkPdfStreams(bytes, limits);
   // Loaded on first use: pdf.js is large and most brains never see a PDF.
-  const { getDocumentProxy, extractText, getMeta } = await import("unpdf");
+  const { getDocumentProxy, extractTextItems, getMeta } = await import("unpdf");
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
   try {
     // pdf.js may detach the buffer it is given: hand it a copy. (This pdf.js build has no eval path for fonts.)
@@ -21,9 +21,10 @@ export async function extractPdf(bytes: Uint8Array, source: DocumentSource, limi
     if (pdf.numPages > limits.maxPages) {
       throw tooLarge(`the PDF has more than ${limits.maxPages.toLocaleString("en-US")} pages (${pdf.numPages.toLocaleString("en-US")})`);
     }
-    const { text: pages } = await extractText(pdf, { mergePages: false });
+    // Each page's text items with their font sizes and positions, as lines.
+    const pages = (await extractTextItems(pdf)).items.map(pdfLines);
     const info = (await getMeta(pdf).catch(() => undefined))?.info as { Title?: unknown } | undefined;
-    const text = pages.map((page) => page.trim()).filter(Boolean).join("\n\n");
+    const text = pages.map((lines) => lines.map((l) => l.text).join("\n").trim()).filter(Boolean).join("\n\n");
     const metaTitle = typeof info?.Title === "string" ? info.Title : "";
     return {
       title: pickTitle(metaTitle, firstLineTitle(text), titleFromName(source.filename, source.url)),

@@ -119,10 +119,18 @@ describe("brainbox import", () => {
     const fromEnv = await runCli(["import", join(folder, "one"), "--brain", brainId], { ...env, BRAINBOX_URL: server.url, BRAINBOX_API_KEY: key });
     expect(fromEnv.code).toBe(0);
     expect(lines(fromEnv.stdout).at(-1)).toMatchObject({ done: true, imported: 1, failed: 0 });
+    // Nothing changed since: the key is still checked first, and a wrong one or an unknown brain fails.
+    const badKeyUnchanged = await runCli(["import", join(folder, "one"), "--brain", brainId, "--url", server.url, "--key", "bb_nope"], env);
+    expect(badKeyUnchanged.code).toBe(1);
+    expect(badKeyUnchanged.stderr).toContain("refused the API key: 401");
+    expect(badKeyUnchanged.stdout).toBe("");
+    const noSuchBrain = await runCli(["import", join(folder, "one"), "--brain", "brn_nope", "--url", server.url, "--key", key], env);
+    expect(noSuchBrain.code).toBe(1);
+    expect(noSuchBrain.stderr).toMatch(/brain brn_nope cannot be reached with this key: 40[34]/);
     const badUrl = await runCli(["import", join(folder, "one"), "--brain", brainId], { ...env, BRAINBOX_URL: "not a url", BRAINBOX_API_KEY: key });
     expect(badUrl.code).toBe(2);
     expect(badUrl.stderr).toContain("BRAINBOX_URL must be an absolute URL");
-  }, 30_000);
+  }, 90_000);
 
   test("kill -9 of the server during a bulk import: after a restart and a re-run, every file is there exactly once", async () => {
     const root = join(folder, "bulk");

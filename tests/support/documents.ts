@@ -4,13 +4,22 @@ import JSZip from "jszip";
 
 const encoder = new TextEncoder();
 
+/** A line of a built PDF: its text, font size (14 by default) and the space above it (18 points by default). */
+export type PdfLineSpec = string | { text: string; size?: number; gap?: number };
+
 /**
  * A minimal PDF 1.4: one page, Helvetica, one text line per entry, optional /Info title.
  * Offsets in the cross-reference table are computed from the bytes actually written.
  */
-export function buildPdf(lines: string[], title?: string): Uint8Array {
+export function buildPdf(lines: PdfLineSpec[], title?: string): Uint8Array {
   const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-  const content = `BT /F1 14 Tf 72 720 Td 18 TL ${lines.map((line) => `(${escape(line)}) Tj T*`).join(" ")} ET`;
+  let y = 738;
+  const placed = lines.map((spec) => {
+    const { text, size = 14, gap = 18 } = typeof spec === "string" ? { text: spec } : spec;
+    y -= gap;
+    return `/F1 ${size} Tf 1 0 0 1 72 ${y} Tm (${escape(text)}) Tj`;
+  });
+  const content = `BT ${placed.join(" ")} ET`;
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",

@@ -24,6 +24,8 @@ import { readMarked } from "./extraction-marks";
 
 /** How often to look for a file uploaded straight to S3. */
 const AWAIT_UPLOAD_POLL_MS = 2000;
+/** A file source's error when its upload URL expired unused. */
+export const UPLOAD_NEVER_ARRIVED = "The upload never arrived: its upload URL expired unused";
 /** Sources per batch: big enough to amortize the commit, small enough to keep each write short. */
 export const INGEST_BATCH = 64;
 /** Link and file sources of one batch fetched at once. */
@@ -87,7 +89,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
       const until = Number(job.payload?.awaitUploadUntil ?? 0);
       if (!(await ctx.storage.exists(source.storageKey!))) {
         if (Date.now() < until) throw new DeferJobError(AWAIT_UPLOAD_POLL_MS);
-        throw new PermanentJobError("The file was never uploaded before its upload URL expired");
+        throw new PermanentJobError(UPLOAD_NEVER_ARRIVED);
       }
       await db.update(sources).set({ uploadedAt: Date.now(), status: "processing" }).where(eq(sources.id, source.id));
     }

@@ -2,7 +2,7 @@
 // (in the data dir through this server, or straight into S3) and starts processing.
 import { sql } from "drizzle-orm";
 import { extname } from "node:path";
-import { sources, usedUploadTokens } from "../../db/schema";
+import { jobs, sources, usedUploadTokens } from "../../db/schema";
 import { readCappedBytes } from "../../http/errors";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
@@ -61,6 +61,9 @@ export async function createUpload(
     // Straight to the bucket: the job waits for the object to appear (see the ingest handler).
     await enqueue(deps.db, { kind: INGEST_JOB, subjectId: sourceId, maxAttempts: deps.maxAttempts, payload: { awaitUploadUntil: exp } });
   } else {
+    // Through this server: the PUT starts the job. This one, due when the URL expires, fails the source if
+    // the PUT never came (a job, so it holds across restarts); the PUT takes its place.
+    await enqueue(deps.db, { kind: INGEST_JOB, subjectId: sourceId, maxAttempts: deps.maxAttempts, payload: { awaitUploadUntil: exp }, runAfter: exp });
     const token = signUpload(await instanceSecret(deps.db), {
       jti: newTokenId(),
       sourceId,
@@ -94,6 +97,8 @@ export async function receiveUpload(deps: UploadDeps, token: string, request: Re
   try {
     await runBatch(deps.db, [
       deps.db.insert(usedUploadTokens).values({ tokenId: claims.jti }),
+      // The job waiting for the URL to expire goes; the UPDATE's change count guards the new one.
+      deps.db.run(sql`DELETE FROM ${jobs} WHERE subject_id = ${claims.sourceId} AND kind = ${INGEST_JOB} AND status = 'queued'`),
       deps.db.run(sql`UPDATE ${sources} SET uploaded_at = ${Date.now()}, updated_at = ${Date.now()} WHERE id = ${claims.sourceId}`),
       enqueueStatement({ kind: INGEST_JOB, subjectId: claims.sourceId, maxAttempts: deps.maxAttempts }, stmt("changes() > 0")),
     ]);
