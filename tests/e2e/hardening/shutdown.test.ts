@@ -1,9 +1,9 @@
 // Graceful shutdown: SIGTERM lets a running job finish (or hands it back), and nothing is half-written.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { openDatabase } from "../../src/db/client";
-import { lastLine, runCli, spawnServer } from "../support/cli";
-import { tempDir } from "../support/server";
+import { openDatabase } from "../../../src/db/client";
+import { lastLine, runCli, spawnServer } from "../../support/cli";
+import { tempDir } from "../../support/server";
 
 const dataDir = tempDir();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

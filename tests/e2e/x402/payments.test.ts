@@ -3,12 +3,12 @@
 // account's brain gets a settled one; the admin also sees the app actions. Filters, totals, the cursor,
 // and bad input.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { newAccountKey } from "../support/accounts";
-import { newAccount } from "../support/chain/rig";
-import { signPayment } from "../support/chain/sign";
-import { expectJson } from "../support/server";
-import { addText, newBrain, waitForSource } from "../support/sources";
-import { ANSWERABLE, nonceOf, payAndCall, RAINFOREST, startPaidRig, termsOf, UNANSWERABLE, type PaidRig } from "./support/paid-rig";
+import { newAccountKey } from "../../support/accounts";
+import { newAccount } from "../../support/chain/rig";
+import { signPayment } from "../../support/chain/sign";
+import { expectJson } from "../../support/server";
+import { addText, newBrain, waitForSource } from "../../support/sources";
+import { ANSWERABLE, nonceOf, payAndCall, RAINFOREST, startPaidRig, termsOf, UNANSWERABLE, type PaidRig } from "../../x402/support/paid-rig";
 
 const PRICE = 15_000n;
 let rig: PaidRig;

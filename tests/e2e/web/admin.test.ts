@@ -7,11 +7,11 @@
 // themselves once the routes exist.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { hasChromium, launchBrowser, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../support/browser";
-import { buildPdf } from "../support/documents";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addText, waitForSource } from "../support/sources";
-import { approve, pkcePair, postForm, REDIRECT_URL } from "../oauth/support";
+import { hasChromium, launchBrowser, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../../support/browser";
+import { buildPdf } from "../../support/documents";
+import { expectJson, startTestServer, type TestServer } from "../../support/server";
+import { addText, waitForSource } from "../../support/sources";
+import { approve, pkcePair, postForm, REDIRECT_URL } from "../../oauth/support";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
 

@@ -2,12 +2,12 @@
 // of link sources for geo/scan, and each job paid for real on the chain rig with its output checked.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { inflateSync } from "node:zlib";
-import { newAccount } from "../support/chain/rig";
-import { signPayment } from "../support/chain/sign";
-import { expectJson } from "../support/server";
-import { addText, newBrain, pagesOf, waitForSource } from "../support/sources";
-import { decodeGif } from "./support/gif-decode";
-import { ledgerRow, newPaidBrain, nonceOf, payAndCall, RAINFOREST, startPaidRig, termsOf, type PaidRig } from "./support/paid-rig";
+import { newAccount } from "../../support/chain/rig";
+import { signPayment } from "../../support/chain/sign";
+import { expectJson } from "../../support/server";
+import { addText, newBrain, pagesOf, waitForSource } from "../../support/sources";
+import { decodeGif } from "../../x402/support/gif-decode";
+import { ledgerRow, newPaidBrain, nonceOf, payAndCall, RAINFOREST, startPaidRig, termsOf, type PaidRig } from "../../x402/support/paid-rig";
 
 const CEILING = 40_000n;
 let rig: PaidRig;

@@ -2,13 +2,13 @@
 // a settlement, never a settlement without a result, and a nonce released only when no job ran.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { decodePaymentResponse, type PaymentRequirements } from "../../src/pay";
-import { newAccount } from "../support/chain/rig";
-import { signPayment } from "../support/chain/sign";
-import { expectJson, startTestServer, tempDir } from "../support/server";
-import { newBrain } from "../support/sources";
-import { startFacilitator } from "../support/chain/facilitator-standin";
-import { startPaidAsk, ANSWERABLE, ledgerRow, newPaidBrain, nonceOf, paidAsksRun, payAndCall, termsOf, type PaidRig } from "./support/paid-rig";
+import { decodePaymentResponse, type PaymentRequirements } from "../../../src/pay";
+import { newAccount } from "../../support/chain/rig";
+import { signPayment } from "../../support/chain/sign";
+import { expectJson, startTestServer, tempDir } from "../../support/server";
+import { newBrain } from "../../support/sources";
+import { startFacilitator } from "../../support/chain/facilitator-standin";
+import { startPaidAsk, ANSWERABLE, ledgerRow, newPaidBrain, nonceOf, paidAsksRun, payAndCall, termsOf, type PaidRig } from "../../x402/support/paid-rig";
 
 const PRICE = 30_000n;
 let rig: PaidRig;

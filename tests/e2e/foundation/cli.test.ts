@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { loadConfig } from "../../src/config";
-import { lastLine, runCli, spawnServer } from "../support/cli";
-import { tempDir } from "../support/server";
+import { loadConfig } from "../../../src/config";
+import { lastLine, runCli, spawnServer } from "../../support/cli";
+import { tempDir } from "../../support/server";
 
 const dirs: string[] = [];
 const fresh = () => {

@@ -1,11 +1,11 @@
 // Payments that must not buy a job, or must not be settled. For each: the status and reason, that the
 // paid ask's job did not run, and that no token moved on the chain.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import type { PaymentPayload, PaymentRequirements } from "../../src/pay";
-import { newAccount } from "../support/chain/rig";
-import { encodePaymentHeader, signPayment, type SignOptions } from "../support/chain/sign";
-import { expectJson } from "../support/server";
-import { startPaidAsk, ANSWERABLE, ledgerRow, nonceOf, paidAsksRun, payAndCall, type PaidRig } from "./support/paid-rig";
+import type { PaymentPayload, PaymentRequirements } from "../../../src/pay";
+import { newAccount } from "../../support/chain/rig";
+import { encodePaymentHeader, signPayment, type SignOptions } from "../../support/chain/sign";
+import { expectJson } from "../../support/server";
+import { startPaidAsk, ANSWERABLE, ledgerRow, nonceOf, paidAsksRun, payAndCall, type PaidRig } from "../../x402/support/paid-rig";
 
 const PRICE = 40_000n;
 let rig: PaidRig;

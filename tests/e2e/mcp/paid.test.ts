@@ -2,13 +2,13 @@
 // payment-required tool result until the MCP request carries X-Payment, then verify, run, settle last
 // through the x402 rail's one flow; balances move by exactly the quote, and by nothing for a thin result.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { decodePaymentResponse, type PaymentRequirements } from "../../src/pay";
-import { newAccountKey } from "../support/accounts";
-import { newAccount } from "../support/chain/rig";
-import { signPayment, x402PaymentHeader } from "../support/chain/sign";
-import { expectJson } from "../support/server";
-import { ANSWERABLE, ledgerRow, newPaidBrain, nonceOf, startPaidRig, UNANSWERABLE, type PaidRig } from "../x402/support/paid-rig";
-import { connectMcp, rawMcp, textOf, type McpSession } from "./support";
+import { decodePaymentResponse, type PaymentRequirements } from "../../../src/pay";
+import { newAccountKey } from "../../support/accounts";
+import { newAccount } from "../../support/chain/rig";
+import { signPayment, x402PaymentHeader } from "../../support/chain/sign";
+import { expectJson } from "../../support/server";
+import { ANSWERABLE, ledgerRow, newPaidBrain, nonceOf, startPaidRig, UNANSWERABLE, type PaidRig } from "../../x402/support/paid-rig";
+import { connectMcp, rawMcp, textOf, type McpSession } from "../../mcp/support";
 
 const PRICE = 25_000n;
 let rig: PaidRig;

@@ -3,12 +3,12 @@
 // and by zero for a thin answer.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getAddress } from "viem";
-import { decodePaymentResponse } from "../../src/pay";
-import { newAccountKey } from "../support/accounts";
-import { newAccount } from "../support/chain/rig";
-import { signPayment, x402PaymentHeader } from "../support/chain/sign";
-import { expectJson } from "../support/server";
-import { newBrain } from "../support/sources";
+import { decodePaymentResponse } from "../../../src/pay";
+import { newAccountKey } from "../../support/accounts";
+import { newAccount } from "../../support/chain/rig";
+import { signPayment, x402PaymentHeader } from "../../support/chain/sign";
+import { expectJson } from "../../support/server";
+import { newBrain } from "../../support/sources";
 import {
   ANSWERABLE,
   ledgerRow,
@@ -20,7 +20,7 @@ import {
   termsOf,
   UNANSWERABLE,
   type PaidRig,
-} from "./support/paid-rig";
+} from "../../x402/support/paid-rig";
 
 const PRICE = 25_000n;
 let rig: PaidRig;

@@ -1,9 +1,9 @@
 // Two server processes on one database file: every job runs once, whichever replica claims it.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { openDatabase } from "../../src/db/client";
-import { lastLine, runCli, spawnServer } from "../support/cli";
-import { tempDir } from "../support/server";
+import { openDatabase } from "../../../src/db/client";
+import { lastLine, runCli, spawnServer } from "../../support/cli";
+import { tempDir } from "../../support/server";
 
 const dataDir = tempDir();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

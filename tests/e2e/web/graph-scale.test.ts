@@ -4,11 +4,11 @@
 // page answers input) and opens one page's neighbourhood through `around`.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { hasChromium, launchBrowser, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../support/browser";
-import { insertPages } from "../support/pages";
-import { mulberry32 } from "../support/random";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { signedIn } from "./workspace";
+import { hasChromium, launchBrowser, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../../support/browser";
+import { insertPages } from "../../support/pages";
+import { mulberry32 } from "../../support/random";
+import { expectJson, startTestServer, type TestServer } from "../../support/server";
+import { signedIn } from "../../web/workspace";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
 

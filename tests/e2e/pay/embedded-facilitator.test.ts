@@ -1,10 +1,10 @@
 // The embedded facilitator called directly: the chain-side half of verify, and RPC trouble.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createEmbeddedFacilitator } from "../../src/pay/embedded-facilitator.ts";
-import { FacilitatorUnavailableError } from "../../src/pay/facilitator.ts";
-import { makeRequirements, type PaymentRequirements } from "../../src/pay/wire.ts";
-import { newAccount, startChainRig, TOKEN_NAME, TOKEN_VERSION, type ChainRig } from "../support/chain/rig.ts";
-import { signPayment } from "../support/chain/sign.ts";
+import { createEmbeddedFacilitator } from "../../../src/pay/embedded-facilitator.ts";
+import { FacilitatorUnavailableError } from "../../../src/pay/facilitator.ts";
+import { makeRequirements, type PaymentRequirements } from "../../../src/pay/wire.ts";
+import { newAccount, startChainRig, TOKEN_NAME, TOKEN_VERSION, type ChainRig } from "../../support/chain/rig.ts";
+import { signPayment } from "../../support/chain/sign.ts";
 
 let rig: ChainRig;
 let requirements: PaymentRequirements;

@@ -1,12 +1,12 @@
 // Owner settings over HTTP (make a brain public and paid, stop charging) and the public bazaar.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getAddress } from "viem";
-import { x402Service } from "../../src/modules/x402";
-import { newAccountKey } from "../support/accounts";
-import { newAccount } from "../support/chain/rig";
-import { expectJson } from "../support/server";
-import { newBrain } from "../support/sources";
-import { startPaidRig, type PaidRig } from "./support/paid-rig";
+import { x402Service } from "../../../src/modules/x402";
+import { newAccountKey } from "../../support/accounts";
+import { newAccount } from "../../support/chain/rig";
+import { expectJson } from "../../support/server";
+import { newBrain } from "../../support/sources";
+import { startPaidRig, type PaidRig } from "../../x402/support/paid-rig";
 
 const CEILING = 500_000;
 let rig: PaidRig;

@@ -2,13 +2,12 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { copyFileSync, existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { BUN, lastLine, ROOT, runCli, spawnServer } from "../support/cli";
-import { tempDir } from "../support/server";
-import { buildPdf } from "../support/documents";
-import { waitForSource } from "../support/sources";
-import { buildTinyModel } from "../support/tiny-model";
-import { openDatabase } from "../../src/db/client";
-import { SERVER_RUNTIME } from "../../src/lib/server-runtime";
+import { BUN, lastLine, ROOT, runCli, spawnServer } from "../../support/cli";
+import { tempDir } from "../../support/server";
+import { buildPdf } from "../../support/documents";
+import { waitForSource } from "../../support/sources";
+import { buildTinyModel } from "../../support/tiny-model";
+import { openDatabase } from "../../../src/db/client";
 
 const dir = tempDir("brainbox-lone-");
 const binary = join(dir, "brainbox");
@@ -32,9 +31,10 @@ test("the lone binary serves, creates a key and lists brains, embeds and reads a
   const key = lastLine(created.stdout);
   const server = await spawnServer(env, [binary]);
   try {
-    // It started itself again with the server's runtime settings (src/lib/server-runtime.ts), its own command line intact.
+    // It runs on the runtime's defaults: no engine setting of its own in its environment, its command line as given.
     const environ = (await Bun.file(`/proc/${server.proc.pid}/environ`).text()).split("\0");
-    for (const [name, value] of Object.entries(SERVER_RUNTIME)) expect(environ).toContain(`${name}=${value}`);
+    expect(environ.filter((e) => e.startsWith("BUN_JSC_") || e.startsWith("MIMALLOC_"))).toEqual([]);
+    expect((await Bun.file(`/proc/${server.proc.pid}/cmdline`).text()).split("\0").filter(Boolean)).toEqual([binary, "serve"]);
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
     const made = await fetch(`${server.url}/api/v1/brains`, { method: "POST", headers, body: JSON.stringify({ name: "Lone" }) });
     expect(made.status).toBe(201);

@@ -3,10 +3,10 @@
 // cookie is withheld on that cross-site navigation, the page reloads itself same-origin and shows who is
 // signed in; Allow goes back to the host with a code. After sign-out the key form is back.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { hasChromium, launchBrowser, SKIP_MESSAGE, type Browser } from "../support/browser";
-import { newAccountKey } from "../support/accounts";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { pkcePair, postForm } from "./support";
+import { hasChromium, launchBrowser, SKIP_MESSAGE, type Browser } from "../../support/browser";
+import { newAccountKey } from "../../support/accounts";
+import { expectJson, startTestServer, type TestServer } from "../../support/server";
+import { pkcePair, postForm } from "../../oauth/support";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
 

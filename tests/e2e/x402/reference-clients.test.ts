@@ -15,9 +15,9 @@ import { createWalletClient, getAddress, http, publicActions, type Chain, type H
 import { privateKeyToAccount } from "viem/accounts";
 import { base } from "viem/chains";
 import { decodeXPaymentResponse, wrapFetchWithPayment } from "x402-fetch";
-import { newAccount, type Account } from "../support/chain/rig";
-import { expectJson } from "../support/server";
-import { ANSWERABLE, ledgerRow, newPaidBrain, startPaidRig, type PaidRig } from "./support/paid-rig";
+import { newAccount, type Account } from "../../support/chain/rig";
+import { expectJson } from "../../support/server";
+import { ANSWERABLE, ledgerRow, newPaidBrain, startPaidRig, type PaidRig } from "../../x402/support/paid-rig";
 
 const PRICE = 20_000n;
 let rig: PaidRig;
@@ -199,7 +199,7 @@ describe("the MCP paid rail (/mcp/x402, keyless)", () => {
     try {
       const unpaid: any = await client.callTool({ name: "get_context", arguments: { brainId, query: "Amazon trees" } });
       const v1 = unpaid.structuredContent.accepts[0];
-      const { x402PaymentHeader } = await import("../support/chain/sign");
+      const { x402PaymentHeader } = await import("../../support/chain/sign");
       const header = await x402PaymentHeader({ privateKey: v1Payer.privateKey as Hex, rpcUrl: rig.chain.rpcUrl, requirements: v1 });
       const payload = JSON.parse(Buffer.from(header, "base64").toString());
       const paid: any = await client.callTool({ name: "get_context", arguments: { brainId, query: "Amazon trees" }, _meta: { "x402/payment": payload } });

@@ -1,9 +1,9 @@
 // Paid features fail fast: a paid brain with no facilitator configured stops `serve` with a clear message.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { openDatabase } from "../../src/db/client";
-import { runCli } from "../support/cli";
-import { tempDir } from "../support/server";
+import { openDatabase } from "../../../src/db/client";
+import { runCli } from "../../support/cli";
+import { tempDir } from "../../support/server";
 
 const dataDir = tempDir();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "../../src/db/client";
-import { lastLine, runCli, spawnServer } from "../support/cli";
-import { buildDocx, buildPdf } from "../support/documents";
-import { tempDir } from "../support/server";
+import { openDatabase } from "../../../src/db/client";
+import { lastLine, runCli, spawnServer } from "../../support/cli";
+import { buildDocx, buildPdf } from "../../support/documents";
+import { tempDir } from "../../support/server";
 
 const dataDir = tempDir();
 const folder = tempDir("brainbox-import-");
@@ -131,7 +131,7 @@ describe("brainbox import", () => {
     for (let i = 0; i < total; i++) writeFileSync(join(root, `note-${String(i).padStart(4, "0")}.txt`), `Harbour log ${i}: vessel ${i} moored at berth ${i % 40} with ${i % 9} crew.`);
     const brainId = await newBrain();
     // Small batches (the server's body cap is far above), so the kill lands between and inside batches.
-    const run = Bun.spawn([process.execPath, join(import.meta.dir, "../../src/main.ts"), "import", root, "--brain", brainId, "--url", server.url, "--key", key, "--batch-bytes", "20000"], {
+    const run = Bun.spawn([process.execPath, join(import.meta.dir, "../../../src/main.ts"), "import", root, "--brain", brainId, "--url", server.url, "--key", key, "--batch-bytes", "20000"], {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
       stdout: "pipe",
       stderr: "pipe",

@@ -9,15 +9,15 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/
 import { ExactEvmScheme } from "@x402/evm";
 import { createPublicClient, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { loadConfig } from "../../src/config";
-import { createLogger } from "../../src/lib/log";
-import { x402Service } from "../../src/modules/x402";
-import { decodePaymentResponse, type PaymentRequirements } from "../../src/pay";
-import { startServer, type Running } from "../../src/runtime";
-import { newAccount } from "../support/chain/rig";
-import { signPayment } from "../support/chain/sign";
-import { expectJson } from "../support/server";
-import { ANSWERABLE, ledgerRow, newPaidBrain, nonceOf, paidAsksRun, payAndCall, startPaidRig, termsOf, type PaidRig } from "./support/paid-rig";
+import { loadConfig } from "../../../src/config";
+import { createLogger } from "../../../src/lib/log";
+import { x402Service } from "../../../src/modules/x402";
+import { decodePaymentResponse, type PaymentRequirements } from "../../../src/pay";
+import { startServer, type Running } from "../../../src/runtime";
+import { newAccount } from "../../support/chain/rig";
+import { signPayment } from "../../support/chain/sign";
+import { expectJson } from "../../support/server";
+import { ANSWERABLE, ledgerRow, newPaidBrain, nonceOf, paidAsksRun, payAndCall, startPaidRig, termsOf, type PaidRig } from "../../x402/support/paid-rig";
 
 const PRICE = 40_000n;
 let rig: PaidRig;

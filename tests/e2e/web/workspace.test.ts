@@ -4,12 +4,12 @@
 // Features whose routes this server does not have yet are skipped with a message.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { hasChromium, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../support/browser";
-import { newAccountKey } from "../support/accounts";
-import { expectJson, type TestServer } from "../support/server";
-import { addText, newBrain, waitForSource } from "../support/sources";
-import { waitFor } from "../support/wait";
-import { hasRoute, QUESTION, startWorkspace, type Workspace } from "./workspace";
+import { hasChromium, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../../support/browser";
+import { newAccountKey } from "../../support/accounts";
+import { expectJson, type TestServer } from "../../support/server";
+import { addText, newBrain, waitForSource } from "../../support/sources";
+import { waitFor } from "../../support/wait";
+import { hasRoute, QUESTION, startWorkspace, type Workspace } from "../../web/workspace";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
 

@@ -2,10 +2,10 @@
 // wiki list opens each page, a [[slug]] link in a page opens its target, backlinks link back, and the graph
 // view centred on a Unicode slug draws its neighbourhood; the hash routes hold the percent-encoded slug.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { hasChromium, launchBrowser, SKIP_MESSAGE, type Browser, type WatchedPage } from "../support/browser";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addText, waitForSource } from "../support/sources";
-import { signedIn } from "./workspace";
+import { hasChromium, launchBrowser, SKIP_MESSAGE, type Browser, type WatchedPage } from "../../support/browser";
+import { expectJson, startTestServer, type TestServer } from "../../support/server";
+import { addText, waitForSource } from "../../support/sources";
+import { signedIn } from "../../web/workspace";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
 

@@ -1,17 +1,17 @@
 // End to end on a real chain: client signs, the server checks, the facilitator stand-in verifies and
 // settles over loopback HTTP, and the token balances move on anvil.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { checkPayment } from "../../src/pay/checks.ts";
+import { checkPayment } from "../../../src/pay/checks.ts";
 import {
   assertFacilitatorSupportsBase,
   createHttpFacilitator,
   FacilitatorUnavailableError,
   type Facilitator,
-} from "../../src/pay/facilitator.ts";
-import { decodePaymentHeader, makeRequirements, type PaymentRequirements } from "../../src/pay/wire.ts";
-import { startFacilitator, type FacilitatorStandIn } from "../support/chain/facilitator-standin.ts";
-import { PAYER_FUNDS, startChainRig, TOKEN_NAME, TOKEN_VERSION, type ChainRig } from "../support/chain/rig.ts";
-import { signPayment, x402PaymentHeader } from "../support/chain/sign.ts";
+} from "../../../src/pay/facilitator.ts";
+import { decodePaymentHeader, makeRequirements, type PaymentRequirements } from "../../../src/pay/wire.ts";
+import { startFacilitator, type FacilitatorStandIn } from "../../support/chain/facilitator-standin.ts";
+import { PAYER_FUNDS, startChainRig, TOKEN_NAME, TOKEN_VERSION, type ChainRig } from "../../support/chain/rig.ts";
+import { signPayment, x402PaymentHeader } from "../../support/chain/sign.ts";
 
 let rig: ChainRig;
 let standIn: FacilitatorStandIn;

@@ -3,9 +3,9 @@
 // Re-process off meanwhile), and paid settings switched off on a server without a facilitator.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { hasChromium, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../support/browser";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { hasRoute, startWorkspace, type Workspace } from "./workspace";
+import { hasChromium, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../../support/browser";
+import { expectJson, startTestServer, type TestServer } from "../../support/server";
+import { hasRoute, startWorkspace, type Workspace } from "../../web/workspace";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
 

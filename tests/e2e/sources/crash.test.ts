@@ -1,9 +1,9 @@
 // Kill -9 the server in the middle of ingestion, restart it, and every source still ends ready exactly once.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { openDatabase } from "../../src/db/client";
-import { lastLine, runCli, spawnServer } from "../support/cli";
-import { tempDir } from "../support/server";
+import { openDatabase } from "../../../src/db/client";
+import { lastLine, runCli, spawnServer } from "../../support/cli";
+import { tempDir } from "../../support/server";
 
 const dataDir = tempDir();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

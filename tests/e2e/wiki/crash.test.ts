@@ -2,9 +2,9 @@
 // the refresh is re-run from them, and nothing is doubled or left dirty.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { openDatabase } from "../../src/db/client";
-import { lastLine, runCli, spawnServer } from "../support/cli";
-import { tempDir } from "../support/server";
+import { openDatabase } from "../../../src/db/client";
+import { lastLine, runCli, spawnServer } from "../../support/cli";
+import { tempDir } from "../../support/server";
 
 const dataDir = tempDir();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
