@@ -151,7 +151,7 @@ describe("a metadata document client, end to end over HTTP", () => {
     const res = await fetch(authorizeUrl(origin + path, pkcePair().challenge), { redirect: "manual" });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("longer than");
-  }, 15_000);
+  });
 });
 
 describe("client_id URLs refused before any connection", () => {

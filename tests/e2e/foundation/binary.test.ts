@@ -17,7 +17,7 @@ beforeAll(async () => {
   if (build.code !== 0) throw new Error(build.stderr + build.stdout);
   copyFileSync(join(dir, "build/brainbox"), binary);
   rmSync(join(dir, "build"), { recursive: true, force: true });
-}, 120_000);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("the lone binary serves, creates a key and lists brains, embeds and reads a PDF", async () => {
@@ -84,4 +84,4 @@ test("the lone binary serves, creates a key and lists brains, embeds and reads a
   } finally {
     await server.stop();
   }
-}, 60_000);
+});

@@ -62,7 +62,7 @@ test("two replicas never process a job twice", async () => {
   expect(Number(pages.rows[0]!.n)).toBe(total);
   expect(Number(pages.rows[0]!.s)).toBe(total);
   db.close();
-}, 60_000);
+});
 
 test("two replicas never over-spend a quota: 50 asks split across both against 10 → exactly 10", async () => {
   const dir = tempDir();
@@ -92,4 +92,4 @@ test("two replicas never over-spend a quota: 50 asks split across both against 1
     await Promise.all([a.stop(), b.stop()]);
     rmSync(dir, { recursive: true, force: true });
   }
-}, 60_000);
+});

@@ -37,4 +37,4 @@ test("SIGTERM finishes the in-flight job before exiting", async () => {
   db.close();
   expect(source.rows[0]!.status).toBe("ready");
   expect(job.rows[0]).toMatchObject({ status: "done", attempts: 1 });
-}, 30_000);
+});

@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   hostOrigin = `http://localhost:${host.port}`;
   browser = await launchBrowser();
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
   host?.stop(true);
@@ -99,5 +99,5 @@ describe.skipIf(!hasChromium)("consent in the browser with a web session", () =>
     // No CSP violation or page error; the only 404s are the browser's own favicon requests.
     expect(missing.every((p) => p === "/favicon.ico")).toBe(true);
     expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
-  }, 60_000);
+  });
 });

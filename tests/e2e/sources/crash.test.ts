@@ -69,4 +69,4 @@ test("a killed server loses and doubles nothing", async () => {
   expect(Number(retried.rows[0]!.n)).toBeGreaterThan(0);
   expect((await db.client.execute("PRAGMA integrity_check")).rows[0]![0]).toBe("ok");
   db.close();
-}, 60_000);
+});

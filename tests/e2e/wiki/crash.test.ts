@@ -61,4 +61,4 @@ test("a killed server leaves every concept page whole: mentions once per source,
   expect(await count("SELECT count(*) AS n FROM jobs WHERE attempts > 1")).toBeGreaterThan(0); // the kills interrupted work
   expect((await db.client.execute("PRAGMA integrity_check")).rows[0]![0]).toBe("ok");
   db.close();
-}, 90_000);
+});
