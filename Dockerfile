@@ -13,16 +13,12 @@ FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/dist/brainbox /usr/local/bin/brainbox
 COPY --from=build /models /models
-# The runtime settings `serve` would otherwise start itself again for (src/lib/server-runtime.ts; -e
-# MIMALLOC_PURGE_DELAY=100 hands freed memory back to the OS instead).
+# The server runs on Bun's own runtime defaults; an operator may still pass engine settings with -e.
 ENV BRAINBOX_HOST=0.0.0.0 \
     BRAINBOX_PORT=8080 \
     BRAINBOX_DATA_DIR=/data \
     BRAINBOX_MODELS_DIR=/models \
-    BRAINBOX_EMBED_MODEL=Xenova/bge-small-en-v1.5 \
-    MIMALLOC_PURGE_DELAY=-1 \
-    BUN_JSC_thresholdForFTLOptimizeAfterWarmUp=1000000 \
-    BUN_JSC_thresholdForFTLOptimizeSoon=10000
+    BRAINBOX_EMBED_MODEL=Xenova/bge-small-en-v1.5
 VOLUME /data
 EXPOSE 8080
 ENTRYPOINT ["brainbox"]

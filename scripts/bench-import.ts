@@ -4,10 +4,10 @@
 // made), at checkpoints (default 1k, 5k, 20k, 50k sources). Beside it, in the same run: a bare FTS5 table indexing the same
 // documents (the baseline the ratio is against), and ask latency measured while the import runs (the job
 // loop must not starve the HTTP edge).
-//   bun scripts/bench-import.ts [--sizes 1000,5000,20000,50000] [--mode batch|single] [--asks true|false]
+//   bun scripts/bench-import.ts [--sizes 1000,5000,20000,50000] [--mode batch|single] [--asks true|false] [--idle SECONDS]
 // --mode batch posts 1,000 sources per POST /api/v1/brains/{id}/sources/batch; single posts one source per
-// request, 16 requests in flight (how the issue measured 34/s).
-import { relaunchWithServerRuntime, serverRuntimeLine } from "../src/lib/server-runtime";
+// request, 16 requests in flight (how the issue measured 34/s). --idle keeps the settled server idle that long
+// and prints the process's RSS each minute (whether the memory an import used is given back).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,9 +16,8 @@ import { loadConfig } from "../src/config";
 import { createLogger } from "../src/lib/log";
 import { startServer } from "../src/runtime";
 import { syntheticAbstracts, words } from "./synthetic-abstracts";
+import { runtimeEnvLine } from "./runtime-env";
 
-// The server runs in this process: with the runtime settings `brainbox serve` runs with (src/lib/server-runtime.ts).
-relaunchWithServerRuntime();
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -27,6 +26,7 @@ const arg = (name: string, fallback: string) => {
 const SIZES = arg("sizes", "1000,5000,20000,50000").split(",").map(Number);
 const MODE = arg("mode", "batch");
 const ASKS = arg("asks", "true") === "true";
+const IDLE_SECONDS = Number(arg("idle", "0"));
 const TOTAL = SIZES.at(-1)!;
 const BATCH = 1000;
 const IN_FLIGHT = 16;
@@ -233,7 +233,7 @@ const asker = (async () => {
   }
 })();
 
-console.log(`mode ${MODE}, job concurrency ${config.jobConcurrency}, ${TOTAL} documents of ~200 words, lexical only, ${serverRuntimeLine()}`);
+console.log(`mode ${MODE}, job concurrency ${config.jobConcurrency}, ${TOTAL} documents of ~200 words, lexical only, ${runtimeEnvLine()}`);
 console.log("segment          POST s   ready s   settled s   sources/s ready / settled   ask p50 / p99 ms (n)   CPU ms/source: main thread, all   host probe: bare FTS5 docs/s, sources/s per 1,000 of it");
 // Two rates a segment: to ready (every source's pages written and searchable: what the issue measures) and to
 // settled (no ingest job left: the lone concepts of the last sources merged and their concept pages made).
@@ -301,6 +301,14 @@ for (const size of SIZES) {
 }
 asking = false;
 await asker;
+const rssMiB = () => (process.memoryUsage().rss / 2 ** 20).toFixed(0);
+console.log(`process RSS at the end of the import: ${rssMiB()} MiB`);
+for (let idle = 0; idle < IDLE_SECONDS; ) {
+  const step = Math.min(60, IDLE_SECONDS - idle);
+  await Bun.sleep(step * 1000);
+  idle += step;
+  console.log(`process RSS after ${idle} s idle: ${rssMiB()} MiB`);
+}
 const failed = Number((await server.ctx.database.client.execute("SELECT count(*) AS n FROM sources WHERE status = 'failed'")).rows[0]!.n);
 const ready = Number((await server.ctx.database.client.execute("SELECT count(*) AS n FROM sources WHERE status = 'ready'")).rows[0]!.n);
 const pages = Number((await server.ctx.database.client.execute("SELECT count(*) AS n FROM pages")).rows[0]!.n);

@@ -6,7 +6,6 @@
 //   bun scripts/bench-retrieval.ts [--pages 10000,100000] [--queries 300] [--warmup 100]
 // The hybrid runs use a synthetic query embedder (a vector near a page's), so the numbers are retrieval
 // only: a real model adds its own per-query embedding time (bge-small on 2 cores: tens of ms).
-import { relaunchWithServerRuntime, serverRuntimeLine } from "../src/lib/server-runtime";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,10 +20,9 @@ import { buildSnapshot } from "../src/retrieval/vector-index";
 import { startServer } from "../src/runtime";
 import { mulberry32 } from "../tests/support/random";
 import { pseudoWord, zipfSampler } from "./synthetic-abstracts";
+import { runtimeEnvLine } from "./runtime-env";
 
-// The server runs in this process: with the runtime settings `brainbox serve` runs with (src/lib/server-runtime.ts).
-relaunchWithServerRuntime();
-console.log(serverRuntimeLine());
+console.log(runtimeEnvLine());
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);

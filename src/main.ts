@@ -1,7 +1,6 @@
 #!/usr/bin/env bun
 // The brainbox command line: serve (default), migrate, keys create, models pull. Every command migrates
 // first, so any of them works on a brand-new data dir, also while a server runs on it.
-import "./server-runtime"; // first: `serve` may start itself again before anything else loads
 import { parseArgs } from "node:util";
 import { ConfigError, ENV_VARS, loadConfig, PLANS, type Config, type PlanId } from "./config";
 import { migrate, openDatabase } from "./db/client";

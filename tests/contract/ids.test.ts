@@ -59,7 +59,7 @@ describe("ids in paths", () => {
     // The four routes the issue named, among the rest.
     for (const named of ["POST /api/v1/brains/{brainId}/ask", "POST /api/brains/{brainId}/context", "POST /api/x402/{brainId}/ask", "GET /api/v1/brains/{brainId}"])
       expect(seen).toContain(named);
-  }, 60_000);
+  });
 
   test("every other id in a path (source, page, brain set, key, account, grant) that names nothing is 404 not_found", async () => {
     const others = routes.filter((r) => r.params.some((p) => p !== "brainId" && p !== "token"));
@@ -71,7 +71,7 @@ describe("ids in paths", () => {
         expect({ at: got.label, status: got.status, code: got.body?.error?.code }).toEqual({ at: got.label, status: 404, code: "not_found" });
       }
     }
-  }, 60_000);
+  });
 
   test("an upload token that is not one is 403 (the signed URL is the credential), never 422", async () => {
     for (const token of ["a".repeat(150), "ü é", "x.y.z"]) {
@@ -91,7 +91,7 @@ describe("ids in paths", () => {
         expect({ at: `${route.method} ${path}`, status: res.status, code: body.error?.code }).toEqual({ at: `${route.method} ${path}`, status: 400, code: "invalid_path" });
       }
     }
-  }, 60_000);
+  });
 
   test("the reachable ids still work (the checks above are not a blanket 404)", async () => {
     await expectJson(await s.api(`/api/v1/brains/${real.brainId}`), 200);

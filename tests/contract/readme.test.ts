@@ -65,7 +65,7 @@ describe("README commands", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
 
 describe("README quick start", () => {
@@ -98,7 +98,7 @@ describe("README quick start", () => {
     expect(answer.thin).toBe(false);
     expect(answer.citations.length).toBeGreaterThan(0);
     expect(answer.answer.toLowerCase()).toContain("moon");
-  }, 30_000);
+  });
 
   test("it says where the MCP endpoint and the OAuth token prefix are documented, and those files exist", () => {
     const top = readme.slice(0, readme.indexOf("## Commands"));
@@ -156,5 +156,5 @@ describe("README, docs, install and x402", () => {
     expect(err).not.toContain("Unknown project config");
     expect(pkg.allowScripts["onnxruntime-node"]).toBe(false);
     expect(readFileSync(join(ROOT, ".ci/run"), "utf8")).toContain("ONNXRUNTIME_NODE_INSTALL=skip npm ci");
-  }, 30_000);
+  });
 });

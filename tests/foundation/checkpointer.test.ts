@@ -58,7 +58,7 @@ test("the thread copies committed pages into the file; the writer's own threshol
   if (threaded.fileBytes <= 2_000_000) console.error("the checkpoint thread reported:", threaded.lines);
   expect(threaded.fileBytes).toBeGreaterThan(2_000_000); // checkpointed by the thread
   expect(threaded.rows).toBe(1000);
-}, 30_000);
+});
 
 test("without the thread the writer keeps SQLite's default and the log holds the pages until its threshold", async () => {
   const plain = await fill(false);
@@ -76,7 +76,7 @@ test("a thread that opened the file before it was switched to WAL still finds th
   await checkpointer!.started;
   writer.exec(`PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=${WRITER_CHECKPOINT_PAGES}`);
   await expectWritesCheckpointed(writer, path, checkpointer!);
-}, 30_000);
+});
 
 test("a thread that cannot open the file says why, and checkpoints once it can", async () => {
   const dir = join(tempDir(), "not-yet");
@@ -91,7 +91,7 @@ test("a thread that cannot open the file says why, and checkpoints once it can",
   const writer = new Database(path);
   writer.exec(`PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=${WRITER_CHECKPOINT_PAGES}; CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)`);
   await expectWritesCheckpointed(writer, path, checkpointer!);
-}, 40_000);
+});
 
 test("a checkpoint that finds the file locked is not a failure: nothing is told, and it checkpoints once the lock goes", async () => {
   const path = join(tempDir(), "db.sqlite");
@@ -113,4 +113,4 @@ test("a checkpoint that finds the file locked is not a failure: nothing is told,
   expect(statSync(path).size).toBeGreaterThan(2_000_000);
   expect(lines).toEqual([]);
   writer.close();
-}, 40_000);
+});

@@ -68,7 +68,7 @@ test("a connection that hit SQLITE_BUSY is replaced, so later writes really comm
   b.close();
   expect(rows.rows.map((r) => Number(r.x))).toEqual([2]);
   rmSync(dir, { recursive: true, force: true });
-}, 30_000);
+});
 
 test("a write that met SQLITE_BUSY once runs again on a fresh connection: a lock held a little past the timeout loses nothing", async () => {
   const dir = tempDir();
@@ -86,4 +86,4 @@ test("a write that met SQLITE_BUSY once runs again on a fresh connection: a lock
   a.close();
   expect(rows.rows.map((r) => Number(r.x))).toEqual([1, 2, 3]);
   rmSync(dir, { recursive: true, force: true });
-}, 30_000);
+});

@@ -376,4 +376,4 @@ test("a remote database that stops answering: health degrades, then recovers", a
     await hang.stop();
     await server.close();
   }
-}, 90_000);
+});

@@ -147,12 +147,11 @@ describe("a metadata document client, end to end over HTTP", () => {
   test("a slow document server hits the time cap", async () => {
     const path = "/slow/client.json";
     served.set(path, () => new Response(new ReadableStream({ start() {} }), { headers: { "content-type": "application/json" } }));
-    const started = Date.now();
+    // The document never finishes: only the time cap can end the fetch ("longer than").
     const res = await fetch(authorizeUrl(origin + path, pkcePair().challenge), { redirect: "manual" });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("longer than");
-    expect(Date.now() - started).toBeLessThan(9000);
-  }, 15_000);
+  });
 });
 
 describe("client_id URLs refused before any connection", () => {

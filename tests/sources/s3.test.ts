@@ -41,4 +41,4 @@ test("upload-url gives a presigned bucket URL; the source is processed once the 
   // Deleting the source deletes the object.
   expect((await s.api(`/api/v1/brains/${brainId}/sources/${ticket.sourceId}`, { method: "DELETE" })).status).toBe(204);
   expect(s3.objects.has(ticket.key)).toBe(false);
-}, 30_000);
+});

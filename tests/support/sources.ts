@@ -1,6 +1,7 @@
 // Helpers for tests that add sources and wait for the job loop to process them.
 import { afterAll, beforeAll, expect } from "bun:test";
 import { expectJson, startTestServer, type TestServer } from "./server";
+import { WAIT_BOUND_MS } from "./wait";
 
 export async function newBrain(s: { api: TestServer["api"] }, name = `Brain ${crypto.randomUUID().slice(0, 8)}`, key?: string): Promise<string> {
   const { brain } = await expectJson(await s.api("/api/v1/brains", { method: "POST", json: { name }, key }), 201);
@@ -17,7 +18,7 @@ export async function waitForSource(
   brainId: string,
   sourceId: string,
   statuses: string[] = ["ready", "failed"],
-  timeoutMs = 20_000,
+  timeoutMs = WAIT_BOUND_MS,
 ): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   let last: any;

@@ -34,7 +34,7 @@ test("renewed many times (a long import), every tagger reads the same: the model
     expect(findPhrases(TEXT)).toEqual(before);
   }
   expect(taggerGeneration()).toBe(first + 30);
-}, 30_000);
+});
 
 describe("names at a sentence's opening", () => {
   test("a conjunction opening a sentence is not part of the name after it, even where the tagger reads it as one", () => {
