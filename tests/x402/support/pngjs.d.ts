@@ -1,4 +1,4 @@
-// pngjs (installed with qrcode, a dev dependency) ships no types: the part the image tests use.
+// pngjs (a dev dependency, the PNG decoder of the image tests) ships no types: the part the tests use.
 declare module "pngjs" {
   export class PNG {
     constructor(options: { width: number; height: number });
