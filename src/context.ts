@@ -1,12 +1,24 @@
 // The app's core, built once in main and handed to every feature plugin (no module-level singletons).
 import type { Config } from "./config";
-import type { Database, RootDb } from "./db/client";
+import type { Database, Db, RootDb } from "./db/client";
+import type { accounts } from "./db/schema";
 import type { Logger } from "./lib/log";
-import type { TokenResolver } from "./modules/auth/keys";
 import type { Embedder } from "./ai/embedder";
 import type { OllamaGenerator } from "./ai/generator";
 import type { BlobStorage } from "./storage";
 import type { Metrics } from "./http/metrics";
+
+/** Who a request acts as: an account, through an API key or an OAuth access token (with that grant's scopes). */
+export interface Principal {
+  account: typeof accounts.$inferSelect;
+  via: "api_key" | "access_token";
+  credentialId: string;
+  /** An access token's scopes (modules/auth/scopes.ts); absent for the owner's own API key, which may do anything. */
+  scopes?: ReadonlySet<string>;
+}
+
+/** Resolves an OAuth access token (modules/oauth) for the auth guard, which cannot import that module. */
+export type TokenResolver = (db: Db, token: string, log?: Logger) => Promise<Principal | null>;
 
 export interface AppContext {
   config: Config;

@@ -1,8 +1,9 @@
 // When a source is deleted its mentions go with it (foreign key): the concept pages they fed are marked
 // dirty and a refresh job is queued, in the same batch as the delete, so a kill -9 loses neither.
-import { enqueueStatement } from "../jobs/queue";
+import { enqueueStatement } from "../queue";
 import { ALWAYS, type Fragment, type Statement } from "../db/plain";
-import { forgetSeenStatement, WIKI_REFRESH_JOB } from "./lone";
+import { forgetSeenStatement } from "./lone";
+import { WIKI_REFRESH_JOB } from "../queue/kinds";
 
 export { WIKI_REFRESH_JOB };
 

@@ -6,7 +6,7 @@
 // `extractWithFacts` also has the thread read what the brain knows of the concepts (facts.ts) through its own
 // read-only connection, when the database is an embedded file; elsewhere the caller reads them. The same
 // connection finds the pages that name a new page's title (`inwardLinks`, ingest/inward-links.ts).
-import type { InwardLink } from "../ingest/inward-links";
+import type { InwardLink } from "../links/inward-links";
 import type { Logger } from "../lib/log";
 import { workerEntry } from "../lib/worker-entry";
 import { extractConcepts, type ExtractedConcept, type PageText } from "./extract";

@@ -6,10 +6,10 @@
 // finds the pages that name a new page's title (ingest/inward-links.ts, ruling titles out with this thread's
 // word pairs of the brain's pages first).
 import Database from "libsql";
-import { findLateLinks, type InwardLink } from "../ingest/inward-links";
-import { linkOutward } from "../ingest/outward-links";
-import { TitleIndex } from "../ingest/title-index";
-import { BodyBigrams } from "../ingest/body-bigrams";
+import { findLateLinks, type InwardLink } from "../links/inward-links";
+import { linkOutward } from "../links/outward-links";
+import { TitleIndex } from "../links/title-index";
+import { BodyBigrams } from "../links/body-bigrams";
 import type { ReadRows } from "../db/read-rows";
 import { extractConcepts, type ExtractedConcept, type PageText } from "./extract";
 import { conceptFacts, type ConceptFacts } from "./facts";

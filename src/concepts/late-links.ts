@@ -4,8 +4,8 @@
 // (refreshAllDirtyConcepts), after the source is written, this links the source's pages to the concepts it
 // names that have a page by now. One index probe per source; pages are rewritten only when a link is added.
 import type { RootDb } from "../db/client";
-import { linkConceptsInline, MAX_CONCEPT_LINKS_PER_PAGE } from "./inline-links";
-import { linksAddedStatements, runBatch, type Statement } from "./page-links";
+import { linkConceptsInline, MAX_CONCEPT_LINKS_PER_PAGE } from "../links/inline-links";
+import { linksAddedStatements, runBatch, type Statement } from "../links/page-links";
 import { CONCEPT_PAGES, queryRows } from "../db/plain";
 import type { ResolvedConcept } from "./resolve";
 

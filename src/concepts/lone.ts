@@ -14,12 +14,10 @@
 // which the next merge (the next source's batch, or the wiki-refresh job queued with the write) takes.
 import { sql } from "drizzle-orm";
 import type { RootDb } from "../db/client";
-import { enqueueStatement } from "../jobs/queue";
+import { enqueueStatement } from "../queue";
+import { WIKI_REFRESH_JOB } from "../queue/kinds";
 import { CONCEPT_PAGES, ALWAYS, runBatch, stmt, type Fragment, type Statement } from "../db/plain";
 import { nextTurn } from "../lib/time-slice";
-
-/** The job that refreshes a brain's concepts (queued by writes that leave work for it). */
-export const WIKI_REFRESH_JOB = "wiki-refresh";
 
 /**
  * Unmerged sources of a brain that start a merge while more sources wait: MERGE_AT_SOURCES, or an eighth of

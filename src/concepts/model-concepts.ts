@@ -5,7 +5,7 @@ import { MAX_CONCEPTS_PER_SOURCE, MAX_MENTIONS_PER_SOURCE, proseOf, type Extract
 import { cleanSurface, conceptKey, personSurnameAlias } from "./keys";
 import { CELL_SEPARATOR } from "./nlp";
 import { escapeRegExp } from "../lib/regexp";
-import { mentionSource } from "./surface-pattern";
+import { mentionSource } from "../links/surface-pattern";
 
 const SYSTEM = [
   "You list the concepts of a document for a wiki: people, places, organizations and recurring ideas that deserve a page.",

@@ -96,6 +96,9 @@ export const sources = sqliteTable(
   (t) => [uniqueIndex("sources_brain_external").on(t.brainId, t.externalId), index("sources_brain").on(t.brainId)],
 );
 
+/** A source row as read. */
+export type Source = typeof sources.$inferSelect;
+
 export const pages = sqliteTable(
   "pages",
   {

@@ -1,5 +1,5 @@
 import type { DocumentSource, ExtractedDocument as Extracted } from "./types.ts";
-import { parseBlocks } from "./markdown-blocks.ts";
+import { parseBlocks } from "../lib/markdown-blocks.ts";
 import { firstLineTitle, pickTitle, titleFromName } from "./titles.ts";
 
 const FRONT_MATTER = /^---[ \t]*\n([\s\S]*?)\n(?:---|\.\.\.)[ \t]*(?:\n|$)/;

@@ -6,7 +6,7 @@ import { extractDocx } from "./extract-docx.ts";
 import { extractHtml } from "./extract-html.ts";
 import { extractPdf } from "./extract-pdf.ts";
 import { extractMarkdown, extractPlainText } from "./extract-text.ts";
-import { normalizeMarkdown } from "./markdown-blocks.ts";
+import { normalizeMarkdown } from "../lib/markdown-blocks.ts";
 import type { ExtractedDocument } from "./types.ts";
 
 const EMPTY_HINTS: Partial<Record<DocumentKind, string>> = {

@@ -3,7 +3,7 @@
 // ran into one "sentence" ("Access to the namespace A Vault token with the policy kubectl 1.29 or newer")
 // and a table into a string of cells, which answers quoted and concept pages showed as mentions. Headings
 // are not prose: each unit carries the headings it sits under, as context.
-import { parseBlocks, plainHeading } from "./markdown-blocks";
+import { parseBlocks, plainHeading } from "../lib/markdown-blocks";
 
 export interface ProseUnit {
   /**

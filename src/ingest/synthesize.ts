@@ -1,9 +1,9 @@
-import { joinBlocks, parseBlocks, type Block } from "./markdown-blocks.ts";
+import { joinBlocks, parseBlocks, type Block } from "../lib/markdown-blocks.ts";
 import { cleanTitle } from "./titles.ts";
 import { hardWrap } from "../lib/hard-wrap.ts";
 
 export { slugify, uniqueSlug } from "../lib/slug.ts";
-export { appendRelatedLinks, extractWikiLinks, linkRelatedPages, type LinkablePage } from "./wiki-links.ts";
+export { appendRelatedLinks, extractWikiLinks, linkRelatedPages, type LinkablePage } from "../links/wiki-links.ts";
 
 /**
  * Deterministic wiki synthesis (no LLM), for air-gapped brains: a document becomes one page when it

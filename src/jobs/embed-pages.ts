@@ -5,10 +5,10 @@ import type { Embedder } from "../ai/embedder";
 import type { RootDb } from "../db/client";
 import { pages, pageVectors } from "../db/schema";
 import type { JobHandler } from "./loop";
-import { enqueue } from "./queue";
+import { enqueue } from "../queue";
+import { EMBED_PAGES_JOB } from "../queue/kinds";
 import { stmt } from "../db/plain";
 
-export const EMBED_PAGES_JOB = "embed-pages";
 const BATCH = 64;
 
 /** Enqueues the re-embedding job unless one for this model is already waiting or running. */

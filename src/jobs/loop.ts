@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import type { Metrics } from "../http/metrics";
 import type { Logger } from "../lib/log";
 import { randomBase62 } from "../lib/secrets";
-import { claimDue, completeMany, failAttempt, pruneDone, release, renewLeases, type Job } from "./queue";
+import { claimDue, completeMany, failAttempt, pruneDone, release, renewLeases, type Job } from "../queue";
 
 /** Finished jobs are kept this long after they were due (to see what ran), then forgotten (pruneDone). */
 export const DONE_RETENTION_MS = 24 * 3600_000;

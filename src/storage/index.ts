@@ -1,5 +1,4 @@
 // Where uploaded files live: the data dir by default, an S3-compatible bucket when configured.
-import type { Config } from "../config";
 import { createLocalStorage } from "./local";
 import { createS3Storage } from "./s3";
 
@@ -13,7 +12,17 @@ export interface BlobStorage {
   presignPut(key: string, opts: { contentType: string; expiresInSeconds: number }): string | null;
 }
 
-export function createStorage(config: Config): BlobStorage {
+/** What the storage needs of the configuration (src/config.ts names the same fields). */
+export interface StorageSettings {
+  dataDir: string;
+  s3Bucket?: string;
+  s3Endpoint?: string;
+  s3Region: string;
+  s3AccessKeyId?: string;
+  s3SecretAccessKey?: string;
+}
+
+export function createStorage(config: StorageSettings): BlobStorage {
   if (config.s3Bucket)
     return createS3Storage({
       bucket: config.s3Bucket,

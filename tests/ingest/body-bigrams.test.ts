@@ -3,9 +3,9 @@
 // across sketch rebuilds, and with the source's own pages taken away.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Database } from "../../src/db/client";
-import { BodyBigrams } from "../../src/ingest/body-bigrams";
-import { findInwardLinks } from "../../src/ingest/inward-links";
-import { linkRelatedPages } from "../../src/ingest/wiki-links";
+import { BodyBigrams } from "../../src/links/body-bigrams";
+import { findInwardLinks } from "../../src/links/inward-links";
+import { linkRelatedPages } from "../../src/links/wiki-links";
 import type { ReadRows } from "../../src/db/read-rows";
 import { currentDatabase } from "../support/migrations";
 

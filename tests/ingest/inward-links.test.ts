@@ -2,7 +2,7 @@
 // words only; when that fills the candidate list, it asks for every word, so a page naming the title is found
 // however many pages share those longest words.
 import { afterAll, expect, test } from "bun:test";
-import { findInwardLinks } from "../../src/ingest/inward-links";
+import { findInwardLinks } from "../../src/links/inward-links";
 import type { ReadRows } from "../../src/db/read-rows";
 import { expectJson, startTestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";

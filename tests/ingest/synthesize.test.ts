@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { addTitleLinks } from "../../src/ingest/wiki-links";
+import { addTitleLinks } from "../../src/links/wiki-links";
 import {
   appendRelatedLinks,
   extractWikiLinks,

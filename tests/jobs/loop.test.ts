@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { migrate, openDatabase, type Database } from "../../src/db/client";
 import { startJobLoop, PermanentJobError, type JobHandler } from "../../src/jobs/loop";
-import { claimDue, enqueue, pruneDone } from "../../src/jobs/queue";
+import { claimDue, enqueue, pruneDone } from "../../src/queue";
 import { createLogger } from "../../src/lib/log";
 import { tempDir } from "../support/server";
 

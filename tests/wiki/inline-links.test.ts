@@ -1,8 +1,8 @@
 // Inline concept links (src/concepts/inline-links.ts): whole words in spaced scripts, anywhere in scripts
 // written without spaces, never inside a longer name of another concept, never in code or existing links.
 import { expect, test } from "bun:test";
-import { linkConceptsInline } from "../../src/concepts/inline-links";
-import { mentionBoundaries, mentionSource } from "../../src/concepts/surface-pattern";
+import { linkConceptsInline } from "../../src/links/inline-links";
+import { mentionBoundaries, mentionSource } from "../../src/links/surface-pattern";
 import { escapeRegExp } from "../../src/lib/regexp";
 import { mulberry32, textWithNeedle } from "../support/random";
 

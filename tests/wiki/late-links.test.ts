@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { extractConcepts } from "../../src/concepts/extract";
 import { linkLateConcepts } from "../../src/concepts/late-links";
-import { linksAddedStatements, runBatch } from "../../src/concepts/page-links";
+import { linksAddedStatements, runBatch } from "../../src/links/page-links";
 import { NamedInBatch, resolveConcepts } from "../../src/concepts/resolve";
 import { applyConcepts } from "../../src/jobs/ingest-source/concepts";
 import { startTestServer, type TestServer } from "../support/server";

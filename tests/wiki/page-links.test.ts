@@ -3,7 +3,7 @@
 // (a concept page rewritten for one new mention kept most of its edges, and each rewrite touched the backlink
 // index at as many random places as it had links). Pages of one kind are listed through partial indexes.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { pageLinkStatements, runBatch } from "../../src/concepts/page-links";
+import { pageLinkStatements, runBatch } from "../../src/links/page-links";
 import { CONCEPT_PAGES, stmt } from "../../src/db/plain";
 import { startTestServer, type TestServer } from "../support/server";
 import { newBrain } from "../support/sources";

@@ -6,7 +6,7 @@ import { rmSync } from "node:fs";
 import { migrate } from "../../src/db/client";
 import { migrations } from "../../src/db/migrations";
 import { readRowsOf } from "../../src/db/read-rows";
-import { TitleIndex } from "../../src/ingest/title-index";
+import { TitleIndex } from "../../src/links/title-index";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
 import { databaseWithSources } from "../support/migrations";
 import { addText, newBrain, waitForSource } from "../support/sources";

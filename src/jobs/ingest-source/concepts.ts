@@ -9,8 +9,8 @@ import { conceptFacts, extractConcepts, linkConceptsInline, proposeConcepts, res
 import type { ExtractPool } from "../../concepts/extract-pool";
 import type { Logger } from "../../lib/log";
 import type { PageToWrite } from "./write-pages";
-import { linkOutward } from "../../ingest/outward-links";
-import type { TitleIndex } from "../../ingest/title-index";
+import { linkOutward } from "../../links/outward-links";
+import type { TitleIndex } from "../../links/title-index";
 
 export interface ConceptPlan {
   concepts: ResolvedConcept[];

@@ -1,6 +1,6 @@
 // Turns a source into one markdown document: notes and text as given, links fetched (SSRF-safe), files
 // read from storage, both extracted to markdown.
-import type { Source } from "../../modules/sources/service";
+import type { Source } from "../../db/schema";
 import { safeFetch, type AllowList, type DocumentReader } from "../../ingest";
 import type { BlobStorage } from "../../storage";
 

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { jobs } from "../../db/schema";
 import { PermanentJobError } from "../loop";
-import type { Job } from "../queue";
+import type { Job } from "../../queue";
 
 export const EXTRACTION_CRASH_LIMIT = 2;
 

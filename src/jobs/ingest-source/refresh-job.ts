@@ -1,8 +1,8 @@
 // The wiki-refresh job: merges the brain's lone concepts when due (queued with a source's write, in case the
 // process dies before its batch merges them) and re-derives its dirty concept pages (also after a source was deleted).
 import type { AppContext } from "../../context";
-import { mergeLoneConceptsIfDue, refreshAllDirtyConcepts, WIKI_REFRESH_JOB } from "../../concepts";
-import { INGEST_JOB } from "../../modules/sources/service";
+import { mergeLoneConceptsIfDue, refreshAllDirtyConcepts } from "../../concepts";
+import { INGEST_JOB, WIKI_REFRESH_JOB } from "../../queue/kinds";
 import type { JobHandler } from "../loop";
 
 export function wikiRefreshHandler(ctx: AppContext): JobHandler {

@@ -4,8 +4,8 @@
 // bad source fails alone.
 import type { RootDb } from "../../db/client";
 import type { Logger } from "../../lib/log";
-import type { Source } from "../../modules/sources/service";
-import type { InwardLink } from "../../ingest/inward-links";
+import type { Source } from "../../db/schema";
+import type { InwardLink } from "../../links/inward-links";
 import { applyInwardLinks, titleIndexFor, writeManyStatements, writeStatements, type WrittenSource } from "./write-pages";
 import { runBatch } from "../../db/plain";
 import { nextTurn, timeSlicer } from "../../lib/time-slice";

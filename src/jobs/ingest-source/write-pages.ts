@@ -6,13 +6,13 @@ import type { RootDb } from "../../db/client";
 import { pages } from "../../db/schema";
 import { conceptWriteStatements, pageLinkStatements, type ResolvedConcept } from "../../concepts";
 import { searchTextOf } from "../../retrieval/search-text";
-import { TitleIndex } from "../../ingest/title-index";
+import { TitleIndex } from "../../links/title-index";
 import { readRowsOf } from "../../db/read-rows";
-import type { InwardLink } from "../../ingest/inward-links";
-import { linksAddedStatements, runBatch, type Statement } from "../../concepts/page-links";
+import type { InwardLink } from "../../links/inward-links";
+import { linksAddedStatements, runBatch, type Statement } from "../../links/page-links";
 import { queryRows, stmt } from "../../db/plain";
 import { slugify, uniqueSlug, type SynthesizedPage } from "../../ingest";
-import { addTitleLinks, linkTargetsOf } from "../../ingest/wiki-links";
+import { addTitleLinks, linkTargetsOf } from "../../links/wiki-links";
 
 export interface PageToWrite extends SynthesizedPage {
   slug: string;

@@ -8,9 +8,7 @@ import { recordQuietly } from "../../lib/bookkeeping";
 import { AppError, notFound } from "../../lib/errors";
 import type { Logger } from "../../lib/log";
 import { newId, randomBase62, safeEqual, sha256Hex } from "../../lib/secrets";
-import { type Account } from "../accounts/service";
 import { keyCache } from "./key-cache";
-import type { Scope } from "./scopes";
 
 export const API_KEY_PREFIX = "bb_live_";
 /** OAuth access tokens (connectors) share the guard; their prefix tells them apart. */
@@ -77,15 +75,8 @@ export async function revokeApiKey(db: Db, accountId: string, keyId: string): Pr
   }
 }
 
-export interface Principal {
-  account: Account;
-  via: "api_key" | "access_token";
-  credentialId: string;
-  /** An access token's scopes (auth/scopes.ts); absent for the owner's own API key, which may do anything. */
-  scopes?: ReadonlySet<Scope>;
-}
-
-export type TokenResolver = (db: Db, token: string, log?: Logger) => Promise<Principal | null>;
+export type { Principal, TokenResolver } from "../../context";
+import type { Principal, TokenResolver } from "../../context";
 
 const unauthorized = (message: string) => new AppError("unauthorized", message);
 

@@ -62,7 +62,7 @@ export function requirementOf(rule: ScopeRule, method: string): Requirement {
 }
 
 /** Does this principal's token allow the requirement? Owner credentials (no scopes) always do. */
-export function allows(scopes: ReadonlySet<Scope> | undefined, requirement: Requirement): boolean {
+export function allows(scopes: ReadonlySet<string> | undefined, requirement: Requirement): boolean {
   if (!scopes) return true;
   return requirement !== "owner" && scopes.has(requirement);
 }

@@ -36,7 +36,7 @@ export const TOOL_SCOPES: Record<string, Scope> = {
 };
 
 /** A token sees (and can call) only the tools its scopes allow: the others are never registered. */
-function onlyToolsInScope(server: McpServer, scopes: ReadonlySet<Scope> | undefined): void {
+function onlyToolsInScope(server: McpServer, scopes: ReadonlySet<string> | undefined): void {
   if (!scopes) return;
   const register = server.registerTool.bind(server);
   server.registerTool = ((name: string, ...rest: unknown[]) => {

@@ -1,7 +1,7 @@
 // Gauges read from the database at scrape time, so every replica reports the shared truth.
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { queueDepth } from "../../jobs/queue";
+import { queueDepth } from "../../queue";
 
 export const METRIC_HELP: Record<string, string> = {
   http_requests_total: "HTTP requests by method, route and status",

@@ -5,7 +5,8 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { jobs, sources } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newTimeOrderedId } from "../../lib/secrets";
-import { INGEST_JOB, sourceFields, type Deps, type NewSource, type Source } from "./service";
+import { INGEST_JOB } from "../../queue/kinds";
+import { sourceFields, type Deps, type NewSource, type Source } from "./service";
 
 export const MAX_BATCH = 1000;
 /** Rows per multi-row INSERT: 9 parameters each, well under SQLite's 32,766. */

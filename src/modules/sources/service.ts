@@ -5,13 +5,14 @@ import type { RootDb as Db } from "../../db/client";
 import { jobs, sources } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { newTimeOrderedId } from "../../lib/secrets";
-import { enqueueStatement } from "../../jobs/queue";
+import { enqueueStatement } from "../../queue";
 import { runBatch, stmt } from "../../db/plain";
 import { conceptCleanupStatements } from "../../concepts";
+import { INGEST_JOB } from "../../queue/kinds";
 
-export type Source = typeof sources.$inferSelect;
+export type { Source } from "../../db/schema";
+import type { Source } from "../../db/schema";
 export type SourceType = Source["type"];
-export const INGEST_JOB = "ingest-source";
 
 export interface SourceView {
   id: string;

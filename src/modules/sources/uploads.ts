@@ -7,10 +7,11 @@ import { readCappedBytes } from "../../http/errors";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { newTimeOrderedId } from "../../lib/secrets";
-import { enqueue, enqueueStatement } from "../../jobs/queue";
+import { enqueue, enqueueStatement } from "../../queue";
 import { runBatch, stmt } from "../../db/plain";
 import type { BlobStorage } from "../../storage";
-import { INGEST_JOB, type Deps } from "./service";
+import { INGEST_JOB } from "../../queue/kinds";
+import type { Deps } from "./service";
 import { instanceSecret, newTokenId, signUpload, verifyUpload } from "./upload-token";
 
 export interface UploadDeps extends Deps {

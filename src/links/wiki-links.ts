@@ -1,7 +1,7 @@
 import { codePointAt, codePointBefore, escapeRegExp } from "../lib/regexp.ts";
 import { slugRef } from "../lib/slug.ts";
-import { parseBlocks } from "./markdown-blocks.ts";
-import { linkConceptsInline, linkTargetsOf } from "../concepts/inline-links.ts";
+import { parseBlocks } from "../lib/markdown-blocks.ts";
+import { linkConceptsInline, linkTargetsOf } from "./inline-links.ts";
 
 export { linkTargetsOf };
 

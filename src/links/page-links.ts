@@ -3,7 +3,7 @@
 // neither deleted nor written again (a concept page rewritten for one new mention keeps most of its edges,
 // and each one rewritten dirtied a page of the backlink index at a random place: 4% of an import's log).
 import { ALWAYS, type Fragment, type Statement } from "../db/plain";
-import { extractWikiLinks } from "../ingest/wiki-links";
+import { extractWikiLinks } from "./wiki-links";
 
 export { runBatch, type Batchable, type Statement } from "../db/plain";
 
