@@ -1,0 +1,42 @@
+// BM25 ranks with each brain's own statistics (issue 58): a word every page of a brain shares weighs little
+// in that brain, however rare it is among the server's other brains, and a word rare in the brain weighs much
+// though the server's other brains use it everywhere.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { addText, newBrain, waitForSource } from "../support/sources";
+
+const ISLAND: Record<string, string> = {
+  "Kestrel Museum": "The Kestrel museum tells the story of Kestrel island: Kestrel fishermen, Kestrel boats and the Kestrel lifeboat.",
+  "Kestrel Chapel": "The Kestrel chapel was built by Kestrel masons in 1820 on the Kestrel headland.",
+  "Kestrel Lighthouse": "The Kestrel lighthouse was lit in 1859 and watches over Kestrel sound.",
+  "Kestrel Market": "The Kestrel market sells Kestrel crab and Kestrel cheese every Saturday.",
+  Crossing: "The ferry to the mainland leaves the harbour at nine each morning.",
+};
+
+let s: TestServer;
+let island: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  // Another brain on the server where "ferry" is in nearly every page: the server's statistics call it common.
+  const timetables = await newBrain(s, "Timetables");
+  const other: string[] = [];
+  for (let i = 0; i < 40; i++)
+    other.push((await addText(s, timetables, `Route ${i}`, `Route ${i} is a ferry line; the ferry calls at pier ${i} on the hour.`)).source.id);
+  island = await newBrain(s, "Island");
+  const mine: string[] = [];
+  for (const [title, content] of Object.entries(ISLAND)) mine.push((await addText(s, island, title, content)).source.id);
+  for (const id of other) await waitForSource(s, timetables, id);
+  for (const id of mine) await waitForSource(s, island, id);
+}, 60_000);
+afterAll(() => s.close());
+
+test("a word every page of the brain shares does not outrank the brain's rare word", async () => {
+  const { pages } = await expectJson(await s.api(`/api/v1/brains/${island}/context`, { method: "POST", json: { query: "When does the Kestrel ferry leave?", limit: 3 } }), 200);
+  expect(pages[0].title).toBe("Crossing");
+});
+
+test("the other brain ranks with its own statistics too", async () => {
+  const timetables = (await expectJson(await s.api("/api/v1/brains"), 200)).brains.find((b: any) => b.name === "Timetables").id;
+  const { pages } = await expectJson(await s.api(`/api/v1/brains/${timetables}/context`, { method: "POST", json: { query: "ferry pier 7", limit: 2 } }), 200);
+  expect(pages[0].title).toBe("Route 7");
+});
