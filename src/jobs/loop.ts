@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import type { Metrics } from "../http/metrics";
 import type { Logger } from "../lib/log";
 import { randomBase62 } from "../lib/secrets";
+import { isStorageFull } from "../lib/db-errors";
 import { claimDue, completeMany, failAttempt, pruneDone, release, renewLeases, type Job } from "../queue";
 
 /** Finished jobs are kept this long after they were due (to see what ran), then forgotten (pruneDone). */
@@ -37,6 +38,9 @@ export interface JobHandler {
 }
 
 export class PermanentJobError extends Error {}
+
+/** How long a job that met a full disk waits before it runs again. */
+const DISK_FULL_RETRY_MS = 5_000;
 
 /** Not a failure: the job is waiting for something (e.g. an upload) and should be tried again later. */
 export class DeferJobError extends Error {
@@ -176,10 +180,21 @@ export function startJobLoop(opts: {
     }
   }
 
+  /** A full disk is logged once a minute, not once a job. */
+  let diskFullLoggedAt = -Infinity;
+
   async function settleFailure(handler: JobHandler, job: Job, e: unknown, controller: AbortController) {
     if (stopping && controller.signal.aborted) return; // handed back by stop()
     if (e instanceof DeferJobError) {
       await release(db, job, owner, e.delayMs).catch(() => undefined);
+      return;
+    }
+    // A full disk is the server's fault, not the job's: a long outage must not use up its attempts. It waits
+    // and runs again once space is back (a release that cannot be written lets its lease run out instead).
+    if (isStorageFull(e)) {
+      if (Date.now() - diskFullLoggedAt > 60_000) log.warn("jobs wait for disk space", { job: job.id, kind: job.kind, error: (e as Error).message });
+      diskFullLoggedAt = Date.now();
+      await release(db, job, owner, Math.min(retryBaseMs * 8, DISK_FULL_RETRY_MS)).catch(() => undefined);
       return;
     }
     counters.failedAttempts++;

@@ -51,6 +51,47 @@ describe("claimDue", () => {
   });
 });
 
+describe("a full disk", () => {
+  test("a job that meets a full disk waits and runs again without using up its attempts", async () => {
+    // A real SQLITE_FULL from a real database file held at its page limit.
+    const fullDir = tempDir();
+    const full = openDatabase({ dataDir: fullDir });
+    let diskFull: unknown;
+    try {
+      await full.client.execute("CREATE TABLE filler (x TEXT)");
+      const pages = Number((await full.client.execute("PRAGMA page_count")).rows[0]![0]);
+      await full.client.execute(`PRAGMA max_page_count = ${pages}`);
+      await full.client.execute("INSERT INTO filler SELECT hex(randomblob(8000)) FROM (SELECT 1 UNION SELECT 2)");
+    } catch (e) {
+      diskFull = e;
+    } finally {
+      full.close();
+      rmSync(fullDir, { recursive: true, force: true });
+    }
+    expect(String((diskFull as Error)?.message)).toMatch(/full/i);
+    const db = database.db;
+    let runs = 0;
+    const handler: JobHandler = {
+      kind: "disk-full",
+      async run() {
+        runs++;
+        if (runs <= 4) throw diskFull; // more failures than the job's attempts allow
+      },
+      async onGiveUp() {},
+    };
+    await enqueue(db, { kind: "disk-full", subjectId: "s", maxAttempts: 2 });
+    const loop = startJobLoop({ db, log, handlers: [handler], concurrency: 1, leaseMs: 30_000, retryBaseMs: 10, pollMs: 20 });
+    try {
+      await until(async () => (await statusOf("disk-full")).done === 1, 30_000);
+    } finally {
+      await loop.stop();
+    }
+    expect(runs).toBe(5);
+    expect(await statusOf("disk-full")).toEqual({ done: 1 });
+    expect(loop.stats().failedAttempts).toBe(0);
+  });
+});
+
 describe("job loop batches", () => {
   test("a batch handler gets its jobs in batches; every job completes once; one failing job fails alone and is retried", async () => {
     const db = database.db;
