@@ -57,7 +57,18 @@ export function extractiveLead(markdown: string, title = ""): string {
     if (score > bestScore) [best, bestScore, bestShared] = [i, score, shared];
   });
   if (best <= 0 || bestShared === 0) return ""; // the page already opens with it, or nothing is central
+  // A copy of a sentence of the opening paragraph would say it twice within the page's first lines: the
+  // page already opens with its lead's paragraph.
+  if (squashed(openingParagraph(markdown)).includes(squashed(sentences[best]!))) return "";
   return sentences[best]!;
+}
+
+const squashed = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The page's first paragraph of prose, after its opening title. */
+function openingParagraph(markdown: string): string {
+  const blocks = markdown.replace(OPENING_TITLE, "").split(/\n\s*\n/);
+  return blocks.find((b) => /[\p{L}\p{N}]/u.test(b) && !/^\s*#/.test(b)) ?? "";
 }
 
 /**

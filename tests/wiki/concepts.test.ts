@@ -336,9 +336,20 @@ describe("leads and notes", () => {
       "Water wheels turned the millstones of the Ostby mill. The Ostby mill ground wheat and rye for the valley farms until 1950. " +
       "Farmers brought wheat to the mill on carts.";
     await ready(brainId, "Mills", text);
-    const mills = await page(brainId, "mills");
-    // The most central sentence (it shares the most words with the rest) comes first, then the body.
-    const [lead, body] = mills.markdown.replace(/\[\[[^|\]]+\|([^\]]+)\]\]/g, "$1").split("\n\n");
+    const mills = (await page(brainId, "mills")).markdown.replace(/\[\[[^|\]]+\|([^\]]+)\]\]/g, "$1");
+    // The most central sentence is in the opening paragraph: a copy above it would say it twice in the
+    // page's first lines, so the page opens with that paragraph and says the sentence once.
+    expect(mills).toStartWith("Grain mills were common along the river. The mill at Ostby ground wheat for the valley.");
+    expect(mills.split("The mill at Ostby ground wheat for the valley.").length).toBe(2);
+    // A central sentence further down is copied above the opening as its lead.
+    await ready(
+      brainId,
+      "Ostby mill history",
+      "Grain mills were common along the river.\n\n" +
+        "The mill at Ostby ground wheat for the valley. Water wheels turned the millstones of the Ostby mill. " +
+        "The Ostby mill ground wheat and rye for the valley farms until 1950. Farmers brought wheat to the mill on carts.",
+    );
+    const [lead, body] = (await page(brainId, "ostby-mill-history")).markdown.replace(/\[\[[^|\]]+\|([^\]]+)\]\]/g, "$1").split("\n\n");
     expect(lead).toBe("The mill at Ostby ground wheat for the valley.");
     expect(body).toStartWith("Grain mills were common along the river.");
     // Sentences that share no word: the one naming the page's title stays first, the shortest is not the lead.
@@ -370,10 +381,11 @@ describe("leads of structured pages", () => {
       "## High error rate\n\nCheck the Grafana dashboard first. Roll back the last deploy if the errors started with it.";
     await ready(brainId, "On-call runbook", runbook);
     const paged = (await page(brainId, "on-call-runbook")).markdown.replace(/\[\[[^|\]]+\|([^\]]+)\]\]/g, "$1");
-    // "Failover …" is central to its own section, not to the page: the lead is a sentence of the introduction.
-    const lead = paged.split("\n\n")[1]!;
-    expect(["The on-call engineer is paged through PagerDuty.", "Acknowledge a page within 5 minutes."]).toContain(lead);
+    // "Failover …" is central to its own section, not to the page: no section's sentence leads it, and the
+    // introduction, which opens the page, is not copied above itself.
+    expect(paged.split("\n\n")[1]).toBe("The on-call engineer is paged through PagerDuty. Acknowledge a page within 5 minutes.");
     expect(paged.split("Failover normally completes").length).toBe(2);
+    expect(paged.split("The on-call engineer is paged through PagerDuty.").length).toBe(2);
     const faq =
       "**How do I get a staging account?**\nOpen a ticket in the IT portal; staging accounts are created within one working day.\n\n" +
       "**Where are the logs?**\nApplication logs go to Loki and are kept for 30 days. Audit logs are kept for one year in S3. Logs older than that are deleted.";
