@@ -261,4 +261,12 @@ describe("/swagger", () => {
     }
     expect((await fetch(`${s.url}/swagger/json`)).status).toBe(200);
   });
+
+  test("the swagger plugin's own page, which loads its code from a CDN, is never served: it leads to /swagger", async () => {
+    for (const path of ["/swagger/scalar", "/swagger/scalar?x=1"]) {
+      const res = await fetch(`${s.url}${path}`, { redirect: "manual" });
+      expect({ path, status: res.status, location: res.headers.get("location") }).toEqual({ path, status: 308, location: "/swagger" });
+      expect(await res.text()).not.toContain("cdn");
+    }
+  });
 });

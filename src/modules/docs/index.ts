@@ -20,6 +20,8 @@ export const SWAGGER_CSP =
 
 const init = `window.ui = SwaggerUIBundle({ url: "/swagger/json", dom_id: "#swagger-ui" });`;
 
+/** Where the plugin serves its own UI page (never shown: see docsRoutes). */
+const SCALAR_PATH = "/swagger/scalar";
 /** Where the plugin serves its spec; `/swagger/json` serves it with the content types the API really takes. */
 const RAW_SPEC_PATH = "/swagger/openapi-raw.json";
 const FORM_ROUTES = /^\/oauth\//;
@@ -44,7 +46,7 @@ function jsonBodiesOnly(raw: Spec): Spec {
 
 export const docsRoutes = (version: string) => {
   const plugin = swagger({
-    path: "/swagger/scalar",
+    path: SCALAR_PATH,
     specPath: RAW_SPEC_PATH,
     documentation: {
       info: {
@@ -60,6 +62,9 @@ export const docsRoutes = (version: string) => {
   const rawSpec = plugin.routes.find((r) => r.path === RAW_SPEC_PATH)?.handler as (() => Spec) | undefined;
   if (!rawSpec) throw new Error("@elysiajs/swagger changed: no spec route to wrap (src/modules/docs/index.ts)");
   return new Elysia()
+    // The plugin's own page (Scalar) loads its code from a CDN: it cannot work air-gapped nor under a strict
+    // policy, so its address leads to the page served here.
+    .onRequest(({ request }) => (new URL(request.url).pathname === SCALAR_PATH ? new Response(null, { status: 308, headers: { location: "/swagger" } }) : undefined))
     .use(plugin)
     .get("/swagger/json", () => jsonBodiesOnly(rawSpec()), { detail: { hide: true } })
     .get("/swagger", () => new Response(page, { headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": SWAGGER_CSP } }), { detail: { hide: true } })
