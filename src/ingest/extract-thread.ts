@@ -13,6 +13,8 @@ import type { DocumentAnswer } from "./extract-worker.ts";
 
 /** How often resident memory is looked at while a document is read. */
 const MEMORY_CHECK_MS = 50;
+/** Longest a new document thread may take to load its modules before a document is sent anyway. */
+const STARTUP_MS = 30_000;
 
 export interface DocumentReader {
   /** Reads a document within the budget; errors are IngestErrors (extraction_over_budget past time or memory). */
@@ -39,10 +41,23 @@ export function createDocumentReader(budget: ExtractionBudget, log: Logger, entr
   /** Ends the document being read (on close). */
   let abortCurrent: (() => void) | null = null;
 
+  /** Resolves once the current thread has loaded its modules (its first message), or after STARTUP_MS at most. */
+  let ready: Promise<void> = Promise.resolve();
+
   function thread(): BunWorker | null {
     if (worker || threadless) return worker;
     try {
-      worker = new Worker(entry ?? workerEntry("ingest/extract-worker.ts", new URL("./extract-worker.ts", import.meta.url))) as BunWorker;
+      const w = (worker = new Worker(entry ?? workerEntry("ingest/extract-worker.ts", new URL("./extract-worker.ts", import.meta.url))) as BunWorker);
+      ready = new Promise<void>((resolve) => {
+        const started = setTimeout(resolve, STARTUP_MS);
+        const onReady = (event: MessageEvent<{ ready?: boolean }>) => {
+          if (!event.data?.ready) return;
+          clearTimeout(started);
+          w.removeEventListener("message", onReady as EventListener);
+          resolve();
+        };
+        w.addEventListener("message", onReady as EventListener);
+      });
       worker.unref();
     } catch (e) {
       threadless = true;
@@ -54,6 +69,7 @@ export function createDocumentReader(budget: ExtractionBudget, log: Logger, entr
   function discard(w: BunWorker) {
     w.terminate();
     if (worker === w) worker = null;
+    if (!closed) thread(); // the next document does not wait for a new thread's modules
   }
 
   async function next() {
@@ -71,9 +87,10 @@ export function createDocumentReader(budget: ExtractionBudget, log: Logger, entr
     }
   }
 
-  function readOne(input: ExtractInput): Promise<ExtractedDocument> {
+  async function readOne(input: ExtractInput): Promise<ExtractedDocument> {
     const w = thread();
     if (!w) return extractDocument(input, budget);
+    await ready;
     const id = nextId++;
     const baseline = process.memoryUsage.rss();
     return new Promise<ExtractedDocument>((resolve, reject) => {

@@ -25,3 +25,6 @@ self.onmessage = async (event: MessageEvent<DocumentTask>) => {
     self.postMessage({ id, code, message: (e as Error)?.message ?? String(e) } satisfies DocumentAnswer);
   }
 };
+
+// Its modules are loaded: a document's time budget starts from here, not from the thread's start.
+self.postMessage({ ready: true });
