@@ -6,6 +6,7 @@ import type { AppContext } from "../../context";
 import { GeneratorUnavailableError, type Generator } from "../../ai/generator";
 import type { Db } from "../../db/client";
 import { pages as pagesTable } from "../../db/schema";
+import { isStorageFull } from "../../lib/db-errors";
 import type { Logger } from "../../lib/log";
 import { newId } from "../../lib/secrets";
 import { createRetriever, type RetrievedPage, type Retrieval, type Retriever } from "../../retrieval";
@@ -167,6 +168,8 @@ export function createAnswerService(deps: Deps): AnswerService {
 
       if (input.record) {
         const primary = input.brains.find((b) => b.kind === "primary") ?? input.brains[0]!;
+        // The ask's history is bookkeeping: on a full disk the answer is still given (the quota, spent
+        // before answering, is what must be exact), and the row is skipped and logged.
         await recordAsk(db, {
           id,
           accountId: input.record.accountId,
@@ -177,6 +180,9 @@ export function createAnswerService(deps: Deps): AnswerService {
           thin,
           answerMd,
           citations: citations.map((c) => ({ brain: { id: c.brain.id, name: c.brain.name, kind: c.brain.kind }, slug: c.slug, ref: c.ref, title: c.title })),
+        }).catch((e) => {
+          if (!isStorageFull(e)) throw e;
+          deps.log.warn("ask history not recorded: storage full; the answer is given", { ask: id, error: String((e as Error)?.message ?? e) });
         });
       }
       return {
