@@ -22,7 +22,7 @@ let brainId: string;
 const execute = (sql: string) => s.ctx.database.client.execute(sql);
 const ask = (question: string) => s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question } });
 const quotaUsed = async () => (await expectJson(await s.api("/api/v1/account"), 200)).usage.quota.used as number;
-const history = async () => (await expectJson(await s.api(`/api/v1/brains/${brainId}/asks?limit=100`), 200)).asks.map((a: any) => a.question as string);
+const history = async (): Promise<string[]> => (await expectJson(await s.api(`/api/v1/brains/${brainId}/asks?limit=100`), 200)).asks.map((a: any) => a.question);
 const question = (lead: string) => `${lead} Which boats moor at the harbour wall and what dues do they pay to the harbour office?`;
 
 function mountTmpfs(at: string): boolean {
