@@ -68,7 +68,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const ctx: AppContext = {
     metrics,
     config,
-    storage: createStorage(config),
+    storage: createStorage(config, database.storage),
     jobs: { wake: () => jobLoop?.wake() },
     database,
     db: database.db,

@@ -2,7 +2,7 @@
 // failures (validation, parse, unknown route) to statuses; never leaks a stack trace.
 import { Elysia, ValidationError } from "elysia";
 import { pathOf } from "../lib/url-path";
-import { isStorageFull } from "../lib/db-errors";
+import { isDatabaseFull, isStorageFull } from "../lib/db-errors";
 import { AppError, storageFull, type ErrorCode } from "../lib/errors";
 import type { Logger } from "../lib/log";
 import type { StorageHealth } from "../lib/storage-health";
@@ -103,7 +103,7 @@ export const httpErrors = (log: Logger, storage?: StorageHealth) =>
       default: {
         // A full disk (the database's SQLITE_FULL, a file's ENOSPC) is no bug: 507 and health says so.
         if (isStorageFull(error)) {
-          storage?.full(String((error as Error)?.message ?? error));
+          storage?.full(String((error as Error)?.message ?? error), isDatabaseFull(error) ? "database" : "files");
           log.warn("write refused: storage full", { path: pathOf(request.url), error: String((error as Error)?.message ?? error) });
           return errorResponse(storageFull());
         }

@@ -15,3 +15,12 @@ export function isStorageFull(error: unknown): boolean {
   }
   return false;
 }
+
+/** True when the lack of space was SQLite's (the database's file), not a file written beside it. */
+export function isDatabaseFull(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    const text = `${typeof e.code === "string" ? e.code : ""} ${typeof e.message === "string" ? e.message : ""}`;
+    if (/SQLITE_FULL|database or disk is full/i.test(text)) return true;
+  }
+  return false;
+}

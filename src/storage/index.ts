@@ -1,4 +1,6 @@
 // Where uploaded files live: the data dir by default, an S3-compatible bucket when configured.
+import { isStorageFull } from "../lib/db-errors";
+import type { StorageHealth } from "../lib/storage-health";
 import { createLocalStorage } from "./local";
 import { createS3Storage } from "./s3";
 
@@ -22,7 +24,28 @@ export interface StorageSettings {
   s3SecretAccessKey?: string;
 }
 
-export function createStorage(config: StorageSettings): BlobStorage {
+/** The configured storage; its writes tell `health` whether the files' disk has space (apart from the database's). */
+export function createStorage(config: StorageSettings, health?: StorageHealth): BlobStorage {
+  const storage = pickStorage(config);
+  return health ? reportingSpace(storage, health) : storage;
+}
+
+function reportingSpace(storage: BlobStorage, health: StorageHealth): BlobStorage {
+  return {
+    ...storage,
+    async write(key, bytes, contentType) {
+      try {
+        await storage.write(key, bytes, contentType);
+      } catch (e) {
+        if (isStorageFull(e)) health.full(String((e as Error)?.message ?? e), "files");
+        throw e;
+      }
+      health.wrote("files");
+    },
+  };
+}
+
+function pickStorage(config: StorageSettings): BlobStorage {
   if (config.s3Bucket)
     return createS3Storage({
       bucket: config.s3Bucket,

@@ -129,6 +129,12 @@ describe("a full disk (tmpfs when mountable, else max_page_count)", () => {
   test("when space returns, writes resume and health is ok again", async () => {
     await freeUp();
     await expectJson(await bigSource(), 201);
+    // The upload's failure is the files' own problem: only a file saved clears it.
+    if (tmpfs) {
+      expect((await health()).storage.full).toEqual(["files"]);
+      const put = await fetch(pendingUpload.uploadUrl, { method: "PUT", headers: { "content-type": "text/plain" }, body: new Uint8Array(2_000_000).fill(65) });
+      expect(put.status).toBe(200);
+    }
     const body = await health();
     expect(body.status).toBe("ok");
     expect(body.storage).toEqual({ ok: true });
