@@ -7,11 +7,12 @@
 // byte a filler file takes (root), elsewhere a temporary trigger on the server's connection raising
 // SQLite's own "database or disk is full" for the counter's write.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { closeSync, openSync, rmSync, writeSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
 import { newBrain, waitForSource } from "../support/sources";
 import { connectMcp, type McpSession } from "../mcp/support";
+import { fillDiskWith } from "../support/fill-disk";
 
 let s: TestServer;
 let mcp: McpSession;
@@ -46,19 +47,7 @@ async function fillEverything() {
     return;
   }
   await execute("PRAGMA wal_checkpoint(TRUNCATE)");
-  const fd = openSync(join(dir, "filler"), "w");
-  try {
-    for (const size of [1 << 20, 4096, 1]) {
-      const chunk = new Uint8Array(size);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (e) {
-        if ((e as { code?: string }).code !== "ENOSPC") throw e;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
+  fillDiskWith(join(dir, "filler"));
 }
 
 async function freeUp() {

@@ -5,10 +5,11 @@
 // Real disks: a small tmpfs mounted at the data dir's uploads/ (root only; skipped elsewhere), its last byte
 // taken by a filler file; the database stays on the data dir's own disk.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { closeSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
 import { newBrain, waitForSource } from "../support/sources";
+import { fillDiskWith } from "../support/fill-disk";
 
 let s: TestServer;
 let dataDir: string;
@@ -23,19 +24,7 @@ function mountTmpfs(at: string): boolean {
 }
 
 function fillUploadsDisk() {
-  const fd = openSync(join(uploads, "filler"), "w");
-  try {
-    for (const size of [1 << 20, 4096, 1]) {
-      const chunk = new Uint8Array(size);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (e) {
-        if ((e as { code?: string }).code !== "ENOSPC") throw e;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
+  fillDiskWith(join(uploads, "filler"));
 }
 
 const health = async () => expectJson(await fetch(`${s.url}/api/health`), 200);

@@ -6,11 +6,12 @@
 // elsewhere SQLite's own SQLITE_FULL, `PRAGMA max_page_count` lowered to the file's size on the server's
 // connection, refuses every write that needs a new page.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { closeSync, openSync, rmSync, writeSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { newAccountKey } from "../support/accounts";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
 import { newBrain, waitForSource } from "../support/sources";
+import { fillDiskWith } from "../support/fill-disk";
 
 let s: TestServer;
 /** The mount point (the tmpfs), holding the data dir and the filler. */
@@ -38,19 +39,7 @@ async function fillUp() {
   }
   // An empty log: every write must grow it, on a disk with no room.
   await execute("PRAGMA wal_checkpoint(TRUNCATE)");
-  const fd = openSync(filler(), "w");
-  try {
-    for (const size of [1 << 20, 4096, 1]) {
-      const chunk = new Uint8Array(size);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (e) {
-        if ((e as { code?: string }).code !== "ENOSPC") throw e;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
+  fillDiskWith(filler());
 }
 
 async function freeUp() {
