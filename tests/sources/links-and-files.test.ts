@@ -9,6 +9,9 @@ let s: TestServer;
 let site: ReturnType<typeof Bun.serve>;
 let siteHits: string[] = [];
 let brainId: string;
+let siteHeld = false;
+let releaseHeld = () => {};
+const heldRelease = new Promise<void>((resolve) => (releaseHeld = resolve));
 
 const article = `<!doctype html><html><head><title>Tidal Power Explained</title></head><body>
 <nav><a href="/">Home</a> | <a href="/about">About</a></nav>
@@ -29,6 +32,11 @@ beforeAll(async () => {
       if (path === "/slow") {
         await Bun.sleep(5_000);
         return new Response("late");
+      }
+      if (path === "/held") {
+        siteHeld = true;
+        await heldRelease;
+        return new Response(article, { headers: { "content-type": "text/html; charset=utf-8" } });
       }
       if (path === "/redirect-out") return Response.redirect("http://127.0.0.2:9/private", 302);
       return new Response("nope", { status: 404 });
@@ -59,6 +67,17 @@ describe("link sources", () => {
     const page = (await pagesOf(s, brainId)).find((p) => p.source_id === source.id)!;
     expect(page.markdown).toContain("La Rance");
     expect(page.markdown).not.toContain("Copyright");
+  });
+
+  test("waiting on the network is not counted as a read that could crash the server (no extraction mark)", async () => {
+    const source = await addLink(`http://127.0.0.1:${site.port}/held`);
+    while (!siteHeld) await Bun.sleep(10);
+    const marks = async () =>
+      (await s.ctx.db.all<{ mark: number | null }>(sql`SELECT json_extract(payload, '$.extracting') AS mark FROM jobs WHERE subject_id = ${source.id}`))[0]!.mark;
+    expect(await marks()).toBeNull();
+    releaseHeld();
+    expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
+    expect(await marks()).toBeNull();
   });
 
   test("a page that 404s fails with a readable error, without retries", async () => {

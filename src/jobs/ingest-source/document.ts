@@ -20,7 +20,16 @@ export interface DocumentDeps {
   reader: DocumentReader;
 }
 
-export async function loadDocument(deps: DocumentDeps, source: Source): Promise<SourceDocument> {
+/** Runs one extraction; the job wraps it in a durable mark (extraction-marks.ts). */
+export type GuardRead = <T>(extract: () => Promise<T>) => Promise<T>;
+
+const unguarded: GuardRead = (extract) => extract();
+
+/**
+ * Only the extraction is guarded: a fetch or a storage read cannot take the process down, so a server killed
+ * while it waits for the network must not count against the document.
+ */
+export async function loadDocument(deps: DocumentDeps, source: Source, guard: GuardRead = unguarded): Promise<SourceDocument> {
   switch (source.type) {
     case "note":
     case "text":
@@ -31,14 +40,14 @@ export async function loadDocument(deps: DocumentDeps, source: Source): Promise<
         timeoutMs: deps.fetchTimeoutMs,
         maxBytes: deps.fetchMaxBytes,
       });
-      const doc = await deps.reader.extract({ bytes: fetched.body, contentType: fetched.contentType, url: fetched.url });
+      const doc = await guard(() => deps.reader.extract({ bytes: fetched.body, contentType: fetched.contentType, url: fetched.url }));
       // A caller-given title wins; a link added without one is titled by its URL until fetched.
       const title = source.title && source.title !== source.url ? source.title : doc.title;
       return { title, markdown: doc.markdown, origin: fetched.url };
     }
     case "file": {
       const bytes = await deps.storage.read(source.storageKey!);
-      const doc = await deps.reader.extract({ bytes, contentType: source.contentType ?? "", filename: source.filename ?? undefined });
+      const doc = await guard(() => deps.reader.extract({ bytes, contentType: source.contentType ?? "", filename: source.filename ?? undefined }));
       return { title: doc.title || source.title, markdown: doc.markdown };
     }
   }

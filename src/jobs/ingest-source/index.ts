@@ -95,8 +95,8 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
       await db.update(sources).set({ uploadedAt: Date.now(), status: "processing" }).where(eq(sources.id, source.id));
     }
     return ingestErrors(async () => {
-      // Links and files are documents to read (a mark records the read: extraction-marks.ts); text is given.
-      const doc = source.type === "link" || source.type === "file" ? await readMarked(db, job, () => loadDocument(docDeps, source)) : await loadDocument(docDeps, source);
+      // A mark records each extraction of a link or file (extraction-marks.ts); text is given.
+      const doc = await loadDocument(docDeps, source, (extract) => readMarked(db, job, extract));
       if (!doc.markdown.trim()) throw new PermanentJobError("The source has no text to add to the wiki");
       const drafts =
         source.type === "note"
