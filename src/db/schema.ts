@@ -23,8 +23,10 @@ export const accounts = sqliteTable("accounts", {
     .notNull()
     .references(() => plans.id),
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+  /** Lower-cased; unique; null for an account made before people signed in (migration 0024). */
+  email: text("email"),
   createdAt: createdAt(),
-});
+}, (t) => [uniqueIndex("accounts_email").on(t.email)]);
 
 export const apiKeys = sqliteTable(
   "api_keys",
@@ -501,4 +503,25 @@ export const webSessions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("web_sessions_account").on(t.accountId)],
+);
+
+/** Who did what to access (modules/audit): sign-ins, invitations, roles, shares, keys, tokens, deactivations. */
+export const auditEvents = sqliteTable(
+  "audit_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull(),
+    /** A dotted name, e.g. `session.signed_in`, `key.created`, `share.changed` (modules/audit/actions.ts). */
+    action: text("action").notNull(),
+    /** The account that acted; null for an anonymous attempt (a failed sign-in names its email in details). */
+    actorId: text("actor_id"),
+    actorLabel: text("actor_label"),
+    /** The team whose admins may read the event. */
+    teamId: text("team_id"),
+    targetKind: text("target_kind"),
+    targetId: text("target_id"),
+    ip: text("ip"),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+  },
+  (t) => [index("audit_events_at").on(t.at), index("audit_events_team_at").on(t.teamId, t.at), index("audit_events_actor_at").on(t.actorId, t.at)],
 );
