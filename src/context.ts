@@ -8,10 +8,13 @@ import type { OllamaGenerator } from "./ai/generator";
 import type { BlobStorage } from "./storage";
 import type { Metrics } from "./http/metrics";
 
-/** Who a request acts as: an account, through an API key or an OAuth access token (with that grant's scopes). */
+/**
+ * Who a request acts as: an account, through an API key, an OAuth access token (with that grant's scopes)
+ * or a person's session cookie (modules/people: acts as the person's own key).
+ */
 export interface Principal {
   account: typeof accounts.$inferSelect;
-  via: "api_key" | "access_token";
+  via: "api_key" | "access_token" | "session";
   credentialId: string;
   /** An access token's scopes (modules/auth/scopes.ts); absent for the owner's own API key, which may do anything. */
   scopes?: ReadonlySet<string>;
@@ -19,6 +22,9 @@ export interface Principal {
 
 /** Resolves an OAuth access token (modules/oauth) for the auth guard, which cannot import that module. */
 export type TokenResolver = (db: Db, token: string, log?: Logger) => Promise<Principal | null>;
+
+/** Resolves a request's session cookie (modules/people) for the auth guard; null when it has no live one. */
+export type SessionResolver = (request: Request) => Promise<Principal | null>;
 
 export interface AppContext {
   config: Config;
@@ -43,6 +49,8 @@ export interface AppContext {
   aiStatus(): Promise<AiStatus>;
   /** Resolves OAuth access tokens (set by the oauth module); API keys need no resolver. */
   accessTokens?: TokenResolver;
+  /** Resolves a person's session cookie (set by the people module); absent: the API is bearer-only. */
+  sessions?: SessionResolver;
 }
 
 export interface AiStatus {

@@ -6,6 +6,7 @@ import { migrate, openDatabase } from "./db/client";
 import { createLogger, type Logger } from "./lib/log";
 import { bootstrapOwner } from "./modules/accounts/bootstrap";
 import { resolveAccessToken } from "./modules/oauth";
+import { sessionResolver } from "./modules/people";
 import { isValidCredential, type NewApiKey } from "./modules/auth/keys";
 import { buildApp } from "./server";
 import { x402Service } from "./modules/x402";
@@ -80,6 +81,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     // OAuth access tokens (bb_at_) are accepted wherever an API key is.
     accessTokens: resolveAccessToken,
   };
+  // A person's session cookie is a credential too (modules/people), wherever the auth guard runs.
+  ctx.sessions = sessionResolver(ctx);
   const { firstKey } = await bootstrapOwner(database.db, config.ownerPlan);
   registerGauges(ctx);
   // Paid features: a paid brain with no facilitator stops the start; a facilitator that is down does not.

@@ -15,6 +15,7 @@ import { planMeter } from "./modules/plans/meter";
 import { mcpRoutes } from "./modules/mcp";
 import { metricsRoutes } from "./modules/metrics";
 import { oauthRoutes } from "./modules/oauth";
+import { peopleRoutes } from "./modules/people";
 import { sourceRoutes } from "./modules/sources";
 import { webRoutes } from "./modules/web";
 import { wikiRoutes } from "./modules/wiki";
@@ -30,6 +31,7 @@ export function buildApp(ctx: AppContext) {
     .use(healthRoutes(ctx))
     .use(metricsRoutes(ctx))
     .use(apiKeyRoutes(ctx))
+    .use(peopleRoutes(ctx))
     .use(accountRoutes(ctx))
     .use(brainRoutes(ctx))
     .use(sourceRoutes(ctx))

@@ -25,6 +25,10 @@ export const accounts = sqliteTable("accounts", {
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
   /** Lower-cased; unique; null for an account made before people signed in (migration 0024). */
   email: text("email"),
+  /** argon2id (Bun.password) of the person's password; null until one is set (migration 0025). */
+  passwordHash: text("password_hash"),
+  /** Set while the person is deactivated: every credential of theirs answers 401. */
+  deactivatedAt: integer("deactivated_at"),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex("accounts_email").on(t.email)]);
 
@@ -488,21 +492,47 @@ export const oauthTokens = sqliteTable(
 
 /** Admin-page sign-ins (a cookie holding a random secret; only its SHA-256 is stored): the OAuth consent page
  *  reads them so a signed-in owner approves without pasting a key. Never a credential for the API. */
+/** A person's session (modules/people/sessions.ts): a cookie's secret, stored only as its SHA-256. */
 export const webSessions = sqliteTable(
   "web_sessions",
+  {
+    hash: text("hash").primaryKey(),
+    /** Public id (never the secret): names the session in lists and the audit log. */
+    id: text("id").notNull(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** How it was opened: a password, single sign-on, or an API key handed to the browser (credentialId). */
+    via: text("via").$type<SessionMethod | "access_token">().notNull(),
+    credentialId: text("credential_id"),
+    createdAt: createdAt(),
+    /** Last request seen (coarse, at most one write a minute): the idle expiry counts from it. */
+    lastSeenAt: integer("last_seen_at").notNull(),
+    /** The absolute expiry. */
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+    ip: text("ip"),
+  },
+  (t) => [index("web_sessions_account").on(t.accountId), uniqueIndex("web_sessions_id").on(t.id)],
+);
+
+export type SessionMethod = "password" | "oidc" | "api_key";
+
+/** Single-use links that let a person set a password: the first-start setup link and admin reset links. */
+export const passwordLinks = sqliteTable(
+  "password_links",
   {
     hash: text("hash").primaryKey(),
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    /** What signed in: an API key (`api_key`) or an OAuth access token (`access_token`), and its id. */
-    via: text("via", { enum: ["api_key", "access_token"] }).notNull(),
-    credentialId: text("credential_id").notNull(),
-    expiresAt: integer("expires_at").notNull(),
-    revokedAt: integer("revoked_at"),
+    purpose: text("purpose", { enum: ["setup", "reset"] }).notNull(),
+    createdBy: text("created_by"),
     createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
   },
-  (t) => [index("web_sessions_account").on(t.accountId)],
+  (t) => [index("password_links_account").on(t.accountId)],
 );
 
 /** Who did what to access (modules/audit): sign-ins, invitations, roles, shares, keys, tokens, deactivations. */

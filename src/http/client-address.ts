@@ -114,3 +114,17 @@ export function clientAddress(peer: string, headers: Headers, trusted: Cidr[]): 
   }
   return normalized(client);
 }
+
+// The edge knows the peer; features behind it (sign-in throttling, the audit log) ask for the client's
+// address by the request. Computed only when asked (most requests never are).
+const addresses = new WeakMap<Request, () => string>();
+
+/** Set by the edge for every request it hands to the app. */
+export function rememberClientAddress(request: Request, address: () => string): void {
+  addresses.set(request, address);
+}
+
+/** The client address the edge resolved for this request; null for a request that did not pass the edge. */
+export function clientAddressOf(request: Request): string | null {
+  return addresses.get(request)?.() ?? null;
+}

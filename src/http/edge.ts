@@ -4,7 +4,7 @@ import type { Logger } from "../lib/log";
 import { randomBase62, sha256Hex } from "../lib/secrets";
 import { pathOf, pathStart } from "../lib/url-path";
 import { failureLimiter } from "./auth-limiter";
-import { clientAddress, type Cidr } from "./client-address";
+import { clientAddress, rememberClientAddress, type Cidr } from "./client-address";
 import { errorBody } from "./errors";
 import { routeOf, type Metrics } from "./metrics";
 
@@ -131,6 +131,7 @@ export function withEdge(handle: (req: Request) => Promise<Response> | Response,
     const authorization = request.headers.get("authorization");
     let address: string | undefined;
     const addressOf = () => (address ??= clientAddress(typeof peer === "string" ? peer : peer(), request.headers, trusted));
+    rememberClientAddress(request, addressOf);
 
     let response: Response;
     // Nothing failed lately (the usual case): no address, no hashing, no await.

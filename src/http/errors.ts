@@ -10,6 +10,10 @@ import type { StorageHealth } from "../lib/storage-health";
 export const statusOf: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
+  cross_site_request: 403,
+  invalid_credentials: 401,
+  too_many_attempts: 429,
+  invalid_link: 400,
   insufficient_scope: 403,
   plan_required: 403,
   not_found: 404,

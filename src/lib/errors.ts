@@ -2,6 +2,10 @@
 export type ErrorCode =
   | "unauthorized"
   | "forbidden"
+  | "cross_site_request"
+  | "invalid_credentials"
+  | "too_many_attempts"
+  | "invalid_link"
   | "insufficient_scope"
   | "plan_required"
   | "not_found"

@@ -1,5 +1,5 @@
-// Consent without pasting a key: POST /api/v1/web-session (bearer) sets an HttpOnly, SameSite=Strict cookie
-// of a server-side session (hashed, expiring, revocable); the consent page then shows who is signed in and
+// Consent without pasting a key: POST /api/v1/web-session (bearer) sets an HttpOnly, SameSite=Lax cookie
+// of a person's session (modules/people: hashed, expiring, revocable); the consent page then shows who is signed in and
 // an Allow/Deny form bound to the session by a CSRF token; DELETE signs out. Real HTTP, cookies by hand
 // (what a browser sends), then the SDK client's flow approved through the session.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -59,11 +59,11 @@ async function accountNameOf(code: string, verifier: string): Promise<string> {
 }
 
 describe("POST and DELETE /api/v1/web-session", () => {
-  test("a bearer gets a hashed, expiring session in an HttpOnly, SameSite=Strict cookie (no Secure on http)", async () => {
+  test("a bearer gets a hashed, expiring session in an HttpOnly, SameSite=Lax cookie (no Secure on http)", async () => {
     const { cookie, setCookie } = await signIn();
     const [pair, ...attributes] = setCookie.split("; ");
     expect(pair).toMatch(/^bb_session=bb_ws_[0-9A-Za-z]{43}$/);
-    expect(attributes.sort()).toEqual(["HttpOnly", "Max-Age=43200", "Path=/", "SameSite=Strict"]);
+    expect(attributes.sort()).toEqual(["HttpOnly", `Max-Age=${168 * 3600}`, "Path=/", "SameSite=Lax"]);
     const secret = cookie.split("=")[1]!;
     const rows = await s.ctx.database.client.execute("SELECT hash, via, expires_at FROM web_sessions");
     expect(JSON.stringify(rows.rows)).not.toContain(secret);
@@ -82,9 +82,11 @@ describe("POST and DELETE /api/v1/web-session", () => {
     }
   });
 
-  test("the cookie is never an API credential", async () => {
+  test("the cookie acts as the key's account on the API, but never for a write from another site", async () => {
     const { cookie } = await signIn();
-    expect((await fetch(`${s.url}/api/v1/brains`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${s.url}/api/v1/brains`, { headers: { cookie } })).status).toBe(200);
+    const crossSite = await fetch(`${s.url}/api/v1/brains`, { method: "POST", headers: { cookie, origin: "https://evil.example", "content-type": "application/json" }, body: '{"name":"x"}' });
+    expect(crossSite.status).toBe(403);
   });
 
   test("DELETE signs out: 204, the cookie cleared, the session dead server-side", async () => {
@@ -93,7 +95,7 @@ describe("POST and DELETE /api/v1/web-session", () => {
     expect(csrf).toBeString();
     const out = await fetch(`${s.url}/api/v1/web-session`, { method: "DELETE", headers: { cookie } });
     expect(out.status).toBe(204);
-    expect(out.headers.get("set-cookie")).toBe("bb_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict");
+    expect(out.headers.get("set-cookie")).toBe("bb_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
     // The old cookie, replayed, signs nobody in and approves nothing.
     expect((await consentPage(cookie)).csrf).toBeUndefined();
     const refused = await post({ form_token: formToken, csrf: csrf!, decision: "approve" }, cookie);
@@ -116,9 +118,9 @@ describe("POST and DELETE /api/v1/web-session", () => {
     const secure = await startTestServer({ BRAINBOX_PUBLIC_URL: "https://brainbox.example" });
     try {
       const { setCookie } = await signIn(secure.key, secure.url);
-      expect(setCookie).toMatch(/^__Host-bb_session=bb_ws_\w{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict; Secure$/);
+      expect(setCookie).toMatch(/^__Host-bb_session=bb_ws_\w{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/);
       const out = await fetch(`${secure.url}/api/v1/web-session`, { method: "DELETE" });
-      expect(out.headers.get("set-cookie")).toBe("__Host-bb_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure");
+      expect(out.headers.get("set-cookie")).toBe("__Host-bb_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure");
     } finally {
       await secure.close();
     }
@@ -200,8 +202,8 @@ describe("the consent page with a session", () => {
     const secret = `bb_ws_${"t".repeat(43)}`;
     const grant = await s.ctx.database.client.execute("SELECT id, account_id FROM oauth_grants ORDER BY created_at DESC LIMIT 1");
     await s.ctx.database.client.execute({
-      sql: "INSERT INTO web_sessions (hash, account_id, via, credential_id, expires_at, created_at) VALUES (?, ?, 'access_token', ?, ?, ?)",
-      args: [sha256Hex(secret), String(grant.rows[0]!.account_id), String(grant.rows[0]!.id), Date.now() + 3600_000, Date.now()],
+      sql: "INSERT INTO web_sessions (hash, id, account_id, via, credential_id, expires_at, created_at, last_seen_at) VALUES (?, 'ses_token', ?, 'access_token', ?, ?, ?, ?)",
+      args: [sha256Hex(secret), String(grant.rows[0]!.account_id), String(grant.rows[0]!.id), Date.now() + 3600_000, Date.now(), Date.now()],
     });
     expect((await consentPage(`bb_session=${secret}`)).csrf).toBeUndefined();
   });

@@ -106,6 +106,8 @@ export async function authenticate(
   if (!key) {
     const row = await keyWithAccount(db).execute({ hash });
     if (!row || !safeEqual(row.key.hash, hash) || row.key.revokedAt !== null) throw unauthorized("Invalid or revoked API key");
+    // Deactivation revokes the person's keys too; this also covers a key minted for them afterwards.
+    if (row.account.deactivatedAt !== null) throw unauthorized("This account is deactivated");
     // Frozen: every request with this key shares the account object.
     key = { keyId: row.key.id, account: Object.freeze(row.account), lastUsedAt: row.key.lastUsedAt, version: version ?? -1 };
     if (version !== null) cache.set(hash, key);

@@ -20,7 +20,7 @@ import { authorizationServerMetadata, protectedResourceMetadata } from "./metada
 import { redirectUriMatches } from "./redirect-uris";
 import { tokenService } from "./tokens";
 import { webSessionRoutes } from "./web-session-routes";
-import { csrfMatches, csrfTokenFor, resolveWebSession, sessionSecretFrom, type WebSession } from "./web-sessions";
+import { csrfMatches, csrfTokenFor, resolveWebSession, type WebSession } from "./web-sessions";
 
 export { resolveAccessToken } from "./tokens";
 export { mcpResourceMetadataUrl } from "./metadata";
@@ -34,11 +34,11 @@ export const oauthRoutes = (ctx: AppContext) => {
   const issuer = () => ctx.publicUrl();
   const resolveClient = clientResolver({ db: ctx.db, allowHosts: ctx.config.fetchAllowHosts });
 
-  /** The owner signed in to the admin page in this browser, when the session may consent (opened with a key). */
+  /** The person signed in to the admin page in this browser (any live session may consent). */
   async function consentingSession(headers: Headers): Promise<WebSession | null> {
-    const session = await resolveWebSession(ctx.db, sessionSecretFrom(headers.get("cookie"), issuer()));
-    // A session opened with a connector's access token cannot connect further clients (as its token cannot).
-    return session?.via === "api_key" ? session : null;
+    // Sessions opened with a connector's access token never resolve (people/sessions.ts): it cannot connect
+    // further clients, as its token cannot.
+    return resolveWebSession(ctx, headers);
   }
 
   /** The consent form for a checked request (again, with `error`, after a bad API key). */

@@ -188,5 +188,7 @@ export const resolveAccessToken: TokenResolver = async (db, token, log) => {
   // Coarse last-used stamp, as for API keys: one write per grant per minute at most.
   if (!row.lastUsedAt || now - row.lastUsedAt > 60_000)
     await recordQuietly("grant last used", () => db.update(oauthGrants).set({ lastUsedAt: now }).where(eq(oauthGrants.id, row.grantId)), log);
-  return { account: await getAccount(db, row.accountId), via: "access_token", credentialId: row.grantId, scopes: grantedScopes(row.scope) };
+  const account = await getAccount(db, row.accountId);
+  if (account.deactivatedAt !== null) return null;
+  return { account, via: "access_token", credentialId: row.grantId, scopes: grantedScopes(row.scope) };
 };

@@ -1,0 +1,8 @@
+// People: sign-in and sessions, first-run setup and password links, the server admin's people list.
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context";
+import { sessionRoutes } from "./session-routes";
+
+export { openSession, sessionResolver } from "./sessions";
+
+export const peopleRoutes = (ctx: AppContext) => new Elysia().use(sessionRoutes(ctx));
