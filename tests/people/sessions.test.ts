@@ -99,13 +99,14 @@ describe("cross-site requests with the cookie", () => {
   test("a cross-site form POST with the cookie is refused (403 cross_site_request) and creates nothing", async () => {
     const cookie = await signedIn(s, "ada@example.com", PASSWORD);
     const before = await expectJson(await asPage(s, "/api/v1/brains", cookie), 200);
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" },
       { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
       { origin: "null", "content-type": "application/x-www-form-urlencoded" },
       { origin: s.url, "sec-fetch-site": "same-site", "content-type": "application/json" },
-    ]) {
-      const res = await fetch(`${s.url}/api/v1/brains`, { method: "POST", headers: { cookie, ...headers }, body: headers["content-type"].includes("json") ? '{"name":"Evil"}' : "name=Evil" });
+    ];
+    for (const headers of attempts) {
+      const res = await fetch(`${s.url}/api/v1/brains`, { method: "POST", headers: { cookie, ...headers }, body: headers["content-type"]!.includes("json") ? '{"name":"Evil"}' : "name=Evil" });
       expect((await expectJson(res, 403)).error.code).toBe("cross_site_request");
     }
     // No Origin at all: not from this server's page either.
