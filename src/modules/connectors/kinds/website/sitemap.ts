@@ -38,7 +38,11 @@ export async function sitemapPages(run: KindRun<WebsiteConfig>, roots: string[])
       if (!found.sitemaps.length && !found.pages.length && !/<(urlset|sitemapindex)\b/i.test(new TextDecoder().decode(res.body.subarray(0, 4096))))
         throw new Error(`${url} is not a sitemap (no <urlset> or <sitemapindex>)`);
       pages.push(...found.pages);
-      next.push(...found.sitemaps.map((u) => ({ url: u, depth: depth + 1 })));
+      // Only as many nested sitemaps as can still be read are kept: an index of 10,000 holds no more memory.
+      for (const u of found.sitemaps) {
+        if (files + next.length < MAX_SITEMAP_FILES && depth + 1 <= MAX_SITEMAP_NESTING) next.push({ url: u, depth: depth + 1 });
+        else skipped++;
+      }
     }
     queue = next;
   }
