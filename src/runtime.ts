@@ -16,6 +16,8 @@ import { METRIC_HELP, registerGauges } from "./modules/metrics/gauges";
 import { embedPagesHandler, scheduleEmbedding } from "./jobs/embed-pages";
 import { ingestSourceHandler, wikiRefreshHandler } from "./jobs/ingest-source";
 import { startJobLoop, type JobLoop } from "./jobs/loop";
+import { connectorSyncHandler } from "./modules/connectors/job";
+import { startDueRuns } from "./modules/connectors/scheduler";
 import { createStorage } from "./storage";
 import { batchingEmbedder } from "./ai/batching-embedder";
 import { loadEmbedder } from "./ai/embedder";
@@ -116,7 +118,13 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     jobLoop = startJobLoop({
       db: database.db,
       log,
-      handlers: [ingestSourceHandler(ctx), wikiRefreshHandler(ctx), ...(ai.embedder ? [embedPagesHandler(database.db, ai.embedder)] : [])],
+      handlers: [
+        ingestSourceHandler(ctx),
+        wikiRefreshHandler(ctx),
+        connectorSyncHandler(ctx),
+        ...(ai.embedder ? [embedPagesHandler(database.db, ai.embedder)] : []),
+      ],
+      tasks: [{ name: "connector-scheduler", everyMs: config.connectorSchedulerMs, run: async () => (await startDueRuns(database.db)) > 0 }],
       concurrency: config.jobConcurrency,
       leaseMs: config.jobLeaseMs,
       retryBaseMs: config.jobRetryBaseMs,

@@ -9,6 +9,7 @@ import { apiKeyRoutes } from "./modules/auth";
 import { brainSetRoutes } from "./modules/brain-sets";
 import { brainSetAskRoutes } from "./modules/brain-sets/ask";
 import { brainRoutes } from "./modules/brains";
+import { connectorRoutes } from "./modules/connectors";
 import { docsRoutes } from "./modules/docs";
 import { healthRoutes } from "./modules/health";
 import { planMeter } from "./modules/plans/meter";
@@ -35,6 +36,7 @@ export function buildApp(ctx: AppContext) {
     .use(accountRoutes(ctx))
     .use(brainRoutes(ctx))
     .use(sourceRoutes(ctx))
+    .use(connectorRoutes(ctx))
     .use(answerRoutes(ctx, { meter: planMeter(ctx) }))
     .use(wikiRoutes(ctx))
     .use(askHistoryRoutes(ctx))

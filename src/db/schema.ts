@@ -96,6 +96,8 @@ export const sources = sqliteTable(
     pageCount: integer("page_count").notNull().default(0),
     /** Bumped on every content change, so a job for an older version can tell it is stale. */
     revision: integer("revision").notNull().default(1),
+    /** The connector that made and keeps this source in sync (modules/connectors); null for a source added by hand. */
+    connectorId: text("connector_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -555,3 +557,5 @@ export const auditEvents = sqliteTable(
   },
   (t) => [index("audit_events_at").on(t.at), index("audit_events_team_at").on(t.teamId, t.at), index("audit_events_actor_at").on(t.actorId, t.at)],
 );
+
+export * from "./schema-connectors";

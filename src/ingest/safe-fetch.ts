@@ -26,9 +26,21 @@ export type SafeFetchOptions = {
   resolve?: Resolver;
   /** PEM CA bundle replacing the system roots (an intranet wiki behind a private CA). */
   ca?: string;
+  /** Extra request headers (credentials, conditional GET); sent to the first URL's origin only, never across a redirect to another. */
+  headers?: Record<string, string>;
+  /** Answer a 304 Not Modified as a result (empty body) instead of an error: for conditional GETs. */
+  allowNotModified?: boolean;
 };
 
-export type SafeFetchResult = { url: string; status: number; contentType: string; body: Uint8Array };
+export type SafeFetchResult = {
+  url: string;
+  status: number;
+  contentType: string;
+  body: Uint8Array;
+  /** The validators a later conditional GET sends back. */
+  etag?: string;
+  lastModified?: string;
+};
 
 export const SAFE_FETCH_DEFAULTS = {
   timeoutMs: 20_000,
@@ -56,9 +68,10 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
 async function fetchFollowingRedirects(url: string, opts: SafeFetchOptions, signal: AbortSignal): Promise<SafeFetchResult> {
   const maxRedirects = opts.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects;
   let current = parseHttpUrl(url);
+  const origin = current.origin;
   for (let redirects = 0; ; redirects++) {
     const addresses = await vetDestination(current, opts, signal);
-    const response = await connectPinned(current, addresses, opts, signal);
+    const response = await connectPinned(current, addresses, current.origin === origin ? opts : { ...opts, headers: undefined }, signal);
     if (REDIRECT_STATUSES.has(response.status)) {
       await response.body?.cancel();
       const location = response.headers.get("location");
@@ -69,13 +82,18 @@ async function fetchFollowingRedirects(url: string, opts: SafeFetchOptions, sign
       current = parseHttpUrl(location, current); // relative to the logical URL, not the pinned IP
       continue;
     }
+    const validators = { etag: response.headers.get("etag") ?? undefined, lastModified: response.headers.get("last-modified") ?? undefined };
+    if (response.status === 304 && opts.allowNotModified) {
+      await response.body?.cancel();
+      return { url: current.href, status: 304, contentType: response.headers.get("content-type") ?? "", body: new Uint8Array(0), ...validators };
+    }
     if (response.status < 200 || response.status > 299) {
       await response.body?.cancel();
       throw httpStatusError(current, response.status);
     }
     const maxBytes = opts.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes;
     const body = await readCapped(response, maxBytes, current.href);
-    return { url: current.href, status: response.status, contentType: response.headers.get("content-type") ?? "", body };
+    return { url: current.href, status: response.status, contentType: response.headers.get("content-type") ?? "", body, ...validators };
   }
 }
 
@@ -153,6 +171,7 @@ function requestInit(url: URL, opts: SafeFetchOptions, signal: AbortSignal): Bun
     signal,
     proxy: false,
     headers: {
+      ...opts.headers,
       host: url.host,
       accept: opts.accept ?? SAFE_FETCH_DEFAULTS.accept,
       "user-agent": opts.userAgent ?? SAFE_FETCH_DEFAULTS.userAgent,

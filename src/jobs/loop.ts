@@ -39,6 +39,13 @@ export interface JobHandler {
 
 export class PermanentJobError extends Error {}
 
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  /** True when it enqueued work the loop should claim now. */
+  run(): Promise<boolean>;
+}
+
 /** How long a job that met a full disk waits before it runs again. */
 const DISK_FULL_RETRY_MS = 5_000;
 
@@ -69,6 +76,8 @@ export function startJobLoop(opts: {
   metrics?: Metrics;
   /** How long finished jobs are kept (DONE_RETENTION_MS). */
   doneRetentionMs?: number;
+  /** Work the loop does every so often besides claiming (a scheduler enqueueing due jobs); true: wake now. */
+  tasks?: PeriodicTask[];
 }): JobLoop {
   const { db, log, concurrency, leaseMs, retryBaseMs } = opts;
   const owner = `${hostname()}:${process.pid}:${randomBase62(6)}`;
@@ -212,9 +221,28 @@ export function startJobLoop(opts: {
     }
   }
 
+  const taskState = (opts.tasks ?? []).map((task) => ({ task, lastAt: -Infinity, running: false }));
+  /** Runs the periodic tasks that are due, one call of each at a time; a failure is logged and tried again next time. */
+  function runTasks() {
+    const now = Date.now();
+    for (const state of taskState) {
+      if (state.running || now - state.lastAt < state.task.everyMs) continue;
+      state.lastAt = now;
+      state.running = true;
+      state.task
+        .run()
+        .then((enqueued) => enqueued && void tick())
+        .catch((e: unknown) => log.warn("a periodic job task failed; tried again later", { task: state.task.name, error: (e as Error).message }))
+        .finally(() => (state.running = false));
+    }
+  }
+
   const poller = setInterval(() => {
     void tick();
-    if (!stopping) void prune();
+    if (!stopping) {
+      void prune();
+      runTasks();
+    }
   }, opts.pollMs ?? 250);
   void tick();
 

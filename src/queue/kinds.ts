@@ -7,3 +7,5 @@ export const INGEST_JOB = "ingest-source";
 export const WIKI_REFRESH_JOB = "wiki-refresh";
 /** Embed the pages written without vectors (when an embedding model is configured). */
 export const EMBED_PAGES_JOB = "embed-pages";
+/** One run of a connector (modules/connectors): list its items, fetch the changed ones, prune the vanished. */
+export const CONNECTOR_SYNC_JOB = "connector-sync";

@@ -51,6 +51,7 @@ describe("tools/list", () => {
       "fetch",
       "get_context",
       "list_brains",
+      "list_connectors",
       "list_paid_brains",
       "list_sources",
       "page_links",

@@ -128,7 +128,7 @@ describe("what MCP hosts need keeps working", () => {
     expect(token.scope).toBe("brains:read ask sources:write");
     const mcp = await connectMcp(s.url, token.access);
     const tools = (await mcp.client.listTools()).tools.map((t) => t.name).sort();
-    expect(tools).toEqual(["add_source", "ask_brain", "ask_brain_set", "fetch", "get_context", "list_brains", "list_paid_brains", "list_sources", "page_links", "read_page", "search", "wiki_graph"]);
+    expect(tools).toEqual(["add_source", "ask_brain", "ask_brain_set", "fetch", "get_context", "list_brains", "list_connectors", "list_paid_brains", "list_sources", "page_links", "read_page", "search", "wiki_graph"]);
     expect((await mcp.call("list_brains")).structuredContent.brains.map((b: any) => b.id)).toContain(brainId);
     const asked = await mcp.call("ask_brain", { brainId, question: "How big is the main telescope?" });
     expect(asked.isError).toBeFalsy();

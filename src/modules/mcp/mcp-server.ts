@@ -7,6 +7,7 @@ import type { CallContext } from "./call-context";
 import { registerAnswerTools } from "./tools/answers";
 import { registerBrainSetTools } from "./tools/brain-sets";
 import { registerBrainTools } from "./tools/brains";
+import { registerConnectorTools } from "./tools/connectors";
 import { registerPageTools } from "./tools/pages";
 import { registerSearchFetchTools } from "./tools/search-fetch";
 import { registerSourceTools } from "./tools/sources";
@@ -24,6 +25,7 @@ export const TOOL_SCOPES: Record<string, Scope> = {
   list_brains: "brains:read",
   list_paid_brains: "brains:read",
   list_sources: "brains:read",
+  list_connectors: "brains:read",
   read_page: "brains:read",
   search: "brains:read",
   fetch: "brains:read",
@@ -55,6 +57,7 @@ export function buildMcpServer(ctx: AppContext, call: CallContext): McpServer {
     registerAnswerTools(server, deps);
     registerBrainSetTools(server, deps);
     registerSourceTools(server, deps);
+    registerConnectorTools(server, deps);
     registerPageTools(server, deps);
     registerSearchFetchTools(server, deps);
     registerWikiGraphTools(server, deps);
