@@ -4,6 +4,8 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/errors";
+import { clientAddressOf } from "../../http/client-address";
+import { recordAudit } from "../audit/record";
 import { authGuard } from "../auth/guard";
 import { API_KEY_PREFIX, authenticate } from "../auth/keys";
 import { parseAuthorizationRequest, redirectWith, type AuthorizationRequest } from "./authorize";
@@ -144,8 +146,9 @@ export const oauthRoutes = (ctx: AppContext) => {
     // Disconnect an application: its access and refresh tokens answer 401 from then on.
     .delete(
       "/:grantId",
-      async ({ principal, params, set }) => {
+      async ({ principal, params, set, request }) => {
         await revokeGrant(ctx.db, principal.account.id, params.grantId);
+        await recordAudit(ctx.db, { action: "token.revoked", actorId: principal.account.id, actorLabel: principal.account.email ?? principal.account.name, ip: clientAddressOf(request), target: { kind: "grant", id: params.grantId }, details: { by: "owner" } }, ctx.log);
         set.status = 204;
       },
       { params: t.Object({ grantId: t.String() }) },

@@ -37,6 +37,8 @@ const JS = "text/javascript; charset=utf-8";
 /** URL path → embedded file and content type. The page loads its modules from /assets/ by relative imports. */
 export const ASSET_FILES: Record<string, { file: string; type: string; page?: boolean }> = {
   "/": { file: indexHtml as unknown as string, type: "text/html; charset=utf-8", page: true },
+  // The first-run setup and password-reset links open the same page (it reads ?token=).
+  "/setup": { file: indexHtml as unknown as string, type: "text/html; charset=utf-8", page: true },
   "/assets/app.css": { file: appCss, type: "text/css; charset=utf-8" },
   "/favicon.svg": { file: favicon, type: "image/svg+xml" },
   "/assets/vendor/cytoscape.esm.js": { file: cytoscape, type: JS },
