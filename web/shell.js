@@ -136,8 +136,9 @@ async function probeCookie(signal) {
   if (cookieProbed) return;
   cookieProbed = true;
   try {
-    await api(API.session, { key: null, signal });
-    session.cookie = true;
+    const who = await api(API.session, { key: null, signal });
+    // A session a pasted key opened (for the consent page) does not sign the page in: a key is this tab's only.
+    session.cookie = who?.session?.method !== "api_key";
   } catch {
     /* 401: not signed in */
   }

@@ -75,7 +75,7 @@ function keySection(done) {
   return h(
     "section",
     { class: "card signin stack" },
-    h("h2", { id: "key-title" }, "Or use an API key"),
+    h("h2", { id: "key-title" }, "Or sign in with a key"),
     h("p", { class: "muted" }, "The server prints the owner's first key once, on its first start; more keys are created under API keys or with ", h("code", {}, "brainbox keys create --name NAME"), "."),
     form,
   );
