@@ -37,7 +37,7 @@ describe("a citation url", () => {
   test("API clients get exactly today's answers: JSON with a key, 401 JSON without, HTML with a key and Accept html", async () => {
     const withKey = await expectJson(await s.api(new URL(url).pathname), 200);
     expect(withKey.page.slug).toBe("on-call");
-    for (const headers of [{}, { accept: "application/json" }, { accept: "*/*" }]) {
+    for (const headers of [{}, { accept: "application/json" }, { accept: "*/*" }] as Record<string, string>[]) {
       const res = await fetch(url, { headers, redirect: "manual" });
       expect((await expectJson(res, 401)).error.code).toBe("unauthorized");
     }

@@ -51,7 +51,7 @@ export const oauthRoutes = (ctx: AppContext) => {
     const formToken = signConsent(secret, request);
     const session = await consentingSession(headers);
     const signedIn = session ? { name: session.account.name, csrf: csrfTokenFor(secret, session) } : undefined;
-    // Sent here by another site: a SameSite=Strict cookie is withheld, so reload once from this page to see it.
+    // Sent here by another site without a cookie (an older server's Strict one is withheld): reload once from this page.
     const reloadForSession = !session && headers.get("sec-fetch-site") === "cross-site" && headers.get("sec-fetch-mode") === "navigate";
     return html(consentPage({ client, redirectUri: request.redirectUri, scope: request.scope, formToken, error, signedIn, reloadForSession }), error ? 400 : 200);
   }
