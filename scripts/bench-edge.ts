@@ -1,7 +1,8 @@
 // HTTP edge: Brainbox against bare Elysia serving the same JSON, both loaded by wrk in one run.
 // Prints req/s, p50/p99 per route and the ratios the edge targets (issue 15): authenticated
-// GET /api/v1/brains ≥ 20% of bare Elysia, GET /api/health ≥ 50%, and POST /api/brains/{id}/context on a
-// 3-page brain. Each server runs in its own process with its default settings (access log on, metrics on).
+// GET /api/v1/brains ≥ 20% of bare Elysia (with an API key, and with a person's session cookie), GET
+// /api/health ≥ 50%, and POST /api/brains/{id}/context on a 3-page brain. Then the cost of one password
+// sign-in (POST /api/v1/session: argon2id verify and the session write), sequential requests. Each server runs in its own process with its default settings (access log on, metrics on).
 //
 // The machine is shared, so each route is measured in `rounds` alternating runs (bare, Brainbox, bare, ...)
 // and the median of each side is reported: a burst of outside load then hits both sides alike.
@@ -117,6 +118,44 @@ async function wrk(url: string, pid: number, opts: { headers?: Record<string, st
   return { rps, p50: ms("50"), p99: ms("99"), non2xx, cpuUs: (cpu / requests) * 1e6 };
 }
 
+const BENCH_EMAIL = "bench@example.com";
+const BENCH_PASSWORD = "bench password 1234";
+
+/** Gives the owner an email and password (`users set-password`), signs in, answers the session cookie. */
+async function passwordSignIn(url: string, env: Record<string, string>): Promise<{ cookie: string }> {
+  const owner = (await runCli(["accounts", "list"], env)).stdout.split("\t")[0]!;
+  const proc = Bun.spawn([BUN, join(ROOT, "src/main.ts"), "users", "set-password", "--email", BENCH_EMAIL, "--account", owner], {
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
+    stdin: new TextEncoder().encode(`${BENCH_PASSWORD}\n`),
+    stdout: "ignore",
+    stderr: "ignore",
+  });
+  if ((await proc.exited) !== 0) throw new Error("users set-password failed");
+  const res = await fetch(`${url}/api/v1/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }) });
+  if (res.status !== 201) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return { cookie: res.headers.get("set-cookie")!.split(";")[0]! };
+}
+
+/** Wall time of sequential password sign-ins, and of argon2id verify alone (Bun.password's defaults). */
+async function signInTimes(url: string, n: number) {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/v1/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }) });
+    if (res.status !== 201) throw new Error(`sign-in failed: ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  const hash = await Bun.password.hash(BENCH_PASSWORD, { algorithm: "argon2id" });
+  const verifies: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await Bun.password.verify(BENCH_PASSWORD, hash);
+    verifies.push(performance.now() - t0);
+  }
+  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return { p50: mid(times), max: Math.max(...times), verifyP50: mid(verifies) };
+}
+
 /** Per field median of several runs. */
 function median(runs: Run[]): Run {
   const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -136,6 +175,7 @@ try {
   const brainbox = await start([BUN, join(ROOT, "src/main.ts"), "serve"], { ...env, BRAINBOX_PORT: "0" }, /"msg":"listening","url":"([^"]+)"/, join(dir, "brainbox.log"));
   servers.push(brainbox);
   const auth = { authorization: `Bearer ${key}` };
+  const signIn = await passwordSignIn(brainbox.url, env);
   const json = { ...auth, "content-type": "application/json" };
   const post = (path: string, body: unknown) => fetch(`${brainbox.url}${path}`, { method: "POST", headers: json, body: JSON.stringify(body) });
 
@@ -166,6 +206,7 @@ try {
   const cases: Array<{ name: string; path: string; headers?: Record<string, string>; body?: string; conns?: number; target?: number }> = [
     { name: "GET /api/v1/brains (valid key)", path: "/api/v1/brains", headers: auth, target: 0.2 },
     { name: "GET /api/v1/brains, 1 connection", path: "/api/v1/brains", headers: auth, conns: 1 },
+    { name: "GET /api/v1/brains (session cookie)", path: "/api/v1/brains", headers: { cookie: signIn.cookie }, target: 0.2 },
     { name: "GET /api/health (no key)", path: "/api/health", target: 0.5 },
     { name: "POST /api/brains/{id}/context", path: `/api/brains/${brain}/context`, headers: json, body: contextBody },
   ];
@@ -207,6 +248,8 @@ try {
   console.log([line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n"));
   console.log("ratio = Brainbox req/s ÷ bare req/s; CPU ratio = bare CPU per request ÷ Brainbox CPU per request (server process, user+system),");
   console.log("the req/s ratio a quiet machine would show when the server is CPU-bound; it holds when other work shares the cores.");
+  const signIns = await signInTimes(brainbox.url, 20);
+  console.log(`password sign-in (POST /api/v1/session, 20 sequential): p50 ${signIns.p50.toFixed(1)} ms, max ${signIns.max.toFixed(1)} ms; argon2id verify in this process: p50 ${signIns.verifyP50.toFixed(1)} ms`);
 } finally {
   for (const s of servers) {
     s.proc.kill("SIGTERM");

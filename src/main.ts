@@ -18,6 +18,8 @@ const COMMANDS: Array<[string, string]> = [
   ["accounts create --name NAME [--plan PLAN]", "Create an account (plan free|pro|team, default BRAINBOX_DEFAULT_PLAN); prints its first API key on the last line"],
   ["accounts list", "List accounts with their plans"],
   ["accounts plan ACCOUNT_ID PLAN", "Change an account's plan"],
+  ["users set-password --email EMAIL [--account ACCOUNT_ID]", "Set a person's password, read from stdin (first line); with --account, also give that account the email"],
+  ["users reset-link --email EMAIL", "Print a one-time link where the person with this email sets a new password"],
   ["models pull MODEL_ID", "Download an embedding model (ONNX + tokenizer) into BRAINBOX_MODELS_DIR"],
   ["import PATH --brain ID [--url URL] [--key KEY] [--force]", "Add a folder of files (PDF, DOCX, HTML, Markdown, text; recursive) to a brain through a running server (URL default BRAINBOX_URL, else http://127.0.0.1:BRAINBOX_PORT; key default BRAINBOX_API_KEY); unchanged files are skipped"],
 ];
@@ -62,6 +64,8 @@ async function main(argv: string[]): Promise<number> {
       version: { type: "boolean" },
       name: { type: "string" },
       plan: { type: "string" },
+      email: { type: "string" },
+      account: { type: "string" },
       ...IMPORT_OPTIONS,
     },
   });
@@ -75,7 +79,8 @@ async function main(argv: string[]): Promise<number> {
     case "serve": {
       const running = await startServer(config, log);
       if (running.firstKey) {
-        log.info("created the owner account; its API key follows on stdout, shown once");
+        log.info("created the owner account; its setup link and API key follow on stdout, shown once");
+        if (running.setupUrl) console.log(`Owner setup (email and password; one use, within ${config.passwordLinkTtlHours} h): ${running.setupUrl}`);
         console.log(running.firstKey.key);
       }
       const shutdown = async (signal: string) => {
@@ -134,6 +139,16 @@ async function main(argv: string[]): Promise<number> {
       }
       throw new UsageError(`Unknown accounts command "${sub ?? ""}": use create, list or plan`);
     }
+    case "users": {
+      const { usersCommand } = await import("./modules/people/cli");
+      const email = values.email?.trim();
+      if (!email) throw new UsageError(`users ${sub ?? ""} needs --email EMAIL`);
+      if (sub !== "set-password" && sub !== "reset-link") throw new UsageError(`Unknown users command "${sub ?? ""}": use set-password or reset-link`);
+      const password = sub === "set-password" ? firstLine(await new Response(Bun.stdin.stream()).text()) : "";
+      const line = await withDatabase(config, (d) => usersCommand(d.db, config, { command: sub, email, password, accountId: values.account?.trim() }));
+      console.log(line);
+      return 0;
+    }
     case "models": {
       if (sub !== "pull" || !positionals[2]) throw new UsageError("Usage: models pull MODEL_ID");
       const { pullModel } = await import("./ai/models-pull");
@@ -153,6 +168,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+const firstLine = (text: string) => text.split(/\r?\n/)[0] ?? "";
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -7,6 +7,8 @@ import { createLogger, type Logger } from "./lib/log";
 import { bootstrapOwner } from "./modules/accounts/bootstrap";
 import { resolveAccessToken } from "./modules/oauth";
 import { sessionResolver } from "./modules/people";
+import { createPasswordLink } from "./modules/people/links";
+import { startAuditRetention } from "./modules/audit/retention";
 import { isValidCredential, type NewApiKey } from "./modules/auth/keys";
 import { buildApp } from "./server";
 import { x402Service } from "./modules/x402";
@@ -29,6 +31,8 @@ export interface Running {
   ctx: AppContext;
   /** Set on the very first start of an empty database: the owner's first key, shown once. */
   firstKey?: NewApiKey;
+  /** With the first key: the one-time link where the owner sets an email and a password, shown once. */
+  setupUrl?: string;
   jobLoop(): JobLoop | null;
   stop(): Promise<void>;
 }
@@ -85,7 +89,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   };
   // A person's session cookie is a credential too (modules/people), wherever the auth guard runs.
   ctx.sessions = sessionResolver(ctx);
-  const { firstKey } = await bootstrapOwner(database.db, config.ownerPlan);
+  const { owner, firstKey } = await bootstrapOwner(database.db, config.ownerPlan);
+  const setupLink = firstKey ? await createPasswordLink(database.db, owner.id, "setup", config.passwordLinkTtlHours * 3600_000) : undefined;
   registerGauges(ctx);
   // Paid features: a paid brain with no facilitator stops the start; a facilitator that is down does not.
   await x402Service(ctx)
@@ -114,6 +119,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   });
   boundUrl = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${server.port}`;
   if (ai.embedder) await scheduleEmbedding(database.db, ai.embedder.model);
+  const auditRetention = startAuditRetention(database.db, config.auditRetentionDays, log);
   if (config.jobs)
     jobLoop = startJobLoop({
       db: database.db,
@@ -135,11 +141,13 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     url: boundUrl,
     ctx,
     firstKey,
+    setupUrl: setupLink && `${ctx.publicUrl()}${setupLink.path}`,
     jobLoop: () => jobLoop,
     async stop() {
       // Stop taking requests, let in-flight ones finish, then finish or hand back running jobs.
       await server.stop(false);
       x402Service(ctx).stop(); // the background reconciler of the paid rail
+      auditRetention.stop();
       await jobLoop?.stop();
       database.close();
     },

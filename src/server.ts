@@ -17,9 +17,11 @@ import { mcpRoutes } from "./modules/mcp";
 import { metricsRoutes } from "./modules/metrics";
 import { oauthRoutes } from "./modules/oauth";
 import { peopleRoutes } from "./modules/people";
+import { auditRoutes } from "./modules/audit";
 import { sourceRoutes } from "./modules/sources";
 import { webRoutes } from "./modules/web";
 import { wikiRoutes } from "./modules/wiki";
+import { browserPageLinks } from "./modules/wiki/browser-links";
 import { x402Routes } from "./modules/x402";
 import { paymentRoutes } from "./modules/payments";
 
@@ -28,11 +30,13 @@ export function buildApp(ctx: AppContext) {
     .use(httpErrors(ctx.log, ctx.database.storage))
     .use(jsonBodies(ctx.config.maxBodyBytes))
     .use(decodablePaths())
+    .use(browserPageLinks())
     .use(docsRoutes(ctx.version))
     .use(healthRoutes(ctx))
     .use(metricsRoutes(ctx))
     .use(apiKeyRoutes(ctx))
     .use(peopleRoutes(ctx))
+    .use(auditRoutes(ctx))
     .use(accountRoutes(ctx))
     .use(brainRoutes(ctx))
     .use(sourceRoutes(ctx))

@@ -1,7 +1,7 @@
 // The shell: top navigation, hash routes, sign-in and the account in the header.
-import { API, ApiError, api, session, whenUnauthorized } from "./lib/api.js";
-import { $, add, announce, field, fill, h } from "./lib/dom.js";
-import { errorBox, onSubmit, showError } from "./lib/forms.js";
+import { API, api, session, whenUnauthorized } from "./lib/api.js";
+import { $, add, announce, fill, h } from "./lib/dom.js";
+import { errorBox, showError } from "./lib/forms.js";
 import { safeDecode } from "./lib/format.js";
 import { currentPath, nextScreen, rerender, setRender, state } from "./lib/router.js";
 import { accountScreen } from "./screens/account.js";
@@ -9,6 +9,8 @@ import { brainScreen } from "./screens/brain.js";
 import { brainsScreen } from "./screens/brains.js";
 import { keysScreen } from "./screens/keys.js";
 import { setsScreen } from "./screens/sets.js";
+import { setupScreen } from "./screens/setup.js";
+import { signInScreen } from "./screens/sign-in.js";
 
 /** Top-level screens in the header. */
 const NAV = [
@@ -36,10 +38,19 @@ async function render() {
   const main = $("#main");
   const view = h("div", { class: "view" });
 
-  if (!session.key) {
+  if (location.pathname === "/setup") {
     setChrome(false);
     fill(main, view);
-    signInScreen(view);
+    await setupScreen(view, { done: () => rerender(true) });
+    return;
+  }
+  if (!session.signedIn) await probeCookie(signal);
+  if (seq !== renderSeq) return;
+  if (!session.signedIn) {
+    setChrome(false);
+    fill(main, view);
+    signInScreen(view, { reason: signInReason, done: () => rerender(true) });
+    signInReason = "";
     return;
   }
   if (!session.account) {
@@ -47,7 +58,7 @@ async function render() {
       await loadAccount(signal);
     } catch (e) {
       if (seq !== renderSeq || e?.name === "AbortError") return;
-      if (!session.key) return; // a 401 already scheduled the sign-in screen
+      if (!session.signedIn) return; // a 401 already scheduled the sign-in screen
       setChrome(false);
       fill(main, view);
       const box = errorBox();
@@ -110,10 +121,7 @@ function setChrome(signedIn) {
   }
 }
 
-/**
- * Hands the signed-in key to the server as an HttpOnly cookie, so the OAuth consent page in this browser needs
- * no pasted key. An older server without the route (404) is fine: consent then asks for the key.
- */
+/** Ends the key's server-side session (the cookie the OAuth consent page reads); older servers: nothing to end. */
 async function webSession(method) {
   try {
     await api(API.webSession, { method });
@@ -122,63 +130,34 @@ async function webSession(method) {
   }
 }
 
-function signInScreen(view) {
-  const input = h("input", { type: "password", name: "key", autocomplete: "off", spellcheck: "false", required: true, placeholder: "bb_live_…" });
-  const box = errorBox();
-  if (signInReason) showError(box, new ApiError(401, "unauthorized", signInReason));
-  signInReason = "";
-  const form = h(
-    "form",
-    { class: "stack", "aria-labelledby": "signin-title" },
-    field("API key", input, "Kept in this browser tab only, and forgotten when the tab closes."),
-    box,
-    h("button", { type: "submit" }, "Sign in"),
-  );
-  onSubmit(form, box, async (fd) => {
-    const key = String(fd.get("key") ?? "").trim();
-    if (!key) throw new ApiError(0, "invalid_request", "Paste an API key first.", "key");
-    let data;
-    try {
-      data = await api(API.account, { key });
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 401) throw new ApiError(401, "unauthorized", "That key was not accepted: it is unknown or was revoked.", "key");
-      throw e;
-    }
-    session.signIn(key);
-    session.account = data.account ?? data;
-    session.usage = data.usage ?? null;
-    await webSession("POST");
-    announce("Signed in");
-    rerender(true);
-  });
-  add(view, [
-    h(
-      "section",
-      { class: "card signin stack" },
-      h("h1", { id: "signin-title", tabindex: "-1" }, "Sign in to Brainbox"),
-      h(
-        "p",
-        { class: "muted" },
-        "Use an API key. The server prints the owner's first key once, on its first start; more keys are created under API keys or with ",
-        h("code", {}, "brainbox keys create --name NAME"),
-        ".",
-      ),
-      form,
-    ),
-  ]);
-  input.focus();
+/** Once per page load: is this browser signed in by the server's session cookie (a password sign-in)? */
+let cookieProbed = false;
+async function probeCookie(signal) {
+  if (cookieProbed) return;
+  cookieProbed = true;
+  try {
+    const who = await api(API.session, { key: null, signal });
+    // A session a pasted key opened (for the consent page) does not sign the page in: a key is this tab's only.
+    session.cookie = who?.session?.method !== "api_key";
+  } catch {
+    /* 401: not signed in */
+  }
 }
 
 export function start() {
   setRender(render);
-  whenUnauthorized(() => {
-    // The key was revoked (or the data dir was reset): back to the sign-in screen with a reason.
-    signInReason = "Your API key is no longer accepted (it was revoked or is unknown). Sign in with another key.";
+  whenUnauthorized((how) => {
+    // The key was revoked or the session ended: back to the sign-in screen with a reason.
+    signInReason =
+      how === "key"
+        ? "Your API key is no longer accepted (it was revoked or is unknown). Sign in with another key."
+        : "Your session has ended (you signed out everywhere, it expired, or your account was deactivated). Sign in again.";
     queueMicrotask(render);
   });
   fill($("#nav"), ...NAV.map((n) => h("a", { href: n.href }, n.label)));
   $("#sign-out").addEventListener("click", async () => {
-    await webSession("DELETE");
+    if (session.key) await webSession("DELETE");
+    else await api(API.session, { method: "DELETE", key: null }).catch(() => {});
     session.signOut();
     announce("Signed out");
     history.replaceState(null, "", "#/");

@@ -27,6 +27,10 @@ const NOT_ACCOUNT_MODE = [
   /^\/assets\//,
   /^\/favicon/,
   /^DELETE \/api\/v1\/web-session$/, // signing out needs no credential: it ends the cookie's session
+  /^DELETE \/api\/v1\/session$/, // the same for a person's session
+  /^POST \/api\/v1\/session$/, // signing in: the email and password are the credential
+  /^\/api\/v1\/password-links\//, // setup and reset links: the token is the credential
+  /^\/setup$/, // the admin page, opened by a setup or reset link
 ];
 
 const BAD_KEY = "Bearer bb_live_0000000000000000000000000000000000000000000";

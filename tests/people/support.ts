@@ -39,3 +39,21 @@ export function asPage(s: TestServer, path: string, cookie: string, init: Reques
   if (init.json !== undefined) headers.set("content-type", "application/json");
   return fetch(s.url + path, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
 }
+
+/** An OAuth access token for the account of `apiKey` (register, consent with the key, code → token). */
+export async function accessTokenFor(s: TestServer, apiKey: string): Promise<string> {
+  const { approve, pkcePair, postForm } = await import("../oauth/support");
+  const redirect = "http://127.0.0.1:4321/cb";
+  const reg = await fetch(`${s.url}/oauth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ client_name: "People test app", redirect_uris: [redirect], token_endpoint_auth_method: "none" }),
+  });
+  const { client_id } = (await reg.json()) as { client_id: string };
+  const { verifier, challenge } = pkcePair();
+  const url = new URL(`${s.url}/oauth/authorize`);
+  for (const [k, v] of Object.entries({ response_type: "code", client_id, redirect_uri: redirect, code_challenge: challenge, code_challenge_method: "S256", state: "s", scope: "brains:read ask" })) url.searchParams.set(k, v);
+  const back = await approve(s.url, url, apiKey);
+  const res = await postForm(s.url, "/oauth/token", { grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: redirect, code_verifier: verifier, client_id });
+  return ((await res.json()) as { access_token: string }).access_token;
+}

@@ -1,5 +1,7 @@
-// The API client: every path in one place, fetch with the session key, readable errors, server-sent events
-// for streamed answers, and uploads with progress. The key lives in sessionStorage: this tab only.
+// The API client: every path in one place, fetch with the session's credential, readable errors, server-sent
+// events for streamed answers, and uploads with progress. Two ways to be signed in: an email and password
+// (the server's HttpOnly session cookie, sent by the browser itself: nothing here can read it), or an API key
+// (kept in sessionStorage: this tab only, sent as a bearer).
 import { jsonOr } from "./format.js";
 
 const KEY_STORAGE = "brainbox.apiKey";
@@ -37,6 +39,10 @@ export const API = {
   revisions: (id, slug) => `/api/v1/brains/${enc(id)}/pages/${enc(slug)}/revisions`,
   payments: "/api/v1/payments",
   webSession: "/api/v1/web-session",
+  session: "/api/v1/session",
+  signOutEverywhere: "/api/v1/session/sign-out-everywhere",
+  linkCheck: "/api/v1/password-links/check",
+  linkRedeem: "/api/v1/password-links/redeem",
 };
 
 export class ApiError extends Error {
@@ -67,6 +73,11 @@ export const session = {
   get key() {
     return sessionStorage.getItem(KEY_STORAGE);
   },
+  /** True while the server's session cookie signs this browser in (no key in the tab). */
+  cookie: false,
+  get signedIn() {
+    return Boolean(this.key) || this.cookie;
+  },
   account: null,
   usage: null,
   signIn(key) {
@@ -74,6 +85,7 @@ export const session = {
   },
   signOut() {
     sessionStorage.removeItem(KEY_STORAGE);
+    this.cookie = false;
     this.account = null;
     this.usage = null;
   },
@@ -95,10 +107,11 @@ export async function api(path, { method = "GET", json, signal, headers, key = s
     if (e?.name === "AbortError") throw e;
     throw new ApiError(0, "network_error", "Could not reach the Brainbox server. Check that it is running and try again.");
   }
-  if (res.status === 401 && key === session.key && session.key) {
-    // The key was revoked (or the data dir was reset): back to the sign-in screen with a reason.
+  if (res.status === 401 && key === session.key && session.signedIn) {
+    // The key was revoked or the session ended (signed out elsewhere, expired): back to sign-in with a reason.
+    const how = session.key ? "key" : "cookie";
     session.signOut();
-    onUnauthorized();
+    onUnauthorized(how);
   }
   if (raw && res.ok) return res;
   if (res.status === 204) return null;

@@ -1,11 +1,12 @@
 // Plan & usage: the account, its question allowance, what this server runs (and how to turn more on), the
 // owner's payments (payments.js) and, for the admin, every account.
 import { API, api, session } from "../lib/api.js";
-import { add, announce, field, fill, h, labelCells } from "../lib/dom.js";
+import { add, announce, confirmDialog, field, fill, h, labelCells } from "../lib/dom.js";
 import { errorBox, onSubmit, showError } from "../lib/forms.js";
 import { fmtDate } from "../lib/format.js";
 import { paymentsSection } from "./payments.js";
 import { newKeyPanel } from "./keys.js";
+import { rerender } from "../lib/router.js";
 
 /** What the server runs, in words, and the one step that turns on what is off. */
 function serverCard(health) {
@@ -109,11 +110,40 @@ export async function accountScreen(view, signal) {
           )
         : null,
       health ? serverCard(health) : null,
+      signInCard(account),
     ),
   ]);
   const payments = await paymentsSection(signal);
   if (payments) view.append(payments);
   if (account.isAdmin) view.append(await adminAccountsSection(signal));
+}
+
+/** How this person signs in, and "sign out everywhere" (every browser's session ends; API keys stay). */
+function signInCard(account) {
+  const box = errorBox();
+  const button = h("button", { type: "button", class: "secondary" }, "Sign out everywhere");
+  button.addEventListener("click", async () => {
+    const ok = await confirmDialog("Sign out everywhere?", "Every browser signed in to this account, this one included, is signed out. API keys and connected applications keep working.", "Sign out everywhere");
+    if (!ok) return;
+    try {
+      await api(API.signOutEverywhere, { method: "POST" });
+    } catch (e) {
+      return showError(box, e);
+    }
+    session.signOut();
+    announce("Signed out everywhere");
+    history.replaceState(null, "", "#/");
+    rerender(true);
+  });
+  return h(
+    "section",
+    { class: "card stack", "aria-labelledby": "signin-card" },
+    h("h2", { id: "signin-card" }, "Sign-in"),
+    h("dl", { class: "facts" }, h("dt", {}, "Email"), h("dd", {}, account.email ?? "—")),
+    h("p", { class: "muted small" }, "Lost a device, or signed in on a shared computer? End every session of this account at once."),
+    box,
+    h("div", { class: "actions" }, button),
+  );
 }
 
 /** Admin only: every account, its plan, and new accounts (their first key shown once). */

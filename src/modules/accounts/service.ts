@@ -47,5 +47,7 @@ export const accountView = (a: Account) => ({
   name: a.name,
   plan: a.planId,
   isAdmin: a.isAdmin,
+  /** The email the person signs in with (null until one is set). */
+  email: a.email,
   createdAt: new Date(a.createdAt).toISOString(),
 });

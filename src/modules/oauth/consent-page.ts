@@ -45,8 +45,8 @@ export interface ConsentPageInput {
   /** The owner signed in to the admin page in this browser (a web session), with the form's CSRF token. */
   signedIn?: { name: string; csrf: string };
   /**
-   * Reload once, from this page: a cross-site navigation (the host sending the browser here) does not carry
-   * the SameSite=Strict session cookie; the reload is same-origin, so it does.
+   * Reload once, from this page: a cross-site navigation that arrived without a session cookie (one an older
+   * server set SameSite=Strict) gets it on a same-origin reload; today's Lax cookie comes along anyway.
    */
   reloadForSession?: boolean;
 }

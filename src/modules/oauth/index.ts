@@ -4,6 +4,8 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/errors";
+import { clientAddressOf } from "../../http/client-address";
+import { recordAudit } from "../audit/record";
 import { authGuard } from "../auth/guard";
 import { API_KEY_PREFIX, authenticate } from "../auth/keys";
 import { parseAuthorizationRequest, redirectWith, type AuthorizationRequest } from "./authorize";
@@ -49,7 +51,7 @@ export const oauthRoutes = (ctx: AppContext) => {
     const formToken = signConsent(secret, request);
     const session = await consentingSession(headers);
     const signedIn = session ? { name: session.account.name, csrf: csrfTokenFor(secret, session) } : undefined;
-    // Sent here by another site: a SameSite=Strict cookie is withheld, so reload once from this page to see it.
+    // Sent here by another site without a cookie (an older server's Strict one is withheld): reload once from this page.
     const reloadForSession = !session && headers.get("sec-fetch-site") === "cross-site" && headers.get("sec-fetch-mode") === "navigate";
     return html(consentPage({ client, redirectUri: request.redirectUri, scope: request.scope, formToken, error, signedIn, reloadForSession }), error ? 400 : 200);
   }
@@ -144,8 +146,9 @@ export const oauthRoutes = (ctx: AppContext) => {
     // Disconnect an application: its access and refresh tokens answer 401 from then on.
     .delete(
       "/:grantId",
-      async ({ principal, params, set }) => {
+      async ({ principal, params, set, request }) => {
         await revokeGrant(ctx.db, principal.account.id, params.grantId);
+        await recordAudit(ctx.db, { action: "token.revoked", actorId: principal.account.id, actorLabel: principal.account.email ?? principal.account.name, ip: clientAddressOf(request), target: { kind: "grant", id: params.grantId }, details: { by: "owner" } }, ctx.log);
         set.status = 204;
       },
       { params: t.Object({ grantId: t.String() }) },

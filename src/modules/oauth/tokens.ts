@@ -8,6 +8,7 @@ import { oauthCodes, oauthGrants, oauthTokens } from "../../db/schema";
 import { recordQuietly } from "../../lib/bookkeeping";
 import { newId, randomBase62, safeEqual, sha256Hex } from "../../lib/secrets";
 import { getAccount } from "../accounts/service";
+import { recordAudit } from "../audit/record";
 import { ACCESS_TOKEN_PREFIX, type TokenResolver } from "../auth/keys";
 import { grantedScopes, knownScopes } from "../auth/scopes";
 import { resourceProblem } from "./authorize";
@@ -87,7 +88,8 @@ export function tokenService(deps: { db: RootDb; config: Config; publicUrl: () =
       const consumed = await consumeCode(db, code);
       if ("spent" in consumed) {
         // RFC 6749 §4.1.2: a code used twice revokes what it granted (someone else may hold it).
-        if (consumed.spent?.grantId) await revokeGrantById(db, consumed.spent.grantId);
+        if (consumed.spent?.grantId && (await revokeGrantById(db, consumed.spent.grantId)) > 0)
+          await recordAudit(db, { action: "token.revoked", target: { kind: "grant", id: consumed.spent.grantId }, details: { reason: "authorization code used twice" } });
         throw invalidGrant("The authorization code is invalid or was already used");
       }
       const row = consumed.fresh;
@@ -104,6 +106,7 @@ export function tokenService(deps: { db: RootDb; config: Config; publicUrl: () =
         tokens.insert,
         db.update(oauthCodes).set({ grantId }).where(eq(oauthCodes.hash, row.hash)),
       ]);
+      await recordAudit(db, { action: "token.granted", actorId: row.accountId, target: { kind: "grant", id: grantId }, details: { clientId: client.id, client: client.name, scope: row.scope } });
       return tokens.response;
     },
 
@@ -158,6 +161,7 @@ export function tokenService(deps: { db: RootDb; config: Config; publicUrl: () =
       if (!row || row.clientId !== client.id) return;
       if (row.kind === "refresh") await revokeGrantById(db, row.grantId);
       else await db.update(oauthTokens).set({ revokedAt: Date.now(), revokedReason: "revoked" }).where(and(eq(oauthTokens.hash, hash), isNull(oauthTokens.revokedAt)));
+      await recordAudit(db, { action: "token.revoked", target: { kind: "grant", id: row.grantId }, details: { kind: row.kind, by: "client", clientId: client.id } });
     },
   };
 }

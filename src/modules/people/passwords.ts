@@ -15,7 +15,28 @@ export function checkNewPassword(password: string): void {
   if (password.length > PASSWORD_MAX_LENGTH) throw invalid("password", `A password may have at most ${PASSWORD_MAX_LENGTH} characters`);
 }
 
-export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });
+/**
+ * Each argon2id run takes 64 MiB for a few hundred milliseconds: at most this many at once (the rest wait
+ * their turn), so a burst of sign-ins cannot take the server's memory.
+ */
+const MAX_CONCURRENT = 4;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resume) => waiting.push(resume));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+export const hashPassword = (password: string) => oneAtATime(() => Bun.password.hash(password, { algorithm: "argon2id" }));
+const verifyPassword = (password: string, hash: string) => oneAtATime(() => Bun.password.verify(password, hash));
 
 let dummy: Promise<string> | undefined;
 /**
@@ -24,11 +45,11 @@ let dummy: Promise<string> | undefined;
  */
 export async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
   if (!hash) {
-    await Bun.password.verify(password, await (dummy ??= hashPassword("no such person: a throwaway hash")));
+    await verifyPassword(password, await (dummy ??= hashPassword("no such person: a throwaway hash")));
     return false;
   }
   try {
-    return await Bun.password.verify(password, hash);
+    return await verifyPassword(password, hash);
   } catch {
     return false;
   }

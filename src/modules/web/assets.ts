@@ -28,6 +28,8 @@ import screensPaidJs from "../../../web/screens/paid.js" with { type: "file" };
 import screensPaymentsJs from "../../../web/screens/payments.js" with { type: "file" };
 import screensSetsJs from "../../../web/screens/sets.js" with { type: "file" };
 import screensSettingsJs from "../../../web/screens/settings.js" with { type: "file" };
+import screensSetupJs from "../../../web/screens/setup.js" with { type: "file" };
+import screensSignInJs from "../../../web/screens/sign-in.js" with { type: "file" };
 import screensSourcesJs from "../../../web/screens/sources.js" with { type: "file" };
 import screensWikiEditorJs from "../../../web/screens/wiki-editor.js" with { type: "file" };
 import screensWikiJs from "../../../web/screens/wiki.js" with { type: "file" };
@@ -37,6 +39,8 @@ const JS = "text/javascript; charset=utf-8";
 /** URL path → embedded file and content type. The page loads its modules from /assets/ by relative imports. */
 export const ASSET_FILES: Record<string, { file: string; type: string; page?: boolean }> = {
   "/": { file: indexHtml as unknown as string, type: "text/html; charset=utf-8", page: true },
+  // The first-run setup and password-reset links open the same page (it reads ?token=).
+  "/setup": { file: indexHtml as unknown as string, type: "text/html; charset=utf-8", page: true },
   "/assets/app.css": { file: appCss, type: "text/css; charset=utf-8" },
   "/favicon.svg": { file: favicon, type: "image/svg+xml" },
   "/assets/vendor/cytoscape.esm.js": { file: cytoscape, type: JS },
@@ -62,6 +66,8 @@ export const ASSET_FILES: Record<string, { file: string; type: string; page?: bo
   "/assets/screens/payments.js": { file: screensPaymentsJs, type: JS },
   "/assets/screens/sets.js": { file: screensSetsJs, type: JS },
   "/assets/screens/settings.js": { file: screensSettingsJs, type: JS },
+  "/assets/screens/setup.js": { file: screensSetupJs, type: JS },
+  "/assets/screens/sign-in.js": { file: screensSignInJs, type: JS },
   "/assets/screens/sources.js": { file: screensSourcesJs, type: JS },
   "/assets/screens/wiki-editor.js": { file: screensWikiEditorJs, type: JS },
   "/assets/screens/wiki.js": { file: screensWikiJs, type: JS },

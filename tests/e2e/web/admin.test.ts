@@ -110,15 +110,15 @@ describe.skipIf(!hasChromium)("admin page in Chromium", () => {
     await heading("Sign in to Brainbox").waitFor();
     await screenshot(page, "01-sign-in");
     await page.getByLabel("API key").fill("bb_live_notARealKey");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in with this key" }).click();
     await page.getByText("That key was not accepted").waitFor();
     // Plain words only: the code and status stay out of sight (data attributes), no "HTTP 401" jargon.
-    expect(await page.locator(".error").getAttribute("data-status")).toBe("401");
-    expect(await page.locator(".error").textContent()).not.toContain("HTTP");
+    expect(await page.locator(".error[role=alert]").getAttribute("data-status")).toBe("401");
+    expect(await page.locator(".error[role=alert]").textContent()).not.toContain("HTTP");
     expect(await page.getByLabel("API key").getAttribute("aria-invalid")).toBe("true");
 
     await page.getByLabel("API key").fill(server.key);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in with this key" }).click();
     await heading("Brains").waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem("brainbox.apiKey"))).toBe(server.key);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
@@ -663,7 +663,7 @@ describe.skipIf(!hasChromium)("admin page in Chromium", () => {
     await goto("#/");
     await page.reload();
     await page.getByLabel("API key").fill(key);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in with this key" }).click();
     await heading("Brains").waitFor();
     expect((await server.api(`/api/user/api-keys/${id}`, { method: "DELETE" })).status).toBe(204);
     await goto("#/keys");
@@ -671,7 +671,7 @@ describe.skipIf(!hasChromium)("admin page in Chromium", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("brainbox.apiKey"))).toBeNull();
 
     await page.getByLabel("API key").fill(server.key);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in with this key" }).click();
     const deletes: string[] = [];
     page.on("request", (r) => r.method() === "DELETE" && r.url().endsWith("/api/v1/web-session") && deletes.push(r.headers()["authorization"] ?? ""));
     await page.getByRole("button", { name: "Sign out" }).click();
