@@ -25,13 +25,16 @@ export const authGuard = (ctx: AppContext, rule: ScopeRule = "owner") =>
       const challenge = bearerChallenge(ctx.publicUrl(), "", authorization === undefined ? undefined : error.message);
       throw new AppError("unauthorized", error.message, { ...error.details, headers: { "www-authenticate": challenge } });
     }
-    requireScope(principal, requirementOf(rule, request.method));
+    requireScope(principal, requirementOf(rule, request.method), request.method);
     throwDeferredBodyError(request);
     return { principal };
   });
 
 /** 403 `insufficient_scope` (RFC 6750 §3.1) when the principal's token does not allow the requirement. */
-export function requireScope(principal: Principal, requirement: Requirement): void {
+export function requireScope(principal: Principal, requirement: Requirement, method = "GET"): void {
+  // A read-only key reads and asks; a DELETE (even of its own ask history) is a write it may not make.
+  if (principal.readOnly && (method === "DELETE" || !allows(principal.scopes, requirement)))
+    throw new AppError("forbidden", "This API key is read-only: it can ask, get context and read, not change anything", { readOnly: true });
   if (allows(principal.scopes, requirement)) return;
   const message =
     requirement === "owner"

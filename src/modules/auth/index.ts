@@ -13,7 +13,8 @@ export const apiKeyRoutes = (ctx: AppContext) =>
       "",
       async ({ principal, body, set }) => {
         set.status = 201;
-        return createApiKey(ctx.db, principal.account.id, body.name.trim());
+        const expiresAt = body.expiresAt === undefined ? null : Date.parse(body.expiresAt);
+        return createApiKey(ctx.db, principal.account.id, body.name.trim(), { readOnly: body.readOnly, expiresAt });
       },
       { body: createKeyBody, response: { 201: newKeyResponse } },
     )
