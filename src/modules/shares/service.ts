@@ -36,6 +36,10 @@ async function requireOwner(db: Db, accountId: string, r: Resource) {
 
 export async function listShares(db: Db, accountId: string, r: Resource): Promise<ShareView[]> {
   await requireOwner(db, accountId, r);
+  return sharesOf(db, r);
+}
+
+async function sharesOf(db: Db, r: Resource): Promise<ShareView[]> {
   const { table, key } = TABLE[r.kind];
   const rows = await db.all<{ account_id: string | null; team_id: string | null; role: BrainRole; created_at: number; name: string; email: string | null }>(sql`
     select s."account_id", s."team_id", s."role", s."created_at", coalesce(a."name", t."name") as "name", a."email"
@@ -93,7 +97,8 @@ export async function putShare(db: Db, caller: Account, r: Resource, g: Grantee,
     { action: "share.changed", ...actor(caller), teamId: await auditTeam(db, r, g), target: { kind: r.kind, id: r.id }, details: { grantee: g, from: current?.role ?? null, to: role } },
     log,
   );
-  return (await listShares(db, caller.id, r)).find((s) => s.grantee.kind === g.kind && s.grantee.id === g.id)!;
+  // Read without the owner check: an owner who just stepped down to editor still gets the answer.
+  return (await sharesOf(db, r)).find((s) => s.grantee.kind === g.kind && s.grantee.id === g.id)!;
 }
 
 /** Removes a share: an owner removes any, anyone their own (leaving); the last owner → 409. */
