@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const putSetShare = (grantee: string, role: string, key?: string) => s.api(`/api/v1/brain-sets/${setId}/shares/account/${grantee}`, { method: "PUT", json: { role }, key });
+const putSetShare = (grantee: string, role: string, key?: string) => s.api(`/api/v1/brain-sets/${setId}/shares/accounts/${grantee}`, { method: "PUT", json: { role }, key });
 
 describe("brain set shares", () => {
   test("the owner shares the set; the shares list shows who has which role", async () => {
@@ -47,7 +47,7 @@ describe("brain set shares", () => {
       ["PATCH", `/api/v1/brain-sets/${setId}`, { name: "Mine" }],
       ["DELETE", `/api/v1/brain-sets/${setId}`],
       ["GET", `/api/v1/brain-sets/${setId}/shares`],
-      ["PUT", `/api/v1/brain-sets/${setId}/shares/account/${stranger.id}`, { role: "viewer" }],
+      ["PUT", `/api/v1/brain-sets/${setId}/shares/accounts/${stranger.id}`, { role: "viewer" }],
     ] as Array<[string, string, unknown?]>)
       expect((await expectJson(await s.api(path, { method, key: viewer.key, ...(json ? { json } : {}) }), 403)).error.code).toBe("forbidden");
     const shared = await expectJson(await s.api("/api/v1/shared-with-me", { key: viewer.key }), 200);
@@ -70,7 +70,7 @@ describe("brain set shares", () => {
 
   test("the last owner cannot leave the set (409); the owner deletes it", async () => {
     const owner = (await expectJson(await s.api("/api/v1/account"), 200)).account.id;
-    expect((await expectJson(await s.api(`/api/v1/brain-sets/${setId}/shares/account/${owner}`, { method: "DELETE" }), 409)).error.code).toBe("conflict");
+    expect((await expectJson(await s.api(`/api/v1/brain-sets/${setId}/shares/accounts/${owner}`, { method: "DELETE" }), 409)).error.code).toBe("conflict");
     await expectJson(await s.api(`/api/v1/brain-sets/${setId}`, { method: "DELETE" }), 204);
     await expectJson(await s.api(`/api/v1/brain-sets/${setId}`, { key: viewer.key }), 404);
   });

@@ -36,7 +36,7 @@ describe("read-only keys", () => {
       ["DELETE", `/api/v1/brains/${brainId}/asks`],
       ["POST", "/api/user/api-keys", { name: "escalate" }],
       ["POST", "/api/v1/teams", { name: "T" }],
-      ["PUT", `/api/v1/brains/${brainId}/shares/account/acc_x`, { role: "viewer" }],
+      ["PUT", `/api/v1/brains/${brainId}/shares/accounts/acc_x`, { role: "viewer" }],
     ] as Array<[string, string, unknown?]>) {
       const body = await expectJson(await s.api(path, { method, key, ...(json ? { json } : {}) }), 403);
       expect(body.error).toMatchObject({ code: "forbidden", readOnly: true });

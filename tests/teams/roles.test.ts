@@ -50,8 +50,8 @@ const writeRoutes = (): Array<[string, string, unknown?]> => [
   ["DELETE", `/api/v1/brains/${brainId}/paid`],
   ["GET", `/api/v1/brains/${brainId}/payments`],
   ["GET", `/api/v1/brains/${brainId}/shares`],
-  ["PUT", `/api/v1/brains/${brainId}/shares/account/${stranger.id}`, { role: "viewer" }],
-  ["DELETE", `/api/v1/brains/${brainId}/shares/account/${editor.id}`],
+  ["PUT", `/api/v1/brains/${brainId}/shares/accounts/${stranger.id}`, { role: "viewer" }],
+  ["DELETE", `/api/v1/brains/${brainId}/shares/accounts/${editor.id}`],
   ["POST", "/api/v1/invitations", { email: "someone@example.test", brainId, brainRole: "viewer" }],
 ];
 const call = (key: string, [method, path, json]: [string, string, unknown?]) => s.api(path, { method, key, ...(json === undefined ? {} : { json }) });
@@ -141,27 +141,27 @@ describe("roles on a brain", () => {
 
   test("the last owner cannot leave or step down (409); with a second owner they can", async () => {
     const owner = (await expectJson(await s.api("/api/v1/account"), 200)).account.id;
-    const leave = await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/account/${owner}`, { method: "DELETE" }), 409);
+    const leave = await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/accounts/${owner}`, { method: "DELETE" }), 409);
     expect(leave.error.code).toBe("conflict");
-    expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/account/${owner}`, { method: "PUT", json: { role: "editor" } }), 409)).error.code).toBe("conflict");
+    expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/accounts/${owner}`, { method: "PUT", json: { role: "editor" } }), 409)).error.code).toBe("conflict");
     await share(s, brainId, editor.id, "owner");
-    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/account/${owner}`, { method: "PUT", json: { role: "editor" } }), 200);
+    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/accounts/${owner}`, { method: "PUT", json: { role: "editor" } }), 200);
     // Now the editor-turned-owner is the last owner, and the first owner (an editor) may not share any more.
-    expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/account/${editor.id}`, { method: "DELETE", key: editor.key }), 409)).error.code).toBe("conflict");
+    expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/accounts/${editor.id}`, { method: "DELETE", key: editor.key }), 409)).error.code).toBe("conflict");
     expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/shares`), 403)).error.code).toBe("forbidden");
     await share(s, brainId, owner, "owner", "account", editor.key);
     // A viewer may leave (their own share), and the brain then is 404 for them.
-    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/account/${viewer.id}`, { method: "DELETE", key: viewer.key }), 204).catch(async () => {
+    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/accounts/${viewer.id}`, { method: "DELETE", key: viewer.key }), 204).catch(async () => {
       throw new Error("viewer could not leave");
     });
     await expectJson(await s.api(`/api/v1/brains/${brainId}`, { key: viewer.key }), 404);
   });
 
-  test("bad share input: unknown grantee 404, bad role or kind 422", async () => {
-    expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/account/acc_nobody`, { method: "PUT", json: { role: "viewer" } }), 404)).error.code).toBe("not_found");
-    expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/team/team_nobody`, { method: "PUT", json: { role: "viewer" } }), 404)).error.field).toBe("grantee");
-    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/account/${stranger.id}`, { method: "PUT", json: { role: "god" } }), 422);
-    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/robot/${stranger.id}`, { method: "PUT", json: { role: "viewer" } }), 422);
-    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/account/${stranger.id}`, { method: "DELETE" }), 404);
+  test("bad share input: unknown grantee 404, bad role 422, unknown kind of grantee 404", async () => {
+    expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/accounts/acc_nobody`, { method: "PUT", json: { role: "viewer" } }), 404)).error.code).toBe("not_found");
+    expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/teams/team_nobody`, { method: "PUT", json: { role: "viewer" } }), 404)).error.field).toBe("grantee");
+    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/accounts/${stranger.id}`, { method: "PUT", json: { role: "god" } }), 422);
+    expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/robots/${stranger.id}`, { method: "PUT", json: { role: "viewer" } }), 404)).error.code).toBe("route_not_found");
+    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/accounts/${stranger.id}`, { method: "DELETE" }), 404);
   });
 });

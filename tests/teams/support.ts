@@ -14,5 +14,5 @@ export async function person(s: TestServer, name: string, plan = "pro"): Promise
 }
 
 export async function share(s: TestServer, brainId: string, granteeId: string, role: string, kind = "account", key?: string) {
-  return expectJson(await s.api(`/api/v1/brains/${brainId}/shares/${kind}/${granteeId}`, { method: "PUT", json: { role }, key }), 200);
+  return expectJson(await s.api(`/api/v1/brains/${brainId}/shares/${kind === "account" ? "accounts" : "teams"}/${granteeId}`, { method: "PUT", json: { role }, key }), 200);
 }

@@ -86,7 +86,7 @@ describe("teams", () => {
     const { brain } = await expectJson(await s.api("/api/v1/brains", { method: "POST", json: { name: "Team handbook", teamId: team.id }, key: ana.key }), 201);
     expect((await expectJson(await s.api(`/api/v1/brains/${brain.id}`, { key: bo.key }), 200)).brain.role).toBe("owner");
     // The team's share can be lowered: the maker stays owner by their own share.
-    await expectJson(await s.api(`/api/v1/brains/${brain.id}/shares/team/${team.id}`, { method: "PUT", json: { role: "viewer" }, key: ana.key }), 200);
+    await expectJson(await s.api(`/api/v1/brains/${brain.id}/shares/teams/${team.id}`, { method: "PUT", json: { role: "viewer" }, key: ana.key }), 200);
     expect((await expectJson(await s.api(`/api/v1/brains/${brain.id}`, { key: bo.key }), 200)).brain.role).toBe("viewer");
     await expectJson(await s.api(`/api/v1/teams/${team.id}/members/${bo.id}`, { method: "DELETE", key: bo.key }), 204);
     await expectJson(await s.api(`/api/v1/brains/${brain.id}`, { key: bo.key }), 404);
@@ -118,8 +118,8 @@ describe("teams", () => {
     await expectJson(await s.api(`/api/v1/teams/${team.id}/members/${bo.id}`, { method: "PATCH", json: { role: "admin" }, key: ana.key }), 200);
     await expectJson(await s.api(`/api/v1/teams/${team.id}/members/${bo.id}`, { method: "DELETE", key: ana.key }), 204);
     const brainId = await newBrain(s, "Audited brain", ana.key);
-    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/team/${team.id}`, { method: "PUT", json: { role: "editor" }, key: ana.key }), 200);
-    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/team/${team.id}`, { method: "DELETE", key: ana.key }), 204);
+    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/teams/${team.id}`, { method: "PUT", json: { role: "editor" }, key: ana.key }), 200);
+    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/teams/${team.id}`, { method: "DELETE", key: ana.key }), 204);
     expect(await audit(team.id)).toEqual([
       { action: "team.created", actor: ana.id, target: team.id },
       { action: "team.member_added", actor: ana.id, target: bo.id },

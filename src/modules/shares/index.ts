@@ -4,42 +4,57 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authGuard } from "../auth/guard";
 import { listBrainSets } from "../brain-sets/service";
+import type { BrainRole } from "../brains/access";
 import { listBrains } from "../brains/service";
 import { listShares, putShare, removeShare, sharedWithMeIds, type Grantee, type Resource } from "./service";
 
 const role = t.Union([t.Literal("viewer"), t.Literal("editor"), t.Literal("owner")]);
-const granteeKind = t.Union([t.Literal("account"), t.Literal("team")]);
 const putBody = t.Object({ role });
-const grantee = (p: Record<string, string>): Grantee => ({ kind: p.kind as Grantee["kind"], id: p.granteeId! });
+
+// One pair of routes per kind of grantee (`accounts/{accountId}`, `teams/{teamId}`): every path segment is
+// an id, so an id that names nothing is 404 like any other (never a 422 on a path's shape).
+const GRANTEES = [
+  { segment: "accounts", param: "accountId", kind: "account" },
+  { segment: "teams", param: "teamId", kind: "team" },
+] as const;
 
 const routesFor = (ctx: AppContext, base: string, kind: Resource["kind"], idParam: "brainId" | "setId") => {
-  const params = t.Object({ [idParam]: t.String() } as Record<string, ReturnType<typeof t.String>>);
-  const shareParams = t.Object({ [idParam]: t.String(), kind: granteeKind, granteeId: t.String() } as never);
+  const resourceParams = t.Object({ [idParam]: t.String() });
   const resource = (p: Record<string, string>): Resource => ({ kind, id: p[idParam]! });
-  return new Elysia({ detail: { tags: ["Shares"] } })
+  let app = new Elysia({ detail: { tags: ["Shares"] } })
     .use(authGuard(ctx, { GET: "brains:read" }))
     // Who has which role (owners only).
-    .get(`${base}/:${idParam}/shares`, async ({ principal, params: p }) => ({ shares: await listShares(ctx.db, principal.account.id, resource(p)) }), {
-      params,
-    })
-    // Share with a person (`account`) or a whole team (`team`) at a role, or change their role (owners only).
-    .put(
-      `${base}/:${idParam}/shares/:kind/:granteeId`,
-      async ({ principal, params: p, body }) => {
-        const q = p as unknown as Record<string, string>;
-        return { share: await putShare(ctx.db, principal.account, resource(q), grantee(q), body.role, ctx.log) };
-      },
-      { params: shareParams, body: putBody },
-    )
-    // Stop sharing (owners), or leave (anyone, their own share); the last owner is 409.
-    .delete(
-      `${base}/:${idParam}/shares/:kind/:granteeId`,
-      async ({ principal, params: p, set }) => {
-        await removeShare(ctx.db, principal.account, resource(p as unknown as Record<string, string>), grantee(p as unknown as Record<string, string>), ctx.log);
-        set.status = 204;
-      },
-      { params: shareParams },
+    .get(
+      `${base}/:${idParam}/shares`,
+      async ({ principal, params }) => ({ shares: await listShares(ctx.db, principal.account.id, resource(params as Record<string, string>)) }),
+      { params: resourceParams },
     );
+  for (const g of GRANTEES) {
+    const path = `${base}/:${idParam}/shares/${g.segment}/:${g.param}`;
+    const params = t.Object({ [idParam]: t.String(), [g.param]: t.String() });
+    const grantee = (p: Record<string, string>): Grantee => ({ kind: g.kind, id: p[g.param]! });
+    app = app
+      // Share with a person or a whole team at a role, or change their role (owners only).
+      .put(
+        path,
+        async ({ principal, params: p, body }) => {
+          const q = p as Record<string, string>;
+          return { share: await putShare(ctx.db, principal.account, resource(q), grantee(q), (body as { role: BrainRole }).role, ctx.log) };
+        },
+        { params, body: putBody },
+      )
+      // Stop sharing (owners), or leave (anyone, their own share); the last owner is 409.
+      .delete(
+        path,
+        async ({ principal, params: p, set }) => {
+          const q = p as Record<string, string>;
+          await removeShare(ctx.db, principal.account, resource(q), grantee(q), ctx.log);
+          set.status = 204;
+        },
+        { params },
+      ) as unknown as typeof app;
+  }
+  return app;
 };
 
 export const shareRoutes = (ctx: AppContext) =>
