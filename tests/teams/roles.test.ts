@@ -2,6 +2,7 @@
 // nothing changed) yet reads and asks; an editor adds a source and edits a page but cannot share or
 // delete; a stranger gets 404 on every route, as for a brain that does not exist; MCP follows the same rules.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { sha256Hex } from "../../src/lib/secrets";
 import { connectMcp } from "../mcp/support";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
@@ -137,6 +138,19 @@ describe("roles on a brain", () => {
     const hidden = await asStranger.call("list_sources", { brainId });
     expect(hidden.structuredContent.error.code).toBe("not_found");
     await asStranger.close();
+  });
+
+  test("an OAuth access token of the viewer: every scope granted, still only a viewer (scope and role both apply)", async () => {
+    const token = `bb_at_${crypto.randomUUID().replaceAll("-", "")}`;
+    const c = s.ctx.database.client;
+    await c.execute("INSERT INTO oauth_clients (id, auth_method, name, redirect_uris, grant_types, metadata) VALUES ('cli_roles', 'none', 'Client', '[]', '[]', '{}')");
+    await c.execute({ sql: "INSERT INTO oauth_grants (id, account_id, client_id, scope) VALUES ('grt_roles', ?, 'cli_roles', 'brains:read ask sources:write brains:write')", args: [viewer.id] });
+    await c.execute({ sql: "INSERT INTO oauth_tokens (hash, kind, grant_id, expires_at) VALUES (?, 'access', 'grt_roles', ?)", args: [sha256Hex(token), Date.now() + 3_600_000] });
+    await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${slug}`, { key: token }), 200);
+    for (const route of [writeRoutes()[2]!, writeRoutes()[12]!, writeRoutes()[0]!])
+      expect((await expectJson(await call(token, route), 403)).error.code).toBe("forbidden");
+    // A stranger's token with every scope: 404, as for the stranger's key.
+    expect((await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${slug}`, { key: stranger.key }), 404)).error.code).toBe("not_found");
   });
 
   test("the last owner cannot leave or step down (409); with a second owner they can", async () => {
