@@ -2,7 +2,6 @@
 // OAuth token; changing a team is for people's own API keys (owner-only, like key management).
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
-import { invalid } from "../../lib/errors";
 import { authGuard } from "../auth/guard";
 import { addMemberBody, changeRoleBody, createTeamBody, memberParams, teamParams, updateTeamBody } from "./model";
 import { addMember, changeRole, createTeam, getTeam, listMembers, listTeams, removeMember, renameTeam, setTeamPlan } from "./service";
@@ -41,7 +40,6 @@ export const teamRoutes = (ctx: AppContext) =>
     .post(
       "/:teamId/members",
       async ({ principal, params, body, set }) => {
-        if (!body.accountId && !body.email) throw invalid("accountId", "Name the person by accountId or email");
         set.status = 201;
         return { member: await addMember(ctx.db, principal.account, params.teamId, body, body.role ?? "member", ctx.log) };
       },

@@ -4,7 +4,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, teamMembers, teams } from "../../db/schema";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError, invalid, notFound } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
 import type { Account } from "../accounts/service";
 import { recordAudit } from "../audit/record";
@@ -129,6 +129,7 @@ export async function addMember(
   log?: Logger,
 ): Promise<MemberView> {
   await adminOf(db, admin.id, teamId);
+  if (!who.accountId && !who.email) throw invalid("accountId", "Name the person by accountId or email");
   const person = who.accountId
     ? await db.query.accounts.findFirst({ where: eq(accounts.id, who.accountId) })
     : who.email
