@@ -35,6 +35,16 @@ const url: Parser<string> = (raw) => {
     throw new Error(`must be an http(s) URL, got "${raw}"`);
   return raw.replace(/\/+$/, "");
 };
+const smtpUrl: Parser<string> = (raw) => {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new Error(`must be an smtp:// or smtps:// URL, got "${raw}"`);
+  }
+  if (!["smtp:", "smtps:"].includes(parsed.protocol)) throw new Error(`must be an smtp:// or smtps:// URL, got "${raw}"`);
+  return raw;
+};
 const oneOf =
   <T extends string>(...values: T[]): Parser<T> =>
   (raw) => {
@@ -128,6 +138,9 @@ const vars = {
   corsOrigins: v("BRAINBOX_CORS_ORIGINS", list, "Origins allowed to call the API from a browser (* = any; bearer auth only: the session cookie is never accepted cross-origin)", "*"),
   authFailuresPerMinute: v("BRAINBOX_AUTH_FAILURES_PER_MINUTE", int(1), "Failed authentications per minute, per client address and per credential, before 429 (valid credentials always pass)", "30"),
   trustedProxies: v("BRAINBOX_TRUSTED_PROXIES", parseCidrList, "Proxies (IPs or CIDRs, comma-separated) whose X-Forwarded-For/Forwarded names the client address", ""),
+  smtpUrl: v("BRAINBOX_SMTP_URL", smtpUrl, "SMTP server invitations are mailed through, e.g. smtps://user:pass@mail.example.com:465 (unset = the link is only shown to the inviter)"),
+  smtpFrom: v("BRAINBOX_SMTP_FROM", str, "From address of invitation mails", "Brainbox <brainbox@localhost>"),
+  invitationTtlHours: v("BRAINBOX_INVITATION_TTL_HOURS", int(1, 8760), "How long an invitation link can be accepted (single use)", "168"),
   metricsToken: v("BRAINBOX_METRICS_TOKEN", str, "Bearer token required by /metrics (unset = open)"),
   logLevel: v("BRAINBOX_LOG_LEVEL", oneOf("debug", "info", "warn", "error"), "Log verbosity", "info"),
   // Read by `brainbox import`, a client of a server (maybe a remote one): not the server's own settings.

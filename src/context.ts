@@ -18,6 +18,8 @@ export interface Principal {
   credentialId: string;
   /** An access token's scopes (modules/auth/scopes.ts); absent for the owner's own API key, which may do anything. */
   scopes?: ReadonlySet<string>;
+  /** A read-only API key (issue 56): it carries READ_ONLY_SCOPES, and a refusal says the key is read-only. */
+  readOnly?: boolean;
 }
 
 /** Resolves an OAuth access token (modules/oauth) for the auth guard, which cannot import that module. */

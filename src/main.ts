@@ -15,7 +15,7 @@ const COMMANDS: Array<[string, string]> = [
   ["serve", "Start the HTTP server and the background job loop (default)"],
   ["migrate", "Apply database migrations and exit"],
   ["keys create --name NAME", "Create an API key for the owner (creating the owner on an empty database); prints the key on the last line"],
-  ["accounts create --name NAME [--plan PLAN]", "Create an account (plan free|pro|team, default BRAINBOX_DEFAULT_PLAN); prints its first API key on the last line"],
+  ["accounts create --name NAME [--plan PLAN] [--email EMAIL]", "Create an account (plan free|pro|team, default BRAINBOX_DEFAULT_PLAN; the email lets it accept invitations); prints its first API key on the last line"],
   ["accounts list", "List accounts with their plans"],
   ["accounts plan ACCOUNT_ID PLAN", "Change an account's plan"],
   ["users set-password --email EMAIL [--account ACCOUNT_ID]", "Set a person's password, read from stdin (first line); with --account, also give that account the email"],
@@ -118,7 +118,7 @@ async function main(argv: string[]): Promise<number> {
         if (!name) throw new UsageError("accounts create needs --name NAME");
         const plan = values.plan === undefined ? config.defaultPlan : parsePlan(values.plan);
         const key = await withDatabase(config, async (d) => {
-          const account = await createAccount(d.db, { name, planId: plan });
+          const account = await createAccount(d.db, { name, planId: plan, email: values.email });
           console.log(`Created account "${name}" (${account.id}) on the ${plan} plan. Its API key is shown once:`);
           return createApiKey(d.db, account.id, "First key");
         });

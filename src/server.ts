@@ -1,4 +1,7 @@
 // Builds the Elysia app from the feature plugins, all sharing one AppContext.
+import { acceptInvitationRoutes, invitationRoutes } from "./modules/invitations";
+import { shareRoutes } from "./modules/shares";
+import { teamRoutes } from "./modules/teams";
 import { Elysia } from "elysia";
 import type { AppContext } from "./context";
 import { decodablePaths, httpErrors, jsonBodies } from "./http/errors";
@@ -46,6 +49,10 @@ export function buildApp(ctx: AppContext) {
     .use(askHistoryRoutes(ctx))
     .use(brainSetRoutes(ctx))
     .use(brainSetAskRoutes(ctx))
+    .use(teamRoutes(ctx))
+    .use(shareRoutes(ctx))
+    .use(acceptInvitationRoutes(ctx))
+    .use(invitationRoutes(ctx))
     .use(x402Routes(ctx))
     .use(paymentRoutes(ctx))
     .use(oauthRoutes(ctx))

@@ -11,11 +11,14 @@ import { keysScreen } from "./screens/keys.js";
 import { setsScreen } from "./screens/sets.js";
 import { setupScreen } from "./screens/setup.js";
 import { signInScreen } from "./screens/sign-in.js";
+import { sharedScreen, teamsScreen } from "./screens/team.js";
 
 /** Top-level screens in the header. */
 const NAV = [
   { href: "#/", label: "Brains", active: (p) => p === "/" || p.startsWith("/brains") },
   { href: "#/sets", label: "Brain sets", active: (p) => p.startsWith("/sets") },
+  { href: "#/shared", label: "Shared with me", active: (p) => p.startsWith("/shared") },
+  { href: "#/teams", label: "People & teams", active: (p) => p.startsWith("/teams") },
   { href: "#/keys", label: "API keys", active: (p) => p.startsWith("/keys") },
   { href: "#/account", label: "Plan & usage", active: (p) => p.startsWith("/account") },
 ];
@@ -26,6 +29,8 @@ const ROUTES = [
   [/^\/brains\/([^/]+)\/?(?:([a-z-]+)(?:\/(.+))?)?$/, (v, [id, tab, rest], s) => brainScreen(v, id, tab ?? "sources", rest, s)],
   [/^\/sets\/?$/, (v, _p, s) => setsScreen(v, s)],
   [/^\/keys\/?$/, (v, _p, s) => keysScreen(v, s)],
+  [/^\/teams\/?$/, (v, _p, s) => teamsScreen(v, s)],
+  [/^\/shared\/?$/, (v, _p, s) => sharedScreen(v, s)],
   [/^\/account\/?$/, (v, _p, s) => accountScreen(v, s)],
 ];
 

@@ -47,6 +47,10 @@ export const apiKeys = sqliteTable(
     createdAt: createdAt(),
     lastUsedAt: integer("last_used_at"),
     revokedAt: integer("revoked_at"),
+    /** Read-only: ask, context and reads only (migration 0026). */
+    readOnly: integer("read_only", { mode: "boolean" }).notNull().default(false),
+    /** After this (unix ms) the key answers 401; null: never expires. */
+    expiresAt: integer("expires_at"),
   },
   (t) => [uniqueIndex("api_keys_hash").on(t.hash), index("api_keys_account").on(t.accountId)],
 );
@@ -559,3 +563,4 @@ export const auditEvents = sqliteTable(
 );
 
 export * from "./schema-connectors";
+export * from "./schema-teams";

@@ -46,6 +46,8 @@ export function validBody(route: Route, ids: { brainId: string; slug: string }):
     "POST /api/x402/social/image": { title: "Probe" },
     "PATCH /api/v1/brains/{brainId}": { emoji: "🪨" },
     "PATCH /api/v1/brain-sets/{setId}": { name: "Probe set renamed" },
+    "PATCH /api/v1/teams/{teamId}": { name: "Probe team" },
+    "POST /api/v1/teams/{teamId}/members": { email: "probe@example.test" },
   };
   const key = `${route.method} ${route.path}`;
   if (key in known) return known[key];

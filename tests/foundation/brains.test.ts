@@ -15,14 +15,14 @@ const create = (json: unknown, key?: string) => s.api("/api/v1/brains", { method
 describe("brains", () => {
   test("create, read, list on both surfaces, rename, delete", async () => {
     const { brain } = await expectJson(await create({ name: "Product Docs", emoji: "📚" }), 201);
-    expect(brain).toMatchObject({ name: "Product Docs", slug: "product-docs", emoji: "📚", visibility: "private", sourceCount: 0 });
+    expect(brain).toMatchObject({ name: "Product Docs", slug: "product-docs", emoji: "📚", visibility: "private", sourceCount: 0, role: "owner" });
     expect(brain.id).toStartWith("brn_");
 
     const v1 = await expectJson(await s.api("/api/v1/brains"), 200);
-    expect(v1.brains).toContainEqual({ id: brain.id, name: "Product Docs", slug: "product-docs", emoji: "📚", visibility: "private", sourceCount: 0 });
+    expect(v1.brains).toContainEqual({ id: brain.id, name: "Product Docs", slug: "product-docs", emoji: "📚", visibility: "private", sourceCount: 0, role: "owner" });
     const plain = await expectJson(await s.api("/api/brains"), 200);
     const item = plain.brains.find((b: any) => b.id === brain.id);
-    expect(item).toEqual({ id: brain.id, name: "Product Docs", slug: "product-docs", visibility: "private", sourceCount: 0 });
+    expect(item).toEqual({ id: brain.id, name: "Product Docs", slug: "product-docs", visibility: "private", sourceCount: 0, role: "owner" });
     expect("emoji" in item).toBe(false);
 
     const one = await expectJson(await s.api(`/api/v1/brains/${brain.id}`), 200);

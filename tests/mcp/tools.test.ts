@@ -105,7 +105,7 @@ describe("sources", () => {
     expect(sources.structuredContent.sources.every((x: any) => x.status === "ready" && x.pageCount > 0)).toBe(true);
     expect(textOf(sources)).toContain("[ready] Solar Panels");
     const brains = await mcp.call("list_brains", {});
-    expect(brains.structuredContent.brains).toContainEqual({ id: brainId, name: "Home Energy", slug: "home-energy", emoji: "🧠", visibility: "private", sourceCount: 4, owned: true });
+    expect(brains.structuredContent.brains).toContainEqual({ id: brainId, name: "Home Energy", slug: "home-energy", emoji: "🧠", visibility: "private", sourceCount: 4, owned: true, role: "owner" });
     expect(textOf(brains)).toContain(brainId);
   });
 });

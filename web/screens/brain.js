@@ -34,8 +34,10 @@ export async function brainScreen(view, brainId, tabId, rest, signal) {
     ]);
     return;
   }
-  const owned = brain.owned !== false;
-  const tabs = BRAIN_TABS.filter((t) => owned || !t.owner);
+  // The caller's role (issue 56): editors change sources and pages, owners also the settings and sharing.
+  const isOwner = brain.role ? brain.role === "owner" : brain.owned !== false;
+  const owned = brain.role ? brain.role !== "viewer" : isOwner;
+  const tabs = BRAIN_TABS.filter((t) => isOwner || !t.owner);
   const tab = tabs.find((t) => t.id === tabId);
   const strip = h(
     "nav",
@@ -49,7 +51,7 @@ export async function brainScreen(view, brainId, tabId, rest, signal) {
       { class: "page-head" },
       h("h1", { tabindex: "-1" }, `${brain.emoji ? `${brain.emoji} ` : ""}${brain.name}`),
       h("span", { class: `badge ${brain.visibility}` }, brain.visibility),
-      owned ? null : h("span", { class: "badge" }, "read-only: another account's brain"),
+      isOwner ? null : h("span", { class: "badge" }, owned ? "editor: shared with you" : brain.role === "viewer" && brain.visibility !== "public" ? "read-only: shared with you" : "read-only: another account's brain"),
       h("span", { class: "muted small", id: "brain-source-count" }, plural(brain.sourceCount ?? 0, "source")),
     ),
     h("div", { class: "tabs-wrap" }, strip),

@@ -4,6 +4,7 @@ import { API, ApiError, api, enc, missingRoute, session } from "../lib/api.js";
 import { add, announce, confirmDialog, field, fill, h } from "../lib/dom.js";
 import { errorBox, onSubmit, showError } from "../lib/forms.js";
 import { askCard } from "./ask.js";
+import { sharePanel } from "./share.js";
 
 export async function setsScreen(view, signal) {
   add(view, [
@@ -98,10 +99,18 @@ function setCard(set, signal, reload) {
     }
   });
   const brainLink = (b) => h("a", { href: `#/brains/${enc(b.id)}` }, b.name);
+  // Owners share the set (the Share button opens its panel).
+  const shareHolder = h("div");
+  const shareBtn = h("button", { type: "button", class: "secondary small", "aria-expanded": "false", hidden: set.role !== undefined && set.role !== "owner" }, "Share");
+  shareBtn.addEventListener("click", () => {
+    const open = shareBtn.getAttribute("aria-expanded") === "true";
+    shareBtn.setAttribute("aria-expanded", String(!open));
+    fill(shareHolder, open ? "" : sharePanel({ base: "/api/v1/brain-sets", id: set.id, name: set.name, signal }));
+  });
   return h(
     "article",
     { class: "card stack", "aria-label": `Brain set ${set.name}` },
-    h("div", { class: "row spread" }, h("h2", {}, set.name), h("div", { class: "actions" }, askBtn, del)),
+    h("div", { class: "row spread" }, h("h2", {}, set.name), h("div", { class: "actions" }, askBtn, shareBtn, del)),
     h(
       "dl",
       { class: "facts" },
@@ -111,6 +120,7 @@ function setCard(set, signal, reload) {
       h("dd", {}, (set.advisors ?? []).flatMap((a, i) => (i ? [", ", brainLink(a)] : [brainLink(a)]))),
     ),
     box,
+    shareHolder,
     askHolder,
   );
 }

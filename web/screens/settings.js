@@ -5,9 +5,10 @@ import { errorBox, onSubmit, showError } from "../lib/forms.js";
 import { plural } from "../lib/format.js";
 import { rerender } from "../lib/router.js";
 import { brainPaidSection } from "./paid.js";
+import { brainShareSection } from "./share.js";
 
 /** Sections of a brain's settings; each `(brain, signal) → Node | Promise<Node|null>`. */
-const BRAIN_SETTINGS_SECTIONS = [brainGeneralSection, brainPaidSection, brainDangerSection];
+const BRAIN_SETTINGS_SECTIONS = [brainGeneralSection, brainShareSection, brainPaidSection, brainDangerSection];
 
 export async function settingsTab(panel, brain, _rest, signal) {
   for (const section of BRAIN_SETTINGS_SECTIONS) {

@@ -37,7 +37,7 @@ const adminRoutes = (ctx: AppContext) =>
       "/api/v1/admin/accounts",
       async ({ principal, body, set }) => {
         requireAdmin(principal.account);
-        const account = await createAccount(ctx.db, { name: body.name.trim(), planId: body.plan ?? ctx.config.defaultPlan });
+        const account = await createAccount(ctx.db, { name: body.name.trim(), planId: body.plan ?? ctx.config.defaultPlan, email: body.email });
         const apiKey = await createApiKey(ctx.db, account.id, "First key");
         set.status = 201;
         return { account: accountView(account), apiKey };

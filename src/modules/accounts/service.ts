@@ -2,17 +2,26 @@
 import { count, eq } from "drizzle-orm";
 import type { PlanId } from "../../config";
 import type { Db } from "../../db/client";
-import { accounts } from "../../db/schema";
+import { accounts, teamMembers, teams } from "../../db/schema";
 import { newId } from "../../lib/secrets";
-import { notFound } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
 
 export type Account = typeof accounts.$inferSelect;
 
-export async function createAccount(db: Db, input: { name: string; planId: PlanId; isAdmin?: boolean }): Promise<Account> {
+/** A person: the account and its own team (its admin), as migration 0026 gave every earlier account. */
+export async function createAccount(db: Db, input: { name: string; planId: PlanId; isAdmin?: boolean; email?: string | null }): Promise<Account> {
+  const email = input.email ? input.email.trim().toLowerCase() : null;
+  if (email) {
+    const taken = await db.query.accounts.findFirst({ where: eq(accounts.email, email) });
+    if (taken) throw new AppError("conflict", "An account with this email already exists", { field: "email" });
+  }
   const [row] = await db
     .insert(accounts)
-    .values({ id: newId("acc"), name: input.name, planId: input.planId, isAdmin: input.isAdmin ?? false })
+    .values({ id: newId("acc"), name: input.name, planId: input.planId, isAdmin: input.isAdmin ?? false, email })
     .returning();
+  const teamId = `team_${row!.id}`;
+  await db.insert(teams).values({ id: teamId, name: input.name, personalOf: row!.id });
+  await db.insert(teamMembers).values({ teamId, accountId: row!.id, role: "admin" });
   return row!;
 }
 

@@ -30,7 +30,7 @@ export const authGuard = (ctx: AppContext, rule: ScopeRule = "owner", options: G
     const authorization = request.headers.get("authorization") ?? undefined;
     let principal = authorization === undefined && options.sessions !== false ? await sessionPrincipal(ctx, request) : null;
     if (!principal) principal = await bearerPrincipal(ctx, authorization);
-    requireScope(principal, requirementOf(rule, request.method));
+    requireScope(principal, requirementOf(rule, request.method), request.method);
     throwDeferredBodyError(request);
     return { principal };
   });
@@ -56,7 +56,10 @@ async function bearerPrincipal(ctx: AppContext, authorization: string | undefine
 }
 
 /** 403 `insufficient_scope` (RFC 6750 §3.1) when the principal's token does not allow the requirement. */
-export function requireScope(principal: Principal, requirement: Requirement): void {
+export function requireScope(principal: Principal, requirement: Requirement, method = "GET"): void {
+  // A read-only key reads and asks; a DELETE (even of its own ask history) is a write it may not make.
+  if (principal.readOnly && (method === "DELETE" || !allows(principal.scopes, requirement)))
+    throw new AppError("forbidden", "This API key is read-only: it can ask, get context and read, not change anything", { readOnly: true });
   if (allows(principal.scopes, requirement)) return;
   const message =
     requirement === "owner"

@@ -22,8 +22,9 @@ export const apiKeyRoutes = (ctx: AppContext) =>
       "",
       async ({ principal, body, set, request }) => {
         set.status = 201;
-        const key = await createApiKey(ctx.db, principal.account.id, body.name.trim());
-        await recordAudit(ctx.db, { action: "key.created", ...actorOf(principal, request), target: { kind: "api_key", id: key.id }, details: { name: key.name, hint: key.hint } }, ctx.log);
+        const expiresAt = body.expiresAt === undefined ? null : Date.parse(body.expiresAt);
+        const key = await createApiKey(ctx.db, principal.account.id, body.name.trim(), { readOnly: body.readOnly, expiresAt });
+        await recordAudit(ctx.db, { action: "key.created", ...actorOf(principal, request), target: { kind: "api_key", id: key.id }, details: { name: key.name, hint: key.hint, readOnly: key.readOnly } }, ctx.log);
         return key;
       },
       { body: createKeyBody, response: { 201: newKeyResponse } },

@@ -19,6 +19,8 @@ export interface CachedKey {
   lastUsedAt: number | null;
   /** The change version the key was read under. */
   version: number;
+  readOnly: boolean;
+  expiresAt: number | null;
 }
 
 /** Keys beyond this many are forgotten all at once (memory stays bounded when many keys are in use). */

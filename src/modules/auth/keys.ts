@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { accounts, apiKeys } from "../../db/schema";
 import { recordQuietly } from "../../lib/bookkeeping";
-import { AppError, notFound } from "../../lib/errors";
+import { AppError, invalid, notFound } from "../../lib/errors";
 import type { Logger } from "../../lib/log";
 import { newId, randomBase62, safeEqual, sha256Hex } from "../../lib/secrets";
 import { keyCache } from "./key-cache";
@@ -23,6 +23,15 @@ export interface NewApiKey {
   prefix: string;
   hint: string;
   createdAt: string;
+  readOnly: boolean;
+  expiresAt: string | null;
+}
+
+/** What a key may be made as (issue 56): read-only (ask, context, reads) and/or expiring. */
+export interface KeyOptions {
+  readOnly?: boolean;
+  /** Unix ms after which the key answers 401; must be in the future. */
+  expiresAt?: number | null;
 }
 
 export interface ApiKeyView {
@@ -33,18 +42,31 @@ export interface ApiKeyView {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  readOnly: boolean;
+  expiresAt: string | null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export async function createApiKey(db: Db, accountId: string, name: string): Promise<NewApiKey> {
+export async function createApiKey(db: Db, accountId: string, name: string, options: KeyOptions = {}): Promise<NewApiKey> {
+  const expiresAt = options.expiresAt ?? null;
+  if (expiresAt !== null && (!Number.isFinite(expiresAt) || expiresAt <= Date.now())) throw invalid("expiresAt", "expiresAt must be in the future");
   const key = API_KEY_PREFIX + randomBase62(SECRET_LENGTH);
   const hint = `${API_KEY_PREFIX}…${key.slice(-4)}`;
   const [row] = await db
     .insert(apiKeys)
-    .values({ id: newId("key"), accountId, name, hash: sha256Hex(key), hint })
+    .values({ id: newId("key"), accountId, name, hash: sha256Hex(key), hint, readOnly: options.readOnly ?? false, expiresAt })
     .returning();
-  return { id: row!.id, name: row!.name, key, prefix: API_KEY_PREFIX, hint, createdAt: iso(row!.createdAt)! };
+  return {
+    id: row!.id,
+    name: row!.name,
+    key,
+    prefix: API_KEY_PREFIX,
+    hint,
+    createdAt: iso(row!.createdAt)!,
+    readOnly: row!.readOnly,
+    expiresAt: iso(row!.expiresAt),
+  };
 }
 
 export async function listApiKeys(db: Db, accountId: string): Promise<ApiKeyView[]> {
@@ -60,6 +82,8 @@ export async function listApiKeys(db: Db, accountId: string): Promise<ApiKeyView
     createdAt: iso(r.createdAt)!,
     lastUsedAt: iso(r.lastUsedAt),
     revokedAt: iso(r.revokedAt),
+    readOnly: r.readOnly,
+    expiresAt: iso(r.expiresAt),
   }));
 }
 
@@ -109,9 +133,18 @@ export async function authenticate(
     // Deactivation revokes the person's keys too; this also covers a key minted for them afterwards.
     if (row.account.deactivatedAt !== null) throw unauthorized("This account is deactivated");
     // Frozen: every request with this key shares the account object.
-    key = { keyId: row.key.id, account: Object.freeze(row.account), lastUsedAt: row.key.lastUsedAt, version: version ?? -1 };
+    key = {
+      keyId: row.key.id,
+      account: Object.freeze(row.account),
+      lastUsedAt: row.key.lastUsedAt,
+      version: version ?? -1,
+      readOnly: row.key.readOnly,
+      expiresAt: row.key.expiresAt,
+    };
     if (version !== null) cache.set(hash, key);
   }
+  // Checked on every request, cached or not: time passes while the database stays unchanged.
+  if (key.expiresAt !== null && key.expiresAt <= Date.now()) throw unauthorized("This API key has expired");
   // Coarse last-used stamp: one write per key per minute at most (per process). Stamped in memory first,
   // so concurrent requests do not all write.
   const now = Date.now();
@@ -120,6 +153,7 @@ export async function authenticate(
     const keyId = key.keyId;
     await recordQuietly("api key last used", () => db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, keyId)), resolvers.log);
   }
+  if (key.readOnly) return { account: key.account, via: "api_key", credentialId: key.keyId, scopes: READ_ONLY_SCOPES, readOnly: true };
   return { account: key.account, via: "api_key", credentialId: key.keyId };
 }
 
@@ -135,11 +169,17 @@ export async function isValidCredential(db: Db, authorization: string | undefine
 
 const LAST_USED_INTERVAL_MS = 60_000;
 
+/** A read-only key acts like a token with these scopes: ask, context and reads (brains, pages, its plan) (never a write or an owner-only route). */
+export const READ_ONLY_SCOPES: ReadonlySet<string> = Object.freeze(new Set(["brains:read", "ask", "account:read"]));
+
 // Prepared once per database handle (db/prepared.ts): building the SQL cost as much as running it.
 const keyWithAccountQuery = (db: Db) =>
   prepared(db, "auth.keyWithAccount", (d) =>
     d
-      .select({ key: { id: apiKeys.id, hash: apiKeys.hash, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt }, account: accounts })
+      .select({
+        key: { id: apiKeys.id, hash: apiKeys.hash, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt, readOnly: apiKeys.readOnly, expiresAt: apiKeys.expiresAt },
+        account: accounts,
+      })
       .from(apiKeys)
       .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
       .where(eq(apiKeys.hash, sql.placeholder("hash")))

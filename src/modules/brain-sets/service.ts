@@ -1,9 +1,12 @@
 // Brain sets: a primary brain blended with 1 to 4 advisor brains, all brains the owner can read.
-import { and, asc, eq } from "drizzle-orm";
+// A set is shared like a brain (viewer asks it, editor changes its members, owner shares and deletes it);
+// its member brains are always resolved by the caller's own roles, so sharing a set never opens a brain.
+import { asc, eq, sql } from "drizzle-orm";
 import type { RootDb } from "../../db/client";
 import { brainSetAdvisors, brainSets } from "../../db/schema";
 import { AppError, invalid, notFound } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
+import { roleAtLeast, shareRank, type BrainRole } from "../brains/access";
 import { readableBrain, type Brain } from "../brains/service";
 
 export interface BrainSetInput {
@@ -17,6 +20,8 @@ export interface BrainSetView {
   name: string;
   primary: { id: string; name: string };
   advisors: Array<{ id: string; name: string }>;
+  /** The caller's role on the set (issue 56). */
+  role: BrainRole;
   createdAt: string;
   updatedAt: string;
 }
@@ -54,14 +59,28 @@ export interface ResolvedBrainSet {
   primary: Brain;
   /** Advisors the owner can still read (a brain made private by its owner since drops out). */
   advisors: Brain[];
+  role: BrainRole;
   createdAt: number;
   updatedAt: number;
 }
 
-/** The set with its member brains; 404 unless it is the caller's. */
-export async function resolveBrainSet(db: RootDb, accountId: string, setId: string): Promise<ResolvedBrainSet> {
-  const set = await db.query.brainSets.findFirst({ where: and(eq(brainSets.id, setId), eq(brainSets.accountId, accountId)) });
-  if (!set) throw notFound("Brain set");
+const ROLES: BrainRole[] = ["viewer", "editor", "owner"];
+
+/** The set row and the caller's role on it; 404 without one, 403 `forbidden` below `needed`. */
+export async function brainSetWithRole(db: RootDb, accountId: string, setId: string, needed: BrainRole = "viewer") {
+  const [row] = await db
+    .select({ set: brainSets, rank: shareRank("brain_set_shares", "set_id", sql`"brain_sets"."id"`, accountId) })
+    .from(brainSets)
+    .where(eq(brainSets.id, setId));
+  const role = row && row.rank > 0 ? ROLES[Math.min(row.rank, 3) - 1]! : null;
+  if (!row || !role) throw notFound("Brain set");
+  if (!roleAtLeast(role, needed)) throw new AppError("forbidden", `Your role on this brain set is ${role}: it needs ${needed}`, { role, required: needed });
+  return { set: row.set, role };
+}
+
+/** The set with its member brains as the caller reads them; 404 unless the caller has a role on it. */
+export async function resolveBrainSet(db: RootDb, accountId: string, setId: string, needed: BrainRole = "viewer"): Promise<ResolvedBrainSet> {
+  const { set, role } = await brainSetWithRole(db, accountId, setId, needed);
   const members = await db.query.brainSetAdvisors.findMany({ where: eq(brainSetAdvisors.setId, setId), orderBy: asc(brainSetAdvisors.position) });
   const primary = await readableBrain(db, accountId, set.primaryBrainId);
   const advisors: Brain[] = [];
@@ -69,7 +88,7 @@ export async function resolveBrainSet(db: RootDb, accountId: string, setId: stri
     const brain = await readableBrain(db, accountId, m.brainId).catch(() => null);
     if (brain) advisors.push(brain);
   }
-  return { id: set.id, name: set.name, primary, advisors, createdAt: set.createdAt, updatedAt: set.updatedAt };
+  return { id: set.id, name: set.name, primary, advisors, role, createdAt: set.createdAt, updatedAt: set.updatedAt };
 }
 
 const viewOf = (s: ResolvedBrainSet): BrainSetView => ({
@@ -77,6 +96,7 @@ const viewOf = (s: ResolvedBrainSet): BrainSetView => ({
   name: s.name,
   primary: { id: s.primary.id, name: s.primary.name },
   advisors: s.advisors.map((b) => ({ id: b.id, name: b.name })),
+  role: s.role,
   createdAt: new Date(s.createdAt).toISOString(),
   updatedAt: new Date(s.updatedAt).toISOString(),
 });
@@ -85,15 +105,24 @@ export async function getBrainSet(db: RootDb, accountId: string, setId: string):
   return viewOf(await resolveBrainSet(db, accountId, setId));
 }
 
+/** Sets the caller has a role on (their own and those shared with them or their teams). */
 export async function listBrainSets(db: RootDb, accountId: string): Promise<BrainSetView[]> {
-  const rows = await db.query.brainSets.findMany({ where: eq(brainSets.accountId, accountId), orderBy: asc(brainSets.createdAt) });
+  const rows = await db
+    .select({ id: brainSets.id })
+    .from(brainSets)
+    .where(sql`${shareRank("brain_set_shares", "set_id", sql`"brain_sets"."id"`, accountId)} > 0`)
+    .orderBy(asc(brainSets.createdAt));
   const out: BrainSetView[] = [];
-  for (const r of rows) out.push(await getBrainSet(db, accountId, r.id));
+  // A set whose primary brain the caller can no longer read is left out (asking it would be 404).
+  for (const r of rows) {
+    const view = await getBrainSet(db, accountId, r.id).catch((e) => (e instanceof AppError && e.code === "not_found" ? null : Promise.reject(e)));
+    if (view) out.push(view);
+  }
   return out;
 }
 
 export async function updateBrainSet(db: RootDb, accountId: string, setId: string, input: Partial<BrainSetInput>): Promise<BrainSetView> {
-  const current = await resolveBrainSet(db, accountId, setId);
+  const current = await resolveBrainSet(db, accountId, setId, "editor");
   const next = {
     primaryBrainId: input.primaryBrainId ?? current.primary.id,
     advisorBrainIds: input.advisorBrainIds ?? current.advisors.map((a) => a.id),
@@ -111,6 +140,7 @@ export async function updateBrainSet(db: RootDb, accountId: string, setId: strin
 }
 
 export async function deleteBrainSet(db: RootDb, accountId: string, setId: string): Promise<void> {
-  const rows = await db.delete(brainSets).where(and(eq(brainSets.id, setId), eq(brainSets.accountId, accountId))).returning({ id: brainSets.id });
+  await brainSetWithRole(db, accountId, setId, "owner");
+  const rows = await db.delete(brainSets).where(eq(brainSets.id, setId)).returning({ id: brainSets.id });
   if (rows.length === 0) throw notFound("Brain set");
 }

@@ -5,13 +5,14 @@ import { authGuard } from "../auth/guard";
 import { brainParams, createBrainBody, updateBrainBody } from "./model";
 import { createBrain, deleteBrain, getBrainView, listBrains, updateBrain, type BrainView } from "./service";
 
-const v1Item = ({ id, name, slug, emoji, visibility, sourceCount }: BrainView) => ({ id, name, slug, emoji, visibility, sourceCount });
-const unversionedItem = ({ id, name, slug, visibility, sourceCount }: BrainView) => ({ id, name, slug, visibility, sourceCount });
+// `role` (issue 56) is additive: the caller's role on the brain, viewer, editor or owner.
+const v1Item = ({ id, name, slug, emoji, visibility, sourceCount, role }: BrainView) => ({ id, name, slug, emoji, visibility, sourceCount, role });
+const unversionedItem = ({ id, name, slug, visibility, sourceCount, role }: BrainView) => ({ id, name, slug, visibility, sourceCount, role });
 
 export const brainRoutes = (ctx: AppContext) =>
   new Elysia({ detail: { tags: ["Brains"] } })
     .use(authGuard(ctx, { GET: "brains:read", POST: "brains:write", PATCH: "brains:write" }))
-    // The caller's own brains.
+    // The caller's brains: their own and those shared with them or a team of theirs.
     .get("/api/v1/brains", async ({ principal }) => ({
       brains: (await listBrains(ctx.db, principal.account.id, "own")).map(v1Item),
     }))

@@ -5,7 +5,7 @@ import { Value } from "@sinclair/typebox/value";
 import { invalid } from "../../lib/errors";
 import type { AppContext } from "../../context";
 import { authGuard } from "../auth/guard";
-import { ownedBrain } from "../brains/service";
+import { editableBrain } from "../brains/service";
 import { addSourcesBatch, MAX_BATCH, type BatchItemResult } from "./batch";
 import { unversionedSourceBody, v1SourceBody } from "./model";
 import { fromUnversioned, fromV1 } from "./normalize";
@@ -41,7 +41,7 @@ export const sourceBatchRoutes = (ctx: AppContext, deps: Deps) => {
     .post(
       "/api/v1/brains/:brainId/sources/batch",
       async ({ principal, params, body }) => {
-        await ownedBrain(ctx.db, principal.account.id, params.brainId);
+        await editableBrain(ctx.db, principal.account.id, params.brainId);
         const r = await addSourcesBatch(deps, params.brainId, body.sources, (item) => fromV1(shaped(v1SourceBody, item), allow));
         const view = (s: Source) => ({ id: s.id, type: s.type, title: s.title, status: s.status, externalId: s.externalId });
         return { results: present(r.results, view), created: r.created, updated: r.updated, unchanged: r.unchanged, failed: r.failed };
@@ -52,7 +52,7 @@ export const sourceBatchRoutes = (ctx: AppContext, deps: Deps) => {
     .post(
       "/api/brains/:brainId/sources/batch",
       async ({ principal, params, body }) => {
-        await ownedBrain(ctx.db, principal.account.id, params.brainId);
+        await editableBrain(ctx.db, principal.account.id, params.brainId);
         const r = await addSourcesBatch(deps, params.brainId, body.sources, (item) => fromUnversioned(shaped(unversionedSourceBody, item), allow));
         return { results: present(r.results, sourceView), created: r.created, updated: r.updated, unchanged: r.unchanged, failed: r.failed };
       },

@@ -3,7 +3,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authGuard } from "../auth/guard";
-import { ownedBrain, readableBrain } from "../brains/service";
+import { editableBrain, readableBrain } from "../brains/service";
 import { sourceParams, unversionedSourceBody, uploadUrlBody, v1SourceBody } from "./model";
 import { fromUnversioned, fromV1 } from "./normalize";
 import { addSource, deleteSource, listSources, reprocessSource, requireSource, sourceView, type Deps, type Source } from "./service";
@@ -25,12 +25,12 @@ export const sourceRoutes = (ctx: AppContext) => {
   };
   const allow = ctx.config.fetchAllowHosts;
   const removeSource = async (accountId: string, brainId: string, sourceId: string) => {
-    await ownedBrain(ctx.db, accountId, brainId);
+    await editableBrain(ctx.db, accountId, brainId);
     const source = await deleteSource(ctx.db, brainId, sourceId);
     if (source.storageKey) await ctx.storage.delete(source.storageKey).catch(() => undefined);
   };
   const reprocess = async (d: Deps, accountId: string, brainId: string, sourceId: string) => {
-    await ownedBrain(ctx.db, accountId, brainId);
+    await editableBrain(ctx.db, accountId, brainId);
     return reprocessSource(d, brainId, sourceId);
   };
 
@@ -40,7 +40,7 @@ export const sourceRoutes = (ctx: AppContext) => {
     .post(
       "/api/v1/brains/:brainId/sources",
       async ({ principal, params, body, set }) => {
-        await ownedBrain(ctx.db, principal.account.id, params.brainId);
+        await editableBrain(ctx.db, principal.account.id, params.brainId);
         const { source, created } = await addSource(deps, params.brainId, fromV1(body, allow));
         set.status = created ? 201 : 200;
         return { source: v1Source(source), created };
@@ -51,7 +51,7 @@ export const sourceRoutes = (ctx: AppContext) => {
     .post(
       "/api/brains/:brainId/sources",
       async ({ principal, params, body, set }) => {
-        await ownedBrain(ctx.db, principal.account.id, params.brainId);
+        await editableBrain(ctx.db, principal.account.id, params.brainId);
         const { source, created } = await addSource(deps, params.brainId, fromUnversioned(body, allow));
         set.status = created ? 201 : 200;
         return { ...sourceView(source), created };
@@ -102,7 +102,7 @@ export const sourceRoutes = (ctx: AppContext) => {
       .post(
         `${base}/:brainId/sources/upload-url`,
         async ({ principal, params, body, set }) => {
-          await ownedBrain(ctx.db, principal.account.id, params.brainId);
+          await editableBrain(ctx.db, principal.account.id, params.brainId);
           set.status = 201;
           return createUpload(deps, params.brainId, body);
         },

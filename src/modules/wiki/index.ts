@@ -3,7 +3,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authGuard } from "../auth/guard";
-import { ownedBrain, readableBrain } from "../brains/service";
+import { editableBrain, readableBrain } from "../brains/service";
 import { listRevisions, updatePage } from "./edit";
 import { getGraph } from "./graph";
 import { brainParams, graphOptions, graphQuery, listQuery, pageEdit, pageLimit, pageParams } from "./model";
@@ -41,7 +41,7 @@ export const wikiRoutes = (ctx: AppContext) => {
       .put(
         `${base}/:brainId/pages/:slug`,
         async ({ principal, params, body }) => {
-          const brain = await ownedBrain(ctx.db, principal.account.id, params.brainId);
+          const brain = await editableBrain(ctx.db, principal.account.id, params.brainId);
           await updatePage(ctx.db, ctx.ai.embedder, brain.id, params.slug, body);
           return { page: await getPage(ctx.db, brain.id, params.slug, pathOf(brain.id)) };
         },

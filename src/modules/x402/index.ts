@@ -5,7 +5,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { invalid } from "../../lib/errors";
 import { authGuard } from "../auth/guard";
-import { getBrainView } from "../brains/service";
+import { getBrainView, ownedBrain } from "../brains/service";
 import { renderClip } from "./actions/clips";
 import { geoScan, preflightUrl } from "./actions/geo-scan";
 import { renderCardPng } from "./actions/social-image";
@@ -54,6 +54,8 @@ export const x402Routes = (ctx: AppContext) => {
     .put(
       "/api/v1/brains/:brainId/paid",
       async ({ principal, params, body }) => {
+        // The caller's role first: a viewer learns nothing about the server's payment setup.
+        await ownedBrain(ctx.db, principal.account.id, params.brainId);
         requireFacilitatorForPaid(x402.rail.configured);
         const visibility = await setPaid(ctx.db, principal.account.id, params.brainId, parseTerms(body, x402.rail.maxPerCall), body.visibility);
         return { brain: await getBrainView(ctx.db, principal.account.id, params.brainId), visibility, forSale: visibility === "public" };

@@ -14,15 +14,15 @@ export function registerBrainTools(server: McpServer, { ctx, call }: ToolDeps, o
       {
         title: "List brains",
         description:
-          "List the brains (knowledge bases) you can ask: your own and, with scope `accessible` (the default), public free brains of other accounts. Returns {brains:[{id,name,slug,emoji,visibility,sourceCount,owned}]}. Use an id with ask_brain, get_context, list_sources, read_page or add_source (own brains only).",
-        inputSchema: { scope: z.enum(["accessible", "own"]).default("accessible").describe("own: only your brains; accessible: also public brains of others") },
+          "List the brains (knowledge bases) you can ask: your own and those shared with you or your teams and, with scope `accessible` (the default), public free brains of other accounts. Returns {brains:[{id,name,slug,emoji,visibility,sourceCount,owned,role}]}; role is viewer (ask and read), editor (also add_source) or owner. Use an id with ask_brain, get_context, list_sources, read_page or add_source (editor or owner).",
+        inputSchema: { scope: z.enum(["accessible", "own"]).default("accessible").describe("own: brains you have a role on; accessible: also public brains of others") },
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       ({ scope }) =>
         guarded(ctx.log, "list_brains", async () => {
           const all = await listBrains(ctx.db, principalOf(call).account.id, scope);
-          const brains = all.map(({ id, name, slug, emoji, visibility, sourceCount, owned }) => ({ id, name, slug, emoji, visibility, sourceCount, owned }));
-          const lines = brains.map((b) => `- ${b.emoji} ${b.name} (id ${b.id}, ${b.visibility}${b.owned ? "" : ", not yours"}, ${b.sourceCount} sources)`);
+          const brains = all.map(({ id, name, slug, emoji, visibility, sourceCount, owned, role }) => ({ id, name, slug, emoji, visibility, sourceCount, owned, role }));
+          const lines = brains.map((b) => `- ${b.emoji} ${b.name} (id ${b.id}, ${b.visibility}${b.owned ? "" : `, not yours: ${b.role}`}, ${b.sourceCount} sources)`);
           return ok({ brains }, brains.length ? lines.join("\n") : "No brains yet.");
         }),
     );

@@ -1,7 +1,7 @@
 // add_source and list_sources: the sources service, with the v1 body rules (fromV1: field-named errors,
 // link URLs checked against the fetch policy) and the same brain rules (add: owner only).
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ownedBrain, readableBrain } from "../../brains/service";
+import { editableBrain, readableBrain } from "../../brains/service";
 import { fromV1 } from "../../sources/normalize";
 import { addSource, listSources, sourceView } from "../../sources/service";
 import { v1Source } from "../presenters";
@@ -23,7 +23,7 @@ export function registerSourceTools(server: McpServer, { ctx, call }: ToolDeps) 
     },
     (input) =>
       guarded(ctx.log, "add_source", async () => {
-        await ownedBrain(ctx.db, principalOf(call).account.id, input.brainId);
+        await editableBrain(ctx.db, principalOf(call).account.id, input.brainId);
         const { kind, title, content, url, sourceUrl, externalId } = input;
         const body =
           kind === "link" ? { kind: "link", url: url ?? "", title, externalId } : kind === "note" ? { mode: "note", title, content, externalId } : { title, content, sourceUrl, externalId };
