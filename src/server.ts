@@ -17,6 +17,7 @@ import { metricsRoutes } from "./modules/metrics";
 import { oauthRoutes } from "./modules/oauth";
 import { peopleRoutes } from "./modules/people";
 import { sourceRoutes } from "./modules/sources";
+import { ssoRoutes } from "./modules/sso";
 import { webRoutes } from "./modules/web";
 import { wikiRoutes } from "./modules/wiki";
 import { x402Routes } from "./modules/x402";
@@ -32,6 +33,7 @@ export function buildApp(ctx: AppContext) {
     .use(metricsRoutes(ctx))
     .use(apiKeyRoutes(ctx))
     .use(peopleRoutes(ctx))
+    .use(ssoRoutes(ctx))
     .use(accountRoutes(ctx))
     .use(brainRoutes(ctx))
     .use(sourceRoutes(ctx))

@@ -26,6 +26,7 @@ import m0022 from "../../migrations/0022_concept_seen_numbers.sql" with { type: 
 import m0023 from "../../migrations/0023_lone_merged_through.sql" with { type: "text" };
 import m0024 from "../../migrations/0024_audit_log_and_emails.sql" with { type: "text" };
 import m0025 from "../../migrations/0025_people_sessions.sql" with { type: "text" };
+import m0030 from "../../migrations/0030_sso_identities.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -53,6 +54,7 @@ const sqlByTag: Record<string, string> = {
   "0023_lone_merged_through": m0023,
   "0024_audit_log_and_emails": m0024,
   "0025_people_sessions": m0025,
+  "0030_sso_identities": m0030,
 };
 
 export interface Migration {
