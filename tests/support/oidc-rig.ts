@@ -34,8 +34,8 @@ export interface OidcRig {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** Creates the provider once the relying party's callback URL is known. */
-  register(redirectUri: string): Promise<void>;
+  /** Creates the provider once the relying parties' callback URLs are known. */
+  register(...redirectUris: string[]): Promise<void>;
   /** The person the next interaction signs in. */
   users: Map<string, TestUser>;
   nextUser: string;
@@ -56,7 +56,7 @@ export async function startOidcRig(): Promise<OidcRig> {
   const clientId = "brainbox-test";
   const clientSecret = "a-test-client-secret-that-is-long-enough";
   let provider: any = null;
-  let redirect = "";
+  let redirects: string[] = [];
   const backend: Server = createServer((req, res) => {
     if (!provider) return void res.writeHead(503).end();
     if (req.url?.startsWith("/interaction/")) return void finishInteraction(req, res).catch((e) => res.writeHead(500).end(String(e)));
@@ -75,7 +75,7 @@ export async function startOidcRig(): Promise<OidcRig> {
 
   const build = (keys: SigningKey[]) =>
     new Provider(rig.issuer, {
-      clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirect], grant_types: ["authorization_code"], response_types: ["code"] }],
+      clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirects, grant_types: ["authorization_code"], response_types: ["code"] }],
       jwks: { keys: keys.map((k) => k.privateJwk) },
       claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "groups"] },
       features: { devInteractions: { enabled: false } },
@@ -86,6 +86,7 @@ export async function startOidcRig(): Promise<OidcRig> {
       },
       cookies: { keys: ["a-cookie-signing-key-for-the-test-provider"] },
       pkce: { required: () => true },
+      ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
     });
 
   const serveFront = (port: number) =>
@@ -119,8 +120,8 @@ export async function startOidcRig(): Promise<OidcRig> {
     keys: [await newSigningKey("key-1")],
     tamper: null,
     mode: "up",
-    async register(redirectUri) {
-      redirect = redirectUri;
+    async register(...redirectUris) {
+      redirects = redirectUris;
       provider = build(rig.keys);
     },
     async rotate(keys) {
