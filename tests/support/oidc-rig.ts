@@ -44,6 +44,8 @@ export interface OidcRig {
   /** A new provider instance signing with `keys` (the old one's JWKS is gone): key rotation. */
   rotate(keys: SigningKey[]): Promise<void>;
   tamper: IdTokenTamper | null;
+  /** Replaces the id_token with any string built from its claims (an unsigned token, say). */
+  tamperRaw: ((claims: Record<string, unknown>) => string) | null;
   /** `hang`: accept the connection, never answer. */
   mode: "up" | "hang";
   /** Down: nothing listens on the port; up again on the same port. */
@@ -97,14 +99,15 @@ export async function startOidcRig(): Promise<OidcRig> {
         if (rig.mode === "hang") return new Promise<Response>(() => {});
         const url = new URL(request.url);
         const headers = new Headers(request.headers);
-        headers.delete("host");
+        // The provider builds its endpoint URLs from the Host it is asked on: the front door's.
+        headers.set("host", url.host);
         const answer = await fetch(backendUrl + url.pathname + url.search, {
           method: request.method,
           headers,
           body: request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer(),
           redirect: "manual",
         });
-        if (url.pathname === "/token" && rig.tamper && answer.ok) return tampered(answer, rig.tamper);
+        if (url.pathname === "/token" && (rig.tamper || rig.tamperRaw) && answer.ok) return tampered(answer, rig);
         return new Response(answer.body, { status: answer.status, headers: answer.headers });
       },
     });
@@ -119,6 +122,7 @@ export async function startOidcRig(): Promise<OidcRig> {
     nextUser: "",
     keys: [await newSigningKey("key-1")],
     tamper: null,
+    tamperRaw: null,
     mode: "up",
     async register(...redirectUris) {
       redirects = redirectUris;
@@ -142,12 +146,16 @@ export async function startOidcRig(): Promise<OidcRig> {
   return rig;
 }
 
-async function tampered(answer: Response, tamper: IdTokenTamper): Promise<Response> {
+async function tampered(answer: Response, rig: OidcRig): Promise<Response> {
   const body = (await answer.json()) as Record<string, unknown>;
   const original = String(body.id_token);
-  const { claims, key } = tamper(decodeJwt(original) as Record<string, unknown>);
-  const header = decodeProtectedHeader(original);
-  body.id_token = await new SignJWT(claims).setProtectedHeader({ alg: header.alg ?? "RS256", kid: key.kid, typ: header.typ }).sign(key.privateKey);
+  const decoded = decodeJwt(original) as Record<string, unknown>;
+  if (rig.tamperRaw) body.id_token = rig.tamperRaw(decoded);
+  else {
+    const { claims, key } = rig.tamper!(decoded);
+    const header = decodeProtectedHeader(original);
+    body.id_token = await new SignJWT(claims).setProtectedHeader({ alg: header.alg ?? "RS256", kid: key.kid, typ: header.typ }).sign(key.privateKey);
+  }
   return Response.json(body, { headers: { "cache-control": "no-store" } });
 }
 

@@ -32,12 +32,16 @@ export function classifySignOnError(error: unknown): SsoFailure {
   if (codes.includes("OAUTH_JWT_TIMESTAMP_CHECK_FAILED")) return new SsoFailure(name === "exp" ? "id_token_expired" : `id_token_${name || "time"}_invalid`, "sso_failed", NOT_VERIFIED);
   if (codes.includes("OAUTH_KEY_SELECTION_FAILED")) return new SsoFailure("id_token_unknown_key", "sso_failed", NOT_VERIFIED);
   if (/signature verification failed/i.test(messages)) return new SsoFailure("id_token_bad_signature", "sso_failed", NOT_VERIFIED);
+  // A response parameter the library compared (state, iss): named in its message.
+  const parameter = /unexpected "(\w+)"[^|]*(?:parameter|claim)/.exec(messages)?.[1];
+  if (parameter) return new SsoFailure(`${parameter}_mismatch`, "sso_failed", NOT_VERIFIED);
   return new SsoFailure("invalid_response", "sso_failed", NOT_VERIFIED);
 }
 
 /** What the audit log keeps of the library's words (never a token). */
 export const errorSummary = (error: unknown) =>
   chain(error)
-    .map((e) => (e instanceof Error ? e.message : String(e)))
+    .filter((e) => e instanceof Error)
+    .map((e) => (e as Error).message)
     .join(" ← ")
     .slice(0, 500);

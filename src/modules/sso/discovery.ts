@@ -1,5 +1,6 @@
-// The provider's metadata, discovered at first use and kept (with the key set openid-client caches inside
-// it, refetched by the library when an unknown key id appears: key rotation). A failed discovery is not
+// The provider's metadata, discovered at first use and kept (with the key set openid-client caches for it,
+// refetched by the library when an unknown key id appears and the cached set is a minute old, and every
+// five minutes anyway: key rotation). A failed discovery is not
 // kept: the next sign-in tries again. Every request to the provider has the configured deadline.
 import * as oidc from "openid-client";
 import type { SsoProvider } from "./providers";
@@ -29,8 +30,10 @@ export function providerClient(provider: SsoProvider, now = Date.now()): Promise
 
 async function discover(provider: SsoProvider): Promise<oidc.Configuration> {
   const issuer = new URL(provider.issuer);
+  // The id_token's signature is checked against the provider's published keys (JWKS, refetched on an unknown
+  // key id), not only trusted for arriving over TLS: a proxy or a misissued certificate cannot forge a person.
   // Plain http is accepted by the configuration only for a provider on this machine (config.ts).
-  const execute = issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [];
+  const execute = [oidc.enableNonRepudiationChecks, ...(issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [])];
   const auth = provider.clientSecret ? oidc.ClientSecretBasic(provider.clientSecret) : oidc.None();
   return oidc.discovery(issuer, provider.clientId, provider.clientSecret ? { client_secret: provider.clientSecret } : undefined, auth, {
     execute,
