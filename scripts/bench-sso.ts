@@ -9,7 +9,7 @@ import { followProvider, startSsoPair } from "../tests/people/oidc-support";
 import { newPerson, signIn } from "../tests/people/support";
 
 const rounds = Number(process.argv[2] ?? 40);
-const { s, rig } = await startSsoPair();
+const { s, rig } = await startSsoPair({ BRAINBOX_OIDC_STARTS_PER_MINUTE: "100000" });
 rig.users.set("bench-1", { sub: "bench-1", email: "bench@example.org", email_verified: true, name: "Bench" });
 rig.nextUser = "bench-1";
 const person = await newPerson(s.ctx.db, "pw@example.org", "correct horse battery", "Pw");

@@ -137,6 +137,7 @@ const vars = {
   oidcAllowedDomains: v("BRAINBOX_OIDC_ALLOWED_DOMAINS", list, "Single sign-on: email domains allowed to sign in (comma-separated; unset = any); set, a provider email must also be verified", ""),
   oidcAdminClaim: v("BRAINBOX_OIDC_ADMIN_CLAIM", str, "Single sign-on: the id_token/userinfo claim read by BRAINBOX_OIDC_ADMIN_VALUES", "groups"),
   oidcAdminValues: v("BRAINBOX_OIDC_ADMIN_VALUES", list, "Single sign-on: values of that claim that make a person a server admin at sign-in (unset = the provider grants no role)", ""),
+  oidcStartsPerMinute: v("BRAINBOX_OIDC_STARTS_PER_MINUTE", int(1, 100000), "Single sign-on: sign-ins one client address may start per minute (429 above)", "60"),
   oidcTimeoutMs: v("BRAINBOX_OIDC_TIMEOUT_MS", int(100, 120000), "Single sign-on: deadline of each request to the provider (discovery, token, keys, userinfo)", "10000"),
   corsOrigins: v("BRAINBOX_CORS_ORIGINS", list, "Origins allowed to call the API from a browser (* = any; bearer auth only: the session cookie is never accepted cross-origin)", "*"),
   authFailuresPerMinute: v("BRAINBOX_AUTH_FAILURES_PER_MINUTE", int(1), "Failed authentications per minute, per client address and per credential, before 429 (valid credentials always pass)", "30"),

@@ -154,6 +154,19 @@ describe("configuration", () => {
     expect(ok.oidcScopes).toBe("openid email profile");
   });
 
+  test("starts are counted per address: past BRAINBOX_OIDC_STARTS_PER_MINUTE, 429 with Retry-After and no flow row", async () => {
+    const limited = await startTestServer({ BRAINBOX_OIDC_ISSUER: rig.issuer, BRAINBOX_OIDC_CLIENT_ID: rig.clientId, BRAINBOX_OIDC_STARTS_PER_MINUTE: "3" });
+    try {
+      for (let i = 0; i < 3; i++) expect((await fetch(`${limited.url}/auth/oidc/start`, { redirect: "manual" })).status).toBe(303);
+      const res = await fetch(`${limited.url}/auth/oidc/start`, { redirect: "manual", headers: { accept: "application/json" } });
+      expect((await expectJson(res, 429)).error).toMatchObject({ code: "rate_limited", reason: "too_many_starts" });
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await countRows(limited, "sso_flows")).toBe(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
   test("with no provider configured the list is empty and the routes answer 404", async () => {
     const plain = await startTestServer();
     try {

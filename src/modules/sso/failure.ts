@@ -5,7 +5,7 @@ import { AppError, type ErrorCode } from "../../lib/errors";
 export class SsoFailure extends AppError {
   constructor(
     readonly reason: string,
-    code: Extract<ErrorCode, "sso_failed" | "sso_refused" | "upstream_unavailable" | "not_found">,
+    code: Extract<ErrorCode, "sso_failed" | "sso_refused" | "upstream_unavailable" | "not_found" | "rate_limited">,
     message: string,
   ) {
     super(code, message, { reason });

@@ -9,8 +9,12 @@ import { failureResponse } from "./page";
 import { ssoProvidersOf, type SsoProvider } from "./providers";
 import { finishSignOn, startSignOn } from "./sign-in";
 import { classifySignOnError } from "./classify";
+import { startLimiter } from "./start-limit";
+import { clientAddressOf } from "../../http/client-address";
 
 const NO_STORE = { "cache-control": "no-store" };
+
+const tooMany = (wait: number) => new SsoFailure("too_many_starts", "rate_limited", `Too many sign-ins started from here; try again in ${wait} s.`);
 
 export const providerView = (p: SsoProvider) => ({ id: p.id, name: p.name, startUrl: `/auth/${p.id}/start` });
 
@@ -18,6 +22,7 @@ export const ssoRoutes = (ctx: AppContext) => {
   const providers = ssoProvidersOf(ctx.config);
   const byId = new Map(providers.map((p) => [p.id, p]));
   const notConfigured = new SsoFailure("not_configured", "not_found", "No single sign-on provider of that name is configured here.");
+  const limiter = startLimiter(ctx.config.oidcStartsPerMinute);
   const clearFlow = (request: Request) => ({ "set-cookie": flowCookie(ctx.publicUrl(), "", 0, request) });
 
   const list = new Elysia({ detail: { tags: ["Sessions"] } }).get(
@@ -33,6 +38,8 @@ export const ssoRoutes = (ctx: AppContext) => {
       async ({ params, query, request }) => {
         const provider = byId.get(params.provider);
         if (!provider) return failureResponse(request, "single sign-on", notConfigured);
+        const wait = limiter.take(clientAddressOf(request) ?? "unknown");
+        if (wait > 0) return failureResponse(request, provider.name, tooMany(wait), { "retry-after": String(wait) });
         try {
           const { url, flowSecret } = await startSignOn(ctx, provider, query.returnTo ?? null);
           return new Response(null, { status: 303, headers: { location: url, "set-cookie": flowCookie(ctx.publicUrl(), flowSecret, FLOW_TTL_MS / 1000, request), ...NO_STORE } });

@@ -1,7 +1,8 @@
 // Single sign-on in a real browser: the admin page's "Sign in with ‹provider›" link (web/screens/sso-button.js),
 // clicked in Chromium, through the real OpenID provider on loopback (oidc-provider; its interaction signs the
 // person in), back to Brainbox, landing on the admin page with a session the API accepts. Until the sign-in
-// screen shows the button itself, the test puts the module's links on the page the way that screen will.
+// screen shows the button itself (and reads the session cookie), the test puts the module's links on the
+// page the way that screen will, and asks the API from the page who is signed in.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { hasChromium, launchBrowser, screenshot, SKIP_MESSAGE, type Browser } from "../../support/browser";
 import type { OidcRig } from "../../support/oidc-rig";
