@@ -86,6 +86,17 @@ describe("sign-in through the provider", () => {
     expect((await lastAudit(s, "session.sign_in_failed"))!.details).toMatchObject({ method: "oidc", reason: "email_not_verified", email: "bob@example.org" });
   });
 
+  test("without a domain rule, someone new with an unverified email signs in, but the email is not recorded as theirs", async () => {
+    const { res, jar } = await signOn(s, rig, { sub: "newbie-1", email: "claimed@example.org", email_verified: false, name: "Newbie" });
+    expect(res.status).toBe(303);
+    const who = await expectJson(await asPage(s, "/api/v1/session", sessionCookieOf(jar)!), 200);
+    expect(who.person).toMatchObject({ name: "Newbie", email: null });
+    expect((await sql(s, "SELECT email FROM sso_identities WHERE subject = 'newbie-1'")).rows[0]!.email).toBe("claimed@example.org");
+    // A later sign-in by the same identity is the same person.
+    const again = await signOn(s, rig, { sub: "newbie-1", email: "claimed@example.org", email_verified: false });
+    expect((await expectJson(await asPage(s, "/api/v1/session", sessionCookieOf(again.jar)!), 200)).person.id).toBe(who.person.id);
+  });
+
   test("the claim mapping: a member of the admin group is a server admin; leaving the group takes it back", async () => {
     const user = { sub: "lin-1", email: "lin@example.org", email_verified: true, groups: ["staff", "brainbox-admins"] };
     const admin = await signOn(s, rig, user);

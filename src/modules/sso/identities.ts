@@ -28,7 +28,7 @@ export interface SignOnPerson {
 }
 
 export async function personForSignOn(ctx: AppContext, provider: SsoProvider, issuer: string, claims: SignOnClaims): Promise<SignOnPerson> {
-  const email = typeof claims.email === "string" && claims.email.includes("@") ? normalizeEmail(claims.email) : null;
+  const email = normalizedEmailClaim(claims);
   const verified = claims.email_verified === true;
   checkDomainRule(provider, email, verified);
   const role = roleFromClaims(provider, claims);
@@ -42,7 +42,9 @@ export async function personForSignOn(ctx: AppContext, provider: SsoProvider, is
     await ctx.db.insert(ssoIdentities).values({ issuer, subject: claims.sub, accountId: holder.id, email, role, lastSignInAt: Date.now() });
     return { account: await applyRole(ctx, holder, role, issuer, claims.sub), created: false, role };
   }
-  const account = await createPersonAtFirstSignIn(ctx, provider, issuer, claims, email, role);
+  // An email the provider has not verified is not recorded as the person's: nobody can claim an address
+  // here (and with it, later, an invitation or a password link sent to it) by typing it at a provider.
+  const account = await createPersonAtFirstSignIn(ctx, provider, issuer, claims, verified ? email : null, role);
   return { account, created: true, role };
 }
 
@@ -61,14 +63,14 @@ function checkDomainRule(provider: SsoProvider, email: string | null, verified: 
  * MERGE POINT (teams, issue 56 item 3): a pending invitation for this email is joined here, at the one place
  * a person is made by single sign-on: look it up by `email`, accept it for the new account in the same batch.
  */
-async function createPersonAtFirstSignIn(ctx: AppContext, provider: SsoProvider, issuer: string, claims: SignOnClaims, email: string, role: SsoRole | null): Promise<Account> {
+async function createPersonAtFirstSignIn(ctx: AppContext, provider: SsoProvider, issuer: string, claims: SignOnClaims, email: string | null, role: SsoRole | null): Promise<Account> {
   const id = newId("acc");
   const name = displayNameOf(claims, email);
   const isAdmin = role === "admin";
   try {
     await ctx.db.batch([
       ctx.db.insert(accounts).values({ id, name, planId: ctx.config.defaultPlan, email, isAdmin }),
-      ctx.db.insert(ssoIdentities).values({ issuer, subject: claims.sub, accountId: id, email, role, adminGranted: isAdmin, lastSignInAt: Date.now() }),
+      ctx.db.insert(ssoIdentities).values({ issuer, subject: claims.sub, accountId: id, email: normalizedEmailClaim(claims), role, adminGranted: isAdmin, lastSignInAt: Date.now() }),
     ]);
   } catch (error) {
     // Two first sign-ins of one person at once: the other one made them; this one is a second sign-in.
@@ -76,12 +78,17 @@ async function createPersonAtFirstSignIn(ctx: AppContext, provider: SsoProvider,
     if (linked) return (await ctx.db.query.accounts.findFirst({ where: eq(accounts.id, linked.accountId) }))!;
     throw error;
   }
-  await recordAudit(ctx.db, { action: "person.created", actorId: id, actorLabel: email, target: { kind: "account", id }, details: { method: "oidc", provider: provider.id, issuer, isAdmin } }, ctx.log);
+  await recordAudit(ctx.db, { action: "person.created", actorId: id, actorLabel: email ?? name, target: { kind: "account", id }, details: { method: "oidc", provider: provider.id, issuer, isAdmin } }, ctx.log);
   return (await ctx.db.query.accounts.findFirst({ where: eq(accounts.id, id) }))!;
 }
 
-const displayNameOf = (claims: SignOnClaims, email: string) =>
-  (typeof claims.name === "string" && claims.name.trim()) || (typeof claims.preferred_username === "string" && claims.preferred_username.trim()) || email.split("@")[0]!;
+const normalizedEmailClaim = (claims: SignOnClaims) =>
+  typeof claims.email === "string" && claims.email.includes("@") && claims.email.length <= 254 ? normalizeEmail(claims.email) : null;
+
+const displayNameOf = (claims: SignOnClaims, email: string | null) =>
+  (typeof claims.name === "string" && claims.name.trim().slice(0, 120)) ||
+  (typeof claims.preferred_username === "string" && claims.preferred_username.trim().slice(0, 120)) ||
+  (email ?? normalizedEmailClaim(claims) ?? claims.sub).split("@")[0]!.slice(0, 120);
 
 async function refreshIdentity(ctx: AppContext, identity: typeof ssoIdentities.$inferSelect, email: string | null, role: SsoRole | null): Promise<Account> {
   await ctx.db
