@@ -88,6 +88,17 @@ describe("the flow's own checks", () => {
     await expectRefused(result, "nonce_mismatch");
   });
 
+  test("the person cancels at the provider (error=access_denied): a page saying so, nobody signed in", async () => {
+    counts = await snapshot();
+    const result = await signOn(s, rig, victim, {
+      editCallback: (u) => {
+        const state = u.searchParams.get("state")!;
+        u.search = new URLSearchParams({ error: "access_denied", state, iss: rig.issuer }).toString();
+      },
+    });
+    await expectRefused(result, "provider_refused");
+  });
+
   test("an authorization answer naming another issuer (iss parameter) is refused", async () => {
     counts = await snapshot();
     const result = await signOn(s, rig, victim, { editCallback: (u) => u.searchParams.set("iss", "http://127.0.0.1:1") });

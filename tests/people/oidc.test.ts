@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { expectJson, type TestServer } from "../support/server";
 import type { OidcRig } from "../support/oidc-rig";
+import { ssoRoleOf } from "../../src/modules/sso/identities";
 import { countRows, lastAudit, sessionCookieOf, signOn, sql, startSsoPair } from "./oidc-support";
 import { asPage, newPerson } from "./support";
 
@@ -102,11 +103,11 @@ describe("sign-in through the provider", () => {
     const admin = await signOn(s, rig, user);
     const who = await expectJson(await asPage(s, "/api/v1/session", sessionCookieOf(admin.jar)!), 200);
     expect(who.person.isAdmin).toBe(true);
-    expect((await sql(s, "SELECT role FROM sso_identities WHERE subject = 'lin-1'")).rows[0]!.role).toBe("admin");
+    expect(await ssoRoleOf(s.ctx.db, who.person.id)).toBe("admin");
 
     const member = await signOn(s, rig, { ...user, groups: ["staff"] });
     expect((await expectJson(await asPage(s, "/api/v1/session", sessionCookieOf(member.jar)!), 200)).person.isAdmin).toBe(false);
-    expect((await sql(s, "SELECT role FROM sso_identities WHERE subject = 'lin-1'")).rows[0]!.role).toBe("member");
+    expect(await ssoRoleOf(s.ctx.db, who.person.id)).toBe("member");
     expect((await lastAudit(s, "person.role_changed"))!.details).toMatchObject({ isAdmin: false, method: "oidc" });
   });
 

@@ -1,7 +1,8 @@
 // Who a verified sign-on is: the person already linked to the provider's (issuer, subject); else the person
 // with that email, when the provider vouches for it (email_verified); else a new person (just in time).
 // The domain rule and the email rule are checked before anyone is found or made.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import type { AppContext } from "../../context";
 import { accounts, ssoIdentities } from "../../db/schema";
 import { newId } from "../../lib/secrets";
@@ -116,4 +117,10 @@ async function applyRole(ctx: AppContext, account: Account, role: SsoRole | null
   ]);
   await recordAudit(ctx.db, { action: "person.role_changed", actorId: null, actorLabel: `single sign-on (${issuer})`, target: { kind: "account", id: account.id }, details: { isAdmin, method: "oidc" } }, ctx.log);
   return updated ?? account;
+}
+
+/** The role the provider's claims gave this person at their latest sign-on; null when none was mapped. For team roles. */
+export async function ssoRoleOf(db: Db, accountId: string): Promise<SsoRole | null> {
+  const row = await db.query.ssoIdentities.findFirst({ where: eq(ssoIdentities.accountId, accountId), orderBy: desc(ssoIdentities.lastSignInAt) });
+  return row?.role ?? null;
 }
