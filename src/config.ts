@@ -45,6 +45,11 @@ const smtpUrl: Parser<string> = (raw) => {
   if (!["smtp:", "smtps:"].includes(parsed.protocol)) throw new Error(`must be an smtp:// or smtps:// URL, got "${raw}"`);
   return raw;
 };
+/** An issuer identifier is compared exactly (some end in `/`), so it is kept as written. */
+const issuerUrl: Parser<string> = (raw) => {
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) throw new Error(`must be an http(s) URL, got "${raw}"`);
+  return raw;
+};
 const oneOf =
   <T extends string>(...values: T[]): Parser<T> =>
   (raw) => {
@@ -135,6 +140,16 @@ const vars = {
   signInFreeFailures: v("BRAINBOX_SIGN_IN_FREE_FAILURES", int(1, 1000), "Failed sign-ins per email and address before each further one doubles the wait (per address alone: 4x as many); the right password from another address is never slowed", "5"),
   passwordLinkTtlHours: v("BRAINBOX_PASSWORD_LINK_TTL_HOURS", int(1, 720), "Lifetime of a one-time setup or password-reset link", "24"),
   auditRetentionDays: v("BRAINBOX_AUDIT_RETENTION_DAYS", int(1, 36500), "Audit events older than this many days are deleted", "365"),
+  oidcIssuer: v("BRAINBOX_OIDC_ISSUER", issuerUrl, "Single sign-on: the OpenID Connect provider's issuer URL (discovery at ISSUER/.well-known/openid-configuration); unset = no single sign-on. https, or http on loopback only"),
+  oidcClientId: v("BRAINBOX_OIDC_CLIENT_ID", str, "Single sign-on: this server's client id at the provider (redirect URI: PUBLIC_URL/auth/oidc/callback)"),
+  oidcClientSecret: v("BRAINBOX_OIDC_CLIENT_SECRET", str, "Single sign-on: the client secret (unset = a public client, PKCE only)"),
+  oidcScopes: v("BRAINBOX_OIDC_SCOPES", str, "Single sign-on: scopes asked for (must include openid)", "openid email profile"),
+  oidcName: v("BRAINBOX_OIDC_NAME", str, "Single sign-on: the provider's name on the sign-in button (\"Sign in with NAME\")", "single sign-on"),
+  oidcAllowedDomains: v("BRAINBOX_OIDC_ALLOWED_DOMAINS", list, "Single sign-on: email domains allowed to sign in (comma-separated; unset = any); set, a provider email must also be verified", ""),
+  oidcAdminClaim: v("BRAINBOX_OIDC_ADMIN_CLAIM", str, "Single sign-on: the id_token/userinfo claim read by BRAINBOX_OIDC_ADMIN_VALUES", "groups"),
+  oidcAdminValues: v("BRAINBOX_OIDC_ADMIN_VALUES", list, "Single sign-on: values of that claim that make a person a server admin at sign-in (unset = the provider grants no role)", ""),
+  oidcStartsPerMinute: v("BRAINBOX_OIDC_STARTS_PER_MINUTE", int(1, 100000), "Single sign-on: sign-ins one client address may start per minute (429 above)", "60"),
+  oidcTimeoutMs: v("BRAINBOX_OIDC_TIMEOUT_MS", int(100, 120000), "Single sign-on: deadline of each request to the provider (discovery, token, keys, userinfo)", "10000"),
   corsOrigins: v("BRAINBOX_CORS_ORIGINS", list, "Origins allowed to call the API from a browser (* = any; bearer auth only: the session cookie is never accepted cross-origin)", "*"),
   authFailuresPerMinute: v("BRAINBOX_AUTH_FAILURES_PER_MINUTE", int(1), "Failed authentications per minute, per client address and per credential, before 429 (valid credentials always pass)", "30"),
   trustedProxies: v("BRAINBOX_TRUSTED_PROXIES", parseCidrList, "Proxies (IPs or CIDRs, comma-separated) whose X-Forwarded-For/Forwarded names the client address", ""),
@@ -186,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (name.startsWith("BRAINBOX_") && !known.has(name)) problems.push(`${name} is not a known setting (see --help)`);
   if (out.s3Bucket && !(out.s3AccessKeyId && out.s3SecretAccessKey))
     problems.push("BRAINBOX_S3_BUCKET needs BRAINBOX_S3_ACCESS_KEY_ID and BRAINBOX_S3_SECRET_ACCESS_KEY");
+  problems.push(...oidcProblems(out));
   if (problems.length) throw new ConfigError(problems);
   const dataDir = resolve(out.dataDir as string);
   return {
@@ -194,4 +210,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     modelsDir: resolve((out.modelsDir as string | undefined) ?? `${dataDir}/models`),
     publicUrl: out.publicUrl as string | undefined,
   };
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** Single sign-on needs a client id, the openid scope, and an https issuer (http only on this machine). */
+function oidcProblems(out: Record<string, unknown>): string[] {
+  const issuer = out.oidcIssuer as string | undefined;
+  if (!issuer) return out.oidcClientId ? ["BRAINBOX_OIDC_CLIENT_ID needs BRAINBOX_OIDC_ISSUER"] : [];
+  const problems: string[] = [];
+  if (!out.oidcClientId) problems.push("BRAINBOX_OIDC_ISSUER needs BRAINBOX_OIDC_CLIENT_ID");
+  const { protocol, hostname } = new URL(issuer);
+  if (protocol !== "https:" && !(protocol === "http:" && LOOPBACK_HOSTS.has(hostname)))
+    problems.push(`BRAINBOX_OIDC_ISSUER must be https (http only on loopback), got "${issuer}"`);
+  if (!String(out.oidcScopes ?? "").split(/\s+/).includes("openid")) problems.push("BRAINBOX_OIDC_SCOPES must include openid");
+  return problems;
 }

@@ -22,6 +22,7 @@ import { oauthRoutes } from "./modules/oauth";
 import { peopleRoutes } from "./modules/people";
 import { auditRoutes } from "./modules/audit";
 import { sourceRoutes } from "./modules/sources";
+import { ssoRoutes } from "./modules/sso";
 import { webRoutes } from "./modules/web";
 import { wikiRoutes } from "./modules/wiki";
 import { browserPageLinks } from "./modules/wiki/browser-links";
@@ -40,6 +41,7 @@ export function buildApp(ctx: AppContext) {
     .use(apiKeyRoutes(ctx))
     .use(peopleRoutes(ctx))
     .use(auditRoutes(ctx))
+    .use(ssoRoutes(ctx))
     .use(accountRoutes(ctx))
     .use(brainRoutes(ctx))
     .use(sourceRoutes(ctx))

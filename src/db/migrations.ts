@@ -28,6 +28,7 @@ import m0024 from "../../migrations/0024_audit_log_and_emails.sql" with { type: 
 import m0025 from "../../migrations/0025_people_sessions.sql" with { type: "text" };
 import m0027 from "../../migrations/0027_connectors.sql" with { type: "text" };
 import m0026 from "../../migrations/0026_teams_and_shares.sql" with { type: "text" };
+import m0030 from "../../migrations/0030_sso_identities.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -57,6 +58,7 @@ const sqlByTag: Record<string, string> = {
   "0025_people_sessions": m0025,
   "0027_connectors": m0027,
   "0026_teams_and_shares": m0026,
+  "0030_sso_identities": m0030,
 };
 
 export interface Migration {

@@ -564,3 +564,36 @@ export const auditEvents = sqliteTable(
 
 export * from "./schema-connectors";
 export * from "./schema-teams";
+/** A person's identity at a single sign-on provider (modules/sso): the provider's (issuer, subject) → account. */
+export const ssoIdentities = sqliteTable(
+  "sso_identities",
+  {
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The email the provider named at the last sign-in (lower-cased). */
+    email: text("email"),
+    /** The role the claim mapping gave at the last sign-in: `admin`, `member`, or null (no mapping set). */
+    role: text("role", { enum: ["admin", "member"] }),
+    /** True while the person is a server admin because the mapping made them one (so leaving the group takes it back). */
+    adminGranted: integer("admin_granted", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    lastSignInAt: integer("last_sign_in_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index("sso_identities_account").on(t.accountId)],
+);
+
+/** A single sign-on in progress: state, nonce and PKCE verifier kept here, the browser holding only a random key. */
+export const ssoFlows = sqliteTable("sso_flows", {
+  /** SHA-256 of the flow cookie's secret. */
+  hash: text("hash").primaryKey(),
+  provider: text("provider").notNull(),
+  state: text("state").notNull(),
+  nonce: text("nonce").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  /** A path on this server to land on after sign-in. */
+  returnTo: text("return_to").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});

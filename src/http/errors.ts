@@ -14,6 +14,8 @@ export const statusOf: Record<ErrorCode, number> = {
   invalid_credentials: 401,
   too_many_attempts: 429,
   invalid_link: 400,
+  sso_failed: 401,
+  sso_refused: 403,
   insufficient_scope: 403,
   plan_required: 403,
   not_found: 404,

@@ -6,6 +6,8 @@ export type ErrorCode =
   | "invalid_credentials"
   | "too_many_attempts"
   | "invalid_link"
+  | "sso_failed"
+  | "sso_refused"
   | "insufficient_scope"
   | "plan_required"
   | "not_found"

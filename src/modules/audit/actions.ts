@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "person.created",
   "person.deactivated",
   "person.reactivated",
+  "person.role_changed",
   "team.created",
   "team.member_added",
   "team.member_role_changed",

@@ -32,6 +32,7 @@ import screensSetupJs from "../../../web/screens/setup.js" with { type: "file" }
 import screensSignInJs from "../../../web/screens/sign-in.js" with { type: "file" };
 import screensShareJs from "../../../web/screens/share.js" with { type: "file" };
 import screensTeamJs from "../../../web/screens/team.js" with { type: "file" };
+import screensSsoButtonJs from "../../../web/screens/sso-button.js" with { type: "file" };
 import screensSourcesJs from "../../../web/screens/sources.js" with { type: "file" };
 import screensWikiEditorJs from "../../../web/screens/wiki-editor.js" with { type: "file" };
 import screensWikiJs from "../../../web/screens/wiki.js" with { type: "file" };
@@ -72,6 +73,7 @@ export const ASSET_FILES: Record<string, { file: string; type: string; page?: bo
   "/assets/screens/sign-in.js": { file: screensSignInJs, type: JS },
   "/assets/screens/share.js": { file: screensShareJs, type: JS },
   "/assets/screens/team.js": { file: screensTeamJs, type: JS },
+  "/assets/screens/sso-button.js": { file: screensSsoButtonJs, type: JS },
   "/assets/screens/sources.js": { file: screensSourcesJs, type: JS },
   "/assets/screens/wiki-editor.js": { file: screensWikiEditorJs, type: JS },
   "/assets/screens/wiki.js": { file: screensWikiJs, type: JS },
