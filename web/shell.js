@@ -11,7 +11,7 @@ import { keysScreen } from "./screens/keys.js";
 import { setsScreen } from "./screens/sets.js";
 import { setupScreen } from "./screens/setup.js";
 import { signInScreen } from "./screens/sign-in.js";
-import { sharedScreen, teamsScreen } from "./screens/team.js";
+import { invitationScreen, sharedScreen, teamsScreen } from "./screens/team.js";
 
 /** Top-level screens in the header. */
 const NAV = [
@@ -31,6 +31,7 @@ const ROUTES = [
   [/^\/keys\/?$/, (v, _p, s) => keysScreen(v, s)],
   [/^\/teams\/?$/, (v, _p, s) => teamsScreen(v, s)],
   [/^\/shared\/?$/, (v, _p, s) => sharedScreen(v, s)],
+  [/^\/invitation\/([^/]+)$/, (v, [token], s) => invitationScreen(v, token, s)],
   [/^\/account\/?$/, (v, _p, s) => accountScreen(v, s)],
 ];
 

@@ -49,7 +49,7 @@ describe("invitations", () => {
     const made = await invite({ email: bo.email.toUpperCase(), teamId, teamRole: "member" });
     expect(made).toMatchObject({ emailed: true, invitation: { email: bo.email, team: { id: teamId, role: "member" }, brain: null, status: "pending" } });
     expect(made.token).toStartWith("bb_inv_");
-    expect(made.url).toBe(`${s.url}/#invitation=${made.token}`);
+    expect(made.url).toBe(`${s.url}/#/invitation/${made.token}`);
     expect(mails.length).toBe(sent + 1);
     const mail = decoded(mails.at(-1)!);
     expect(mail).toContain(made.url);

@@ -11,6 +11,7 @@ export type Account = typeof accounts.$inferSelect;
 /** A person: the account and its own team (its admin), as migration 0026 gave every earlier account. */
 export async function createAccount(db: Db, input: { name: string; planId: PlanId; isAdmin?: boolean; email?: string | null }): Promise<Account> {
   const email = input.email ? input.email.trim().toLowerCase() : null;
+  if (email !== null && !/^[^\s@]+@[^\s@]+$/.test(email)) throw new AppError("invalid_request", "email must be an email address", { field: "email" });
   if (email) {
     const taken = await db.query.accounts.findFirst({ where: eq(accounts.email, email) });
     if (taken) throw new AppError("conflict", "An account with this email already exists", { field: "email" });

@@ -14,8 +14,9 @@ const createBody = t.Object({
   brainRole: t.Optional(t.Union([t.Literal("viewer"), t.Literal("editor"), t.Literal("owner")])),
 });
 
-/** The link a person opens: the admin page, which accepts it after sign-in (a fragment never reaches logs). */
-export const invitationUrl = (base: string, token: string) => `${base}/#invitation=${encodeURIComponent(token)}`;
+/** The link a person opens: the admin page's invitation screen, which accepts it after sign-in (the token is in
+ * the fragment, which browsers never send to a server, so it stays out of access logs). */
+export const invitationUrl = (base: string, token: string) => `${base}/#/invitation/${encodeURIComponent(token)}`;
 
 export const invitationRoutes = (ctx: AppContext) =>
   new Elysia({ prefix: "/api/v1/invitations", detail: { tags: ["Invitations"] } })

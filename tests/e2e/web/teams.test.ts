@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)("teams and sharing in the admin page", () => {
       await list.getByText("bo@example.test").waitFor();
       await panel.getByLabel("Invite by email").fill(`dee.${width}@example.test`);
       await panel.getByRole("button", { name: "Invite" }).click();
-      const link = panel.getByRole("status").filter({ hasText: "#invitation=bb_inv_" });
+      const link = panel.getByRole("status").filter({ hasText: "#/invitation/bb_inv_" });
       await link.waitFor();
       await screenshot(page, `share-panel-${width}`);
 
@@ -57,7 +57,9 @@ describe.skipIf(!hasChromium)("teams and sharing in the admin page", () => {
       await card.waitFor();
       await card.getByLabel("Invite by email").fill(bo.email);
       await card.getByRole("button", { name: "Invite" }).click();
-      await card.getByRole("status").filter({ hasText: "#invitation=bb_inv_" }).waitFor();
+      const teamLink = card.getByRole("status").filter({ hasText: "#/invitation/bb_inv_" });
+      await teamLink.waitFor();
+      const url = (await teamLink.locator("code").textContent())!;
       await screenshot(page, `teams-${width}`);
       expect(w.problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
       await page.close();
@@ -71,6 +73,16 @@ describe.skipIf(!hasChromium)("teams and sharing in the admin page", () => {
       await c.page.getByText("editor: shared with you").waitFor();
       // An editor adds sources but has no settings tab (sharing, deleting).
       expect(await c.page.getByRole("navigation", { name: "Brain sections" }).getByRole("link", { name: "Settings" }).count()).toBe(0);
+      // The colleague opens the team invitation's link and accepts it.
+      await c.page.evaluate((hash) => (location.hash = hash), new URL(url).hash);
+      await c.page.getByRole("heading", { level: 1, name: "Invitation" }).waitFor();
+      await c.page.getByRole("button", { name: "Accept invitation" }).click();
+      await c.page.getByRole("link", { name: /See your teams/ }).click();
+      await c.page.getByRole("article", { name: `Team Platform ${width}` }).waitFor();
+      // The same link a second time: a clear error, in plain words.
+      await c.page.evaluate((hash) => (location.hash = hash), new URL(url).hash);
+      await c.page.getByRole("button", { name: "Accept invitation" }).click();
+      await c.page.getByText("already used").waitFor();
       expect(c.problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
       await c.page.close();
     }, T);
