@@ -29,6 +29,7 @@ import screensPaymentsJs from "../../../web/screens/payments.js" with { type: "f
 import screensSetsJs from "../../../web/screens/sets.js" with { type: "file" };
 import screensSettingsJs from "../../../web/screens/settings.js" with { type: "file" };
 import screensSetupJs from "../../../web/screens/setup.js" with { type: "file" };
+import screensPeopleAdminJs from "../../../web/screens/people-admin.js" with { type: "file" };
 import screensSignInJs from "../../../web/screens/sign-in.js" with { type: "file" };
 import screensSourcesJs from "../../../web/screens/sources.js" with { type: "file" };
 import screensWikiEditorJs from "../../../web/screens/wiki-editor.js" with { type: "file" };
@@ -67,6 +68,7 @@ export const ASSET_FILES: Record<string, { file: string; type: string; page?: bo
   "/assets/screens/sets.js": { file: screensSetsJs, type: JS },
   "/assets/screens/settings.js": { file: screensSettingsJs, type: JS },
   "/assets/screens/setup.js": { file: screensSetupJs, type: JS },
+  "/assets/screens/people-admin.js": { file: screensPeopleAdminJs, type: JS },
   "/assets/screens/sign-in.js": { file: screensSignInJs, type: JS },
   "/assets/screens/sources.js": { file: screensSourcesJs, type: JS },
   "/assets/screens/wiki-editor.js": { file: screensWikiEditorJs, type: JS },
