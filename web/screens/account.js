@@ -7,6 +7,7 @@ import { fmtDate } from "../lib/format.js";
 import { paymentsSection } from "./payments.js";
 import { newKeyPanel } from "./keys.js";
 import { rerender } from "../lib/router.js";
+import { peopleById, personActions } from "./people-admin.js";
 
 /** What the server runs, in words, and the one step that turns on what is off. */
 function serverCard(health) {
@@ -161,14 +162,15 @@ async function adminAccountsSection(signal) {
     h("div", { class: "actions" }, h("button", { type: "submit" }, "Create account")),
     h("div", { class: "wide" }, box),
   );
+  const linkOut = h("div");
   const load = async () => {
-    const { accounts } = await api(API.adminAccounts, { signal });
+    const [{ accounts }, people] = await Promise.all([api(API.adminAccounts, { signal }), peopleById(signal)]);
     fill(listBox,
       labelCells(h(
         "table",
         { class: "data" },
         h("caption", { class: "visually-hidden" }, "Accounts"),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Name"), h("th", { scope: "col" }, "Plan"), h("th", { scope: "col", class: "hide-narrow" }, "Created"))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Name"), h("th", { scope: "col" }, "Plan"), h("th", { scope: "col" }, "Sign-in"), h("th", { scope: "col", class: "hide-narrow" }, "Created"))),
         h(
           "tbody",
           {},
@@ -185,7 +187,9 @@ async function adminAccountsSection(signal) {
                 select.value = a.plan;
               }
             });
-            return h("tr", {}, h("td", { class: "title-cell" }, a.name, a.isAdmin ? h("span", { class: "sub" }, "admin") : null), h("td", {}, select, err), h("td", { class: "small nowrap hide-narrow" }, fmtDate(a.createdAt)));
+            const actions = personActions(a, people.get(a.id), { out: linkOut, reload: load, signal, self: a.id === session.account?.id });
+            const deactivated = people.get(a.id)?.deactivatedAt ? h("span", { class: "sub" }, "deactivated") : null;
+            return h("tr", {}, h("td", { class: "title-cell" }, a.name, a.isAdmin ? h("span", { class: "sub" }, "admin") : null, deactivated), h("td", {}, select, err), h("td", {}, actions), h("td", { class: "small nowrap hide-narrow" }, fmtDate(a.createdAt)));
           }),
         ),
       )),
@@ -197,7 +201,7 @@ async function adminAccountsSection(signal) {
     fill(fresh, newKeyPanel(res.apiKey.key, `Account “${res.account.name}” created: its first key`));
     await load();
   });
-  add(section, [form, fresh, listBox]);
+  add(section, [form, fresh, linkOut, listBox]);
   try {
     await load();
   } catch (e) {

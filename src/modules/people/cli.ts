@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors";
 import { getAccount } from "../accounts/service";
 import { recordAudit } from "../audit/record";
 import { checkEmail, findByEmail, setPassword } from "./passwords";
-import { resetLink } from "./people-routes";
+import { resetLink } from "./links";
 import { closeAllSessions } from "./sessions";
 
 export interface UsersCommand {

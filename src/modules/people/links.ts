@@ -2,6 +2,7 @@
 // an email and a password) and reset links an admin (or `users reset-link`) makes. The token is random; only
 // its SHA-256 is stored. A link works once and until its expiry; a newer link of the same kind replaces it.
 import { and, eq, gt, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context";
 import type { Db, RootDb } from "../../db/client";
 import { passwordLinks } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -51,4 +52,12 @@ export async function consumeLink(db: Db, token: string): Promise<{ purpose: Lin
     .returning({ purpose: passwordLinks.purpose, accountId: passwordLinks.accountId });
   if (!row) throw new AppError("invalid_link", LINK_USED_OR_EXPIRED, { field: "token" });
   return row;
+}
+
+/** A reset link as the API and the CLI show it: the absolute URL and its expiry. */
+export async function resetLink(ctx: Pick<AppContext, "db" | "config" | "publicUrl">, personId: string, createdBy: string | null) {
+  const person = await ctx.db.query.accounts.findFirst({ where: (a, { eq }) => eq(a.id, personId) });
+  if (!person) throw new AppError("not_found", "Person not found");
+  const link = await createPasswordLink(ctx.db, personId, "reset", ctx.config.passwordLinkTtlHours * 3600_000, createdBy);
+  return { url: `${ctx.publicUrl()}${link.path}`, expiresAt: new Date(link.expiresAt).toISOString() };
 }

@@ -6,7 +6,7 @@ import { clientAddressOf } from "../../http/client-address";
 import { AppError } from "../../lib/errors";
 import { recordAudit } from "../audit/record";
 import { authGuard } from "../auth/guard";
-import { consumeLink, createPasswordLink, inspectLink } from "./links";
+import { consumeLink, inspectLink, resetLink } from "./links";
 import { PASSWORD_MAX_LENGTH, checkEmail, checkNewPassword, findByEmail, setPassword } from "./passwords";
 import { deactivatePerson, listPeople, reactivatePerson } from "./people";
 import { refuseCrossSite } from "./origin";
@@ -69,14 +69,6 @@ export const peopleAdminRoutes = (ctx: AppContext) =>
       },
       { params: personParams },
     );
-
-/** A reset link as the API and the CLI show it: the absolute URL and its expiry. */
-export async function resetLink(ctx: Pick<AppContext, "db" | "config" | "publicUrl">, personId: string, createdBy: string | null) {
-  const person = await ctx.db.query.accounts.findFirst({ where: (a, { eq }) => eq(a.id, personId) });
-  if (!person) throw new AppError("not_found", "Person not found");
-  const link = await createPasswordLink(ctx.db, personId, "reset", ctx.config.passwordLinkTtlHours * 3600_000, createdBy);
-  return { url: `${ctx.publicUrl()}${link.path}`, expiresAt: iso(link.expiresAt) };
-}
 
 const tokenBody = t.Object({ token: t.String({ maxLength: 200 }) });
 const redeemBody = t.Object({

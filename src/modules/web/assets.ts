@@ -29,6 +29,7 @@ import screensPaymentsJs from "../../../web/screens/payments.js" with { type: "f
 import screensSetsJs from "../../../web/screens/sets.js" with { type: "file" };
 import screensSettingsJs from "../../../web/screens/settings.js" with { type: "file" };
 import screensSetupJs from "../../../web/screens/setup.js" with { type: "file" };
+import screensPeopleAdminJs from "../../../web/screens/people-admin.js" with { type: "file" };
 import screensSignInJs from "../../../web/screens/sign-in.js" with { type: "file" };
 import screensShareJs from "../../../web/screens/share.js" with { type: "file" };
 import screensTeamJs from "../../../web/screens/team.js" with { type: "file" };
@@ -70,6 +71,7 @@ export const ASSET_FILES: Record<string, { file: string; type: string; page?: bo
   "/assets/screens/sets.js": { file: screensSetsJs, type: JS },
   "/assets/screens/settings.js": { file: screensSettingsJs, type: JS },
   "/assets/screens/setup.js": { file: screensSetupJs, type: JS },
+  "/assets/screens/people-admin.js": { file: screensPeopleAdminJs, type: JS },
   "/assets/screens/sign-in.js": { file: screensSignInJs, type: JS },
   "/assets/screens/share.js": { file: screensShareJs, type: JS },
   "/assets/screens/team.js": { file: screensTeamJs, type: JS },

@@ -8,6 +8,7 @@ import { hasChromium, launchBrowser, screenshot, SKIP_MESSAGE, type Browser } fr
 import { insertPages } from "../../support/pages";
 import { newBrain } from "../../support/sources";
 import { expectJson, startTestServer, type TestServer } from "../../support/server";
+import { newPerson } from "../../people/support";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
 const T = 60_000;
@@ -91,12 +92,27 @@ for (const [label, width, height] of [["desktop", 1280, 860], ["phone", 390, 844
       }
     }, T);
 
+    test("the server admin makes a reset link for a person and deactivates them: their key stops at once", async () => {
+      const sam = await newPerson(s.ctx.db, `sam-${label}@example.com`, "sams long password", `Sam ${label}`);
+      await page.goto(`${s.url}/#/account`);
+      await heading(page, "Plan & usage").waitFor();
+      await page.getByRole("button", { name: `Reset link for Sam ${label}` }).click();
+      const link = await page.getByLabel(`Reset link for Sam ${label}`, { exact: true }).and(page.locator("input")).inputValue();
+      expect(link).toStartWith(`${s.url}/setup?token=bb_pl_`);
+      expect((await s.api("/api/v1/brains", { key: sam.key })).status).toBe(200);
+      await page.getByRole("button", { name: `Deactivate Sam ${label}` }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Deactivate" }).click();
+      await page.getByRole("button", { name: `Reactivate Sam ${label}` }).waitFor();
+      await screenshot(page, `people-${label}-05-deactivated`);
+      expect((await s.api("/api/v1/brains", { key: sam.key })).status).toBe(401);
+    }, T);
+
     test("sign out everywhere ends this browser's session and every other one", async () => {
       const elsewhere = await fetch(`${s.url}/api/v1/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD }) });
       const cookie = elsewhere.headers.get("set-cookie")!.split(";")[0]!;
       await page.goto(`${s.url}/#/account`);
       await heading(page, "Plan & usage").waitFor();
-      await page.getByText(email).waitFor();
+      await page.locator("dd", { hasText: email }).waitFor();
       await page.getByRole("button", { name: "Sign out everywhere" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Sign out everywhere" }).click();
       await heading(page, "Sign in to Brainbox").waitFor();
