@@ -5,10 +5,10 @@ import { parseAllowList, safeFetch } from "../../src/ingest";
 
 const seen: { server: string; auth: string | null }[] = [];
 const other = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req) => (seen.push({ server: "other", auth: req.headers.get("authorization") }), new Response("<p>other</p>", { headers: { "content-type": "text/html" } })) });
-const home = Bun.serve({
+const home: ReturnType<typeof Bun.serve> = Bun.serve({
   hostname: "127.0.0.1",
   port: 0,
-  fetch(req) {
+  fetch(req): Response {
     seen.push({ server: "home", auth: req.headers.get("authorization") });
     const path = new URL(req.url).pathname;
     if (path === "/away") return Response.redirect(`http://127.0.0.1:${other.port}/landing`, 302);
