@@ -31,7 +31,7 @@ describe("connectors API", () => {
       config: { startUrls: [`${site.url}/docs/`], headers: { "X-Api-Key": "hunter2-secret" } },
       schedule: "every 6h",
     });
-    expect(c).toMatchObject({ kind: "website", name: "Docs", schedule: "every 21600s", paused: false, secrets: { headers: { "X-Api-Key": "set" } } });
+    expect(c).toMatchObject({ kind: "website", name: "Docs", schedule: "every 6h", paused: false, secrets: { headers: { "X-Api-Key": "set" } } });
     expect(c.config.headers).toBeUndefined();
     expect(c.nextRunAt).not.toBeNull(); // a scheduled connector syncs at once, then on its schedule
     const [row] = await sql("SELECT config, secrets FROM connectors WHERE id = ?", c.id);
@@ -100,7 +100,7 @@ describe("connectors API", () => {
       const c = await createConnector(s, brainId, { kind: "website", name: `s ${schedule}`, config: { startUrls: [`${site.url}/none`] }, schedule, paused: true });
       made.push(c.schedule);
     }
-    expect(made).toEqual(["manual", "every 1800s", "every 21600s", "every 3600s", "0 3 * * 1"]);
+    expect(made).toEqual(["manual", "every 30m", "every 6h", "every 1h", "0 3 * * 1"]);
   });
 
   test("writes are the owner's: another account cannot create, sync or delete", async () => {
@@ -125,6 +125,19 @@ describe("connectors API", () => {
     const [active] = await sql("SELECT count(*) AS n FROM connector_runs WHERE connector_id = ? AND status IN ('queued','running')", c.id);
     expect(Number(active!.n)).toBe(1);
     site.hang.delete("/slow/1");
+  });
+
+  test("five syncs sent at once: exactly one run starts, the others are refused 409", async () => {
+    site.pages.set("/race/1", { title: "Race", body: "A page synced by five callers at once." });
+    const brainId = await newBrain(s);
+    const c = await createConnector(s, brainId, { kind: "website", name: "Race", config: { startUrls: [`${site.url}/race/1`], maxDepth: 0 } });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(`${base(brainId)}/${c.id}/sync`, {})));
+    expect(answers.map((r) => r.status).sort()).toEqual([202, 409, 409, 409, 409]);
+    const run = (await answers.find((r) => r.status === 202)!.json()).run;
+    expect(await finished(s, brainId, c.id, run.id)).toMatchObject({ status: "succeeded", counts: { added: 1 } });
+    expect(await runs(s, brainId, c.id)).toHaveLength(1);
+    const jobs = await sql("SELECT count(*) AS n FROM jobs WHERE kind = 'connector-sync' AND subject_id = ?", c.id);
+    expect(Number(jobs[0]!.n)).toBe(1);
   });
 
   test("deleting a connector while it runs stops the run; removeSources removes what it made", async () => {

@@ -110,5 +110,12 @@ describe("links connector", () => {
     const slug = pages.pages.find((p: any) => p.sourceId === changed.id).slug;
     const page = (await expectJson(await s.api(`/api/v1/brains/${brainId}/pages/${slug}`), 200)).page;
     expect(page.markdown).toContain("silt");
+
+    // A link whose page is gone is kept as it was, and the run says why.
+    site.pages.delete("/l/1");
+    const gone = await syncAndWait(s, brainId, c.id);
+    expect(gone).toMatchObject({ counts: { failed: 1, unchanged: 1, removed: 0 } });
+    expect(gone.errors[0]).toContain("answered HTTP 404; the source was kept as it was");
+    expect((await sourcesOf(s, brainId)).length).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import { API, ApiError, api, enc } from "../lib/api.js";
 import { add, h } from "../lib/dom.js";
 import { plural } from "../lib/format.js";
 import { askTab } from "./ask.js";
+import { connectorsTab } from "./connectors.js";
 import { contextTab } from "./context.js";
 import { graphTab } from "./graph.js";
 import { settingsTab } from "./settings.js";
@@ -13,6 +14,7 @@ import { wikiTab } from "./wiki.js";
 /** Tabs of one brain. `owner: true` tabs show only to its owner. */
 const BRAIN_TABS = [
   { id: "sources", label: "Sources", render: sourcesTab },
+  { id: "connectors", label: "Connectors", render: connectorsTab },
   { id: "wiki", label: "Wiki", render: wikiTab },
   { id: "graph", label: "Graph", render: graphTab },
   { id: "ask", label: "Ask", render: askTab },

@@ -52,18 +52,21 @@ export function itemDoneStatement(connectorId: string, runId: string, key: strin
   return stmt(
     `UPDATE connector_items SET done_run = ?3, seen_run = CASE WHEN ?4 THEN ?3 ELSE seen_run END,
        source_id = CASE WHEN ?5 THEN ?6 ELSE source_id END, version = CASE WHEN ?7 THEN ?8 ELSE version END
-     WHERE connector_id = ?1 AND item_key = ?2`,
+     WHERE connector_id = ?1 AND item_key = ?2 AND done_run IS NOT ?3`,
     connectorId, key, runId, to.seen ? 1 : 0, to.sourceId !== undefined ? 1 : 0, to.sourceId ?? null, to.version !== undefined ? 1 : 0, to.version ?? null,
   );
 }
 
-/** Adds to a run's counts and requests, and keeps its first errors. */
-export function countStatement(runId: string, counter: Counter | null, requests: number, error?: string): Statement {
+/**
+ * Adds to a run's counts and requests, and keeps its first errors. `onlyIfChanged`: only when the statement
+ * before it changed a row, so an item handled twice (a worker that lost its lease without knowing yet) counts once.
+ */
+export function countStatement(runId: string, counter: Counter | null, requests: number, error?: string, onlyIfChanged = false): Statement {
   const column = counter ? `${counter} = ${counter} + 1,` : "";
   return stmt(
     `UPDATE connector_runs SET ${column} requests = requests + ?2,
        errors = CASE WHEN ?3 IS NOT NULL AND json_array_length(errors) < ${MAX_RUN_ERRORS} THEN json_insert(errors, '$[#]', ?3) ELSE errors END
-     WHERE id = ?1`,
+     WHERE id = ?1${onlyIfChanged ? " AND changes() > 0" : ""}`,
     runId, requests, error ?? null,
   );
 }

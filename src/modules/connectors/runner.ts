@@ -184,7 +184,7 @@ async function applyOutcome(s: RunState, item: PendingItem, outcome: FetchOutcom
   const { id: cid } = s.connector;
   const runId = s.run.id;
   const done = (to: Parameters<typeof itemDoneStatement>[3], counter: Counter | null, error?: string) =>
-    runBatch(db, [itemDoneStatement(cid, runId, item.itemKey, to), countStatement(runId, counter, take(s.requests), error)]);
+    runBatch(db, [itemDoneStatement(cid, runId, item.itemKey, to), countStatement(runId, counter, take(s.requests), error, true)]);
   const discovered = "discovered" in outcome && outcome.discovered?.length ? outcome.discovered : [];
   if (discovered.length) await runBatch(db, queueItemsStatements(cid, runId, discovered, s.kind.maxItems(s.krun.config)));
   switch (outcome.kind) {
@@ -224,12 +224,13 @@ async function prune(s: RunState): Promise<void> {
   await runBatch(db, [stmt("UPDATE connector_runs SET phase = 'prune' WHERE id = ?", s.run.id)]);
   const removes = s.kind.ownsSources && s.kind.prunes(s.krun.config);
   for (;;) {
+    s.krun.signal.throwIfAborted(); // a worker that lost its lease stops here too
     const unseen = await unseenItems(db, s.connector.id, s.run.id, 200);
     if (unseen.length === 0) return;
     for (const item of unseen) {
       const removed = removes && item.source_id !== null;
       if (removed) await removeSource(db, s.connector.brainId, item.source_id!);
-      await runBatch(db, [forgetItemStatement(s.connector.id, item.item_key), ...(removed ? [countStatement(s.run.id, "removed", 0)] : [])]);
+      await runBatch(db, [forgetItemStatement(s.connector.id, item.item_key), ...(removed ? [countStatement(s.run.id, "removed", 0, undefined, true)] : [])]);
     }
   }
 }

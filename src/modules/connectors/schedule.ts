@@ -40,7 +40,11 @@ export function parseSchedule(raw: unknown): Schedule {
 
 /** The stored form of a schedule. */
 export function scheduleText(s: Schedule): string {
-  return s.kind === "manual" ? "manual" : s.kind === "interval" ? `every ${s.seconds}s` : s.expression;
+  if (s.kind === "manual") return "manual";
+  if (s.kind === "cron") return s.expression;
+  // The largest unit that divides it: "every 6h" reads better than "every 21600s".
+  const unit = (["d", "h", "m"] as const).find((u) => s.seconds % UNIT_SECONDS[u]! === 0) ?? "s";
+  return `every ${s.seconds / UNIT_SECONDS[unit]!}${unit}`;
 }
 
 /** When a run is due after `from`; null for manual. */

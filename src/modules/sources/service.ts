@@ -26,6 +26,8 @@ export interface SourceView {
   size: number | null;
   pageCount: number;
   error: string | null;
+  /** The connector that keeps this source in sync (modules/connectors); null for one added by hand. */
+  connectorId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -43,6 +45,7 @@ export function sourceView(s: Source): SourceView {
     size: s.size,
     pageCount: s.pageCount,
     error: s.error,
+    connectorId: s.connectorId,
     createdAt: new Date(s.createdAt).toISOString(),
     updatedAt: new Date(s.updatedAt).toISOString(),
   };

@@ -38,7 +38,7 @@ export function registerSourceTools(server: McpServer, { ctx, call }: ToolDeps) 
     {
       title: "List a brain's sources",
       description:
-        "List every source of a brain you can read, with its processing status (pending, processing, ready, failed with an error) and page count. Returns {sources:[{id,type,title,status,externalId,url,filename,contentType,size,pageCount,error,createdAt,updatedAt}]}.",
+        "List every source of a brain you can read, with its processing status (pending, processing, ready, failed with an error) and page count. Returns {sources:[{id,type,title,status,externalId,url,filename,contentType,size,pageCount,error,connectorId,createdAt,updatedAt}]} (connectorId: the connector that keeps it in sync, or null).",
       inputSchema: { brainId },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
