@@ -3,6 +3,7 @@
 import { API, ApiError, api, session } from "../lib/api.js";
 import { add, announce, field, h } from "../lib/dom.js";
 import { errorBox, onSubmit, showError } from "../lib/forms.js";
+import { ssoButtons } from "./sso-button.js";
 
 /** The page's sign-in: `done()` is called once signed in (the shell draws the route asked for). */
 export function signInScreen(view, { reason = "", done }) {
@@ -30,17 +31,24 @@ export function signInScreen(view, { reason = "", done }) {
     await done();
   });
 
+  const sso = h("div", { class: "stack" });
   add(view, [
     h(
       "section",
       { class: "card signin stack" },
       h("h1", { id: "signin-title", tabindex: "-1" }, "Sign in to Brainbox"),
+      sso,
       form,
       h("p", { class: "muted small" }, "No password yet? The server's operator prints a one-time setup link on the first start, or makes one with ", h("code", {}, "brainbox users reset-link --email EMAIL"), "."),
     ),
     keySection(done),
   ]);
   email.focus();
+  // Single sign-on, when the server offers it: drawn when the providers are known, above the password form.
+  const returnTo = location.hash ? `/${location.hash}` : undefined;
+  ssoButtons({ returnTo }).then((buttons) => {
+    if (buttons) sso.append(buttons, h("p", { class: "muted small" }, "or with your email and password:"));
+  });
 }
 
 /** The second way in: an API key (scripts' credential; the owner's first key is printed on the first start). */

@@ -1,8 +1,6 @@
 // Single sign-on in a real browser: the admin page's "Sign in with ‹provider›" link (web/screens/sso-button.js),
 // clicked in Chromium, through the real OpenID provider on loopback (oidc-provider; its interaction signs the
-// person in), back to Brainbox, landing on the admin page with a session the API accepts. Until the sign-in
-// screen shows the button itself (and reads the session cookie), the test puts the module's links on the
-// page the way that screen will, and asks the API from the page who is signed in.
+// person in), back to Brainbox, landing on the admin page signed in, with a session the API accepts.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { hasChromium, launchBrowser, screenshot, SKIP_MESSAGE, type Browser } from "../../support/browser";
 import type { OidcRig } from "../../support/oidc-rig";
@@ -31,15 +29,13 @@ test.skipIf(!hasChromium)(
   "clicking 'Sign in with Loopback ID' signs in at the provider and lands on the admin page, signed in",
   async () => {
     const { page, problems } = await browser.newPage();
-    await page.goto(`${s.url}/`);
-    const rendered = await page.evaluate(async () => {
-      const { ssoButtons } = await import("/assets/screens/sso-button.js" as string);
-      const box = await ssoButtons({ returnTo: "/#/brains" });
-      if (box) document.body.prepend(box);
-      return box ? box.outerHTML : null;
-    });
-    expect(rendered).toContain("Sign in with Loopback ID");
-    await Promise.all([page.waitForURL(`${s.url}/#/brains`), page.getByRole("link", { name: "Sign in with Loopback ID" }).click()]);
+    await page.goto(`${s.url}/#/keys`);
+    const link = page.getByRole("link", { name: "Sign in with Loopback ID" });
+    await link.waitFor();
+    await Promise.all([page.waitForURL(`${s.url}/#/keys`), link.click()]);
+    // Back where the person started (returnTo), signed in by the session cookie: the screen, not the sign-in.
+    await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
+    expect(await page.getByRole("heading", { name: "Sign in to Brainbox" }).count()).toBe(0);
     const who = await page.evaluate(async () => (await fetch("/api/v1/session")).json());
     expect(who).toMatchObject({ via: "session", person: { email: "kay@example.org", name: "Kay" }, session: { method: "oidc" } });
     const cookies = await browser.context.cookies(s.url);
@@ -47,7 +43,8 @@ test.skipIf(!hasChromium)(
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     expect(cookies.some((c) => c.name === "bb_sso")).toBe(false);
     await screenshot(page, "sso-signed-in");
-    expect(problems).toEqual([]);
+    // The signed-out page's probe of its session cookie is a 401 the browser logs; nothing else may appear.
+    expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
   },
   60_000,
 );
