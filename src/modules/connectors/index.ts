@@ -7,6 +7,7 @@ import { recordAudit } from "../audit/record";
 import { authGuard } from "../auth/guard";
 import { ownedBrain, readableBrain } from "../brains/service";
 import { brainParams, connectorBody, connectorParams, deleteBody, deleteQuery, runsQuery } from "./model";
+import { configEnvOf } from "./kinds/env";
 import { listRuns, runView } from "./runs";
 import { connectorView, createConnector, deleteConnector, listConnectors, patchConnector, requireConnector, syncNow } from "./service";
 
@@ -23,7 +24,7 @@ function removeSourcesOf(query: { removeSources?: string }, body: unknown): bool
 
 export const connectorRoutes = (ctx: AppContext) => {
   const { db } = ctx;
-  const env = { allowHosts: ctx.config.fetchAllowHosts };
+  const env = configEnvOf(ctx.config);
   const audit = (action: "connector.created" | "connector.changed" | "connector.deleted", actor: { id: string; name?: string | null }, id: string, details?: Record<string, unknown>) =>
     recordAudit(db, { action, actorId: actor.id, actorLabel: actor.name ?? null, target: { kind: "connector", id }, details }, ctx.log);
   return (
