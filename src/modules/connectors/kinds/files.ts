@@ -51,11 +51,23 @@ function contentTypeOf(path: string): string {
 
 export const contentHash = (bytes: Uint8Array) => sha256Hex(Buffer.from(bytes).toString("latin1"));
 
+const ASCIIDOC = /\.(adoc|asciidoc)$/i;
+
+/** AsciiDoc's `= Title` / `== Section` headings as Markdown's, so its title and sections are read as such. */
+const asciidocHeadings = (bytes: Uint8Array) =>
+  new TextEncoder().encode(new TextDecoder().decode(bytes).replace(/^(={1,6}) (?=\S)/gm, (_, eq: string) => `${"#".repeat(eq.length)} `));
+
 /** A file's bytes as the item's text source; `skipped` when it holds no text. */
 export async function fileSource(run: KindRun<unknown>, path: string, bytes: Uint8Array, version: string, url?: string): Promise<FetchOutcome> {
   let doc;
+  const adoc = ASCIIDOC.test(path);
   try {
-    doc = await run.reader.extract({ bytes, contentType: contentTypeOf(path), filename: path.split("/").pop(), ...(url ? { url } : {}) });
+    doc = await run.reader.extract({
+      bytes: adoc ? asciidocHeadings(bytes) : bytes,
+      contentType: adoc ? "text/markdown" : contentTypeOf(path),
+      filename: path.split("/").pop(),
+      ...(url ? { url } : {}),
+    });
   } catch (e) {
     if (isIngestError(e) && (e.code === "unsupported_type" || e.code === "empty_document")) return { kind: "skipped", reason: e.message };
     throw e;
