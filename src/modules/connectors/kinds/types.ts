@@ -1,4 +1,4 @@
-// The one interface every connector kind implements (website, feed, links; git and folder build on it).
+// The one interface every connector kind implements (website, feed, links, git, folder).
 // A kind knows its origin; the runner (../runner.ts) owns the rest: the frontier, resuming, writing
 // sources with externalId upserts, counting, pruning. A kind never touches the database.
 import type { AllowList, DocumentReader } from "../../../ingest";
