@@ -137,7 +137,7 @@ describe("git connector: bad input", () => {
     expect(await sourcesOf(s, brainId)).toEqual([]);
   });
 
-  test("a run fails in plain words: a URL that is no repository, a missing branch, a redirect to a private address", async () => {
+  test("a run fails in plain words: a URL that is no repository, a missing branch, a redirect to a private address, a forge that hangs", async () => {
     makeRepo(roots, "tiny", { "a.md": "# A\n\nTiny." });
     const site = Bun.serve({
       hostname: "127.0.0.1",
@@ -145,7 +145,9 @@ describe("git connector: bad input", () => {
       fetch: (req) =>
         new URL(req.url).pathname.startsWith("/moved.git")
           ? new Response(null, { status: 302, headers: { location: "http://169.254.169.254/latest.git/info/refs?service=git-upload-pack" } })
-          : new Response("<html><body>Just a web page</body></html>", { headers: { "content-type": "text/html" } }),
+          : new URL(req.url).pathname.startsWith("/hang.git")
+            ? new Promise<Response>(() => {}) // never answers
+            : new Response("<html><body>Just a web page</body></html>", { headers: { "content-type": "text/html" } }),
     });
     const t = await startTestServer({ BRAINBOX_FETCH_ALLOW_HOSTS: `127.0.0.1`, BRAINBOX_CONNECTOR_GIT_ROOTS: roots });
     try {
@@ -161,6 +163,7 @@ describe("git connector: bad input", () => {
       expect(await failed({ url: `${http.url}/tiny.git`, branch: "release" })).toContain('the branch "release" does not exist');
       expect(await failed({ path: join(roots, "tiny.git"), branch: "release" })).toContain('the branch "release" does not exist');
       expect(await failed({ url: `http://127.0.0.1:${site.port}/moved.git` })).toMatch(/refusing to fetch http:\/\/169\.254\.169\.254/);
+      expect(await failed({ url: `http://127.0.0.1:${site.port}/hang.git`, timeoutMs: 1000 })).toContain("did not answer within 1000 ms");
       expect(await sourcesOf(t, brainId)).toEqual([]);
       // The server is still answering.
       expect((await t.api("/api/v1/brains")).status).toBe(200);

@@ -22,11 +22,13 @@ export interface GitConfig extends FileSelection {
   maxFiles: number;
   maxFileBytes: number;
   maxRepoBytes: number;
+  /** Longest one request to the forge may take (a clone's pack included). */
+  timeoutMs: number;
   prune: boolean;
   allowHosts: ConfigEnv["allowHosts"];
 }
 
-const KEYS = ["url", "path", "branch", "include", "exclude", "webUrl", "token", "username", "maxFiles", "maxFileBytes", "maxRepoBytes", "prune"] as const;
+const KEYS = ["url", "path", "branch", "include", "exclude", "webUrl", "token", "username", "maxFiles", "maxFileBytes", "maxRepoBytes", "timeoutMs", "prune"] as const;
 export const GIT_SECRET_KEYS = ["token"] as const;
 
 // A branch name as git allows it (git check-ref-format), without the rarer corners.
@@ -82,6 +84,7 @@ export function parseGitConfig(raw: Record<string, unknown>, env: ConfigEnv): Gi
     maxFiles: optionalInt(raw, "maxFiles", 10_000, 1, 100_000),
     maxFileBytes: optionalInt(raw, "maxFileBytes", 10 * 1024 * 1024, 1, 100 * 1024 * 1024),
     maxRepoBytes: optionalInt(raw, "maxRepoBytes", 1024 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
+    timeoutMs: optionalInt(raw, "timeoutMs", 300_000, 1000, 3_600_000),
     prune: optionalBool(raw, "prune", true),
     allowHosts: env.allowHosts,
   };

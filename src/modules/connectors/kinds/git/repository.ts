@@ -13,10 +13,9 @@ import { GitAddressError, guardedGitHttp } from "./http";
 /** Objects read during one run share isomorphic-git's pack cache (the pack index is read once). */
 const caches = new WeakMap<KindRun<GitConfig>, { gitdir: string; cache: object }>();
 
-const REQUEST_TIMEOUT_MS = 5 * 60_000;
-
 function plainGitError(e: unknown, c: GitConfig): Error {
   if (e instanceof GitAddressError) return e;
+  if ((e as Error).name === "TimeoutError") return new Error(`${c.url} did not answer within ${c.timeoutMs} ms`);
   const err = e as { code?: string; data?: { statusCode?: number }; message?: string };
   const where = c.url ?? c.gitdir;
   if (err.code === "NotFoundError" || err.code === "ResolveRefError") return new Error(`the branch "${c.branch}" does not exist in ${where}`);
@@ -36,7 +35,7 @@ async function fetchBranch(run: KindRun<GitConfig>): Promise<string> {
   const c = run.config;
   const gitdir = join(run.workDir, "repo.git");
   const marker = join(run.workDir, "url");
-  const http = guardedGitHttp({ allowHosts: c.allowHosts, maxBytes: c.maxRepoBytes, timeoutMs: REQUEST_TIMEOUT_MS, signal: run.signal });
+  const http = guardedGitHttp({ allowHosts: c.allowHosts, maxBytes: c.maxRepoBytes, timeoutMs: c.timeoutMs, signal: run.signal });
   const common = { fs, http, gitdir, ref: c.branch, singleBranch: true, depth: 1, headers: authHeaders(c) };
   const clonedFrom = await readFile(marker, "utf8").catch(() => null);
   if (clonedFrom === c.url) {
