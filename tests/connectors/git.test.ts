@@ -105,6 +105,10 @@ describe("git connector", () => {
     expect(after.find((x) => x.title === "Beta")).toBeDefined();
     const changed = (await rowsOf(brainId)).find((r) => String(r.external_id).endsWith(":b.md"))!;
     expect(String(changed.content)).toContain("rewritten");
+
+    // Deleted: its clone goes with it.
+    await expectJson(await s.api(`/api/v1/brains/${brainId}/connectors/${c.id}`, { method: "DELETE" }), 200);
+    expect(existsSync(join(s.dataDir, "connectors", c.id))).toBe(false);
   });
 });
 

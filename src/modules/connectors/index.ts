@@ -7,7 +7,8 @@ import { recordAudit } from "../audit/record";
 import { authGuard } from "../auth/guard";
 import { ownedBrain, readableBrain } from "../brains/service";
 import { brainParams, connectorBody, connectorParams, deleteBody, deleteQuery, runsQuery } from "./model";
-import { configEnvOf } from "./kinds/env";
+import { rm } from "node:fs/promises";
+import { configEnvOf, workDirOf } from "./kinds/env";
 import { listRuns, runView } from "./runs";
 import { connectorView, createConnector, deleteConnector, listConnectors, patchConnector, requireConnector, syncNow } from "./service";
 
@@ -80,6 +81,8 @@ export const connectorRoutes = (ctx: AppContext) => {
           await ownedBrain(db, principal.account.id, params.brainId);
           const removeSources = removeSourcesOf(query, body);
           const { removedSources } = await deleteConnector(db, params.brainId, params.connectorId, removeSources);
+          // Its work folder (a Git clone) goes with it.
+          await rm(workDirOf(ctx.config.dataDir, params.connectorId), { recursive: true, force: true }).catch(() => undefined);
           await audit("connector.deleted", principal.account, params.connectorId, { removeSources, removedSources });
           set.status = 200;
           return { deleted: true, removedSources };

@@ -4,7 +4,6 @@
 import type { RootDb as Db } from "../../db/client";
 import type { AllowList, DocumentReader } from "../../ingest";
 import { safeFetch } from "../../ingest";
-import { join } from "node:path";
 import type { Logger } from "../../lib/log";
 import { runBatch, stmt, queryRows } from "../../db/plain";
 import { deleteSource } from "../sources/service";
@@ -14,6 +13,7 @@ import { finishRun } from "./runs";
 import { ConnectorGoneError, reprocessItemSource, upsertItemSource } from "./source-writes";
 import { loadConnector, fullConfig } from "./store";
 import type { ConfigEnv, ConnectorFetch } from "./kinds/types";
+import { workDirOf } from "./kinds/env";
 import type { Connector, ConnectorRun } from "../../db/schema";
 import { plainError } from "./plain-errors";
 
@@ -105,7 +105,7 @@ function kindRun(deps: RunnerDeps, connector: Connector, config: unknown, signal
     log: deps.log,
     signal,
     note: (message) => void notes.push(message),
-    workDir: join(deps.dataDir, "connectors", connector.id),
+    workDir: workDirOf(deps.dataDir, connector.id),
     linkSources: () =>
       queryRows<{ id: string; url: string; connectorId: string | null }>(
         deps.db,

@@ -1,4 +1,5 @@
 // What the kinds' configs are checked against, from the server's settings.
+import { join } from "node:path";
 import type { Config } from "../../../config";
 import type { ConfigEnv } from "./types";
 
@@ -7,3 +8,6 @@ export const configEnvOf = (config: Pick<Config, "fetchAllowHosts" | "connectorG
   gitRoots: config.connectorGitRoots,
   folderRoots: config.connectorFolderRoots,
 });
+
+/** A connector's own folder in the data dir (git keeps its clone there); removed with the connector. */
+export const workDirOf = (dataDir: string, connectorId: string) => join(dataDir, "connectors", connectorId);
