@@ -1,13 +1,15 @@
 // Connector sync speed on a loopback site of N pages (default 1,000) listed by a sitemap, against a server
 // in a child process: the first sync's pages ready per second beside the batch endpoint on the same
 // documents in the same run (the ratio printed); a re-sync with nothing changed (requests made, 304s,
-// sources rewritten, wall time); a re-sync with 1% changed (only those reprocessed).
+// sources rewritten, wall time); a re-sync with 1% changed (only those reprocessed). Then the same for a Git
+// repository of N files over smart HTTP (scripts/bench-sync-git.ts).
 // Usage: bun scripts/bench-sync.ts [pages=1000]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../src/db/client";
 import { lastLine, runCli, spawnServer } from "../tests/support/cli";
+import { runGitBench, startGitBench } from "./bench-sync-git";
 
 const total = Number(process.argv[2] ?? 1000);
 const words = ["river", "gauge", "weir", "silt", "delta", "tide", "sluice", "barrier", "estuary", "flood", "survey", "station"];
@@ -37,7 +39,8 @@ const site = Bun.serve({
 });
 
 const dataDir = mkdtempSync(join(tmpdir(), "brainbox-sync-"));
-const env = { BRAINBOX_DATA_DIR: dataDir, BRAINBOX_FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port}`, BRAINBOX_CONNECTOR_SCHEDULER_MS: "1000" };
+const gitRepo = startGitBench(total);
+const env = { BRAINBOX_DATA_DIR: dataDir, BRAINBOX_FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port},127.0.0.1:${gitRepo.port}`, BRAINBOX_CONNECTOR_SCHEDULER_MS: "1000" };
 const key = lastLine((await runCli(["keys", "create", "--name", "bench"], env)).stdout);
 const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
 const server = await spawnServer(env);
@@ -117,7 +120,9 @@ console.log(`batch endpoint, same documents: ${secs(batchMs)} s, ${(total / (bat
 console.log(`ratio connector / batch: ${(batchMs / syncMs).toFixed(2)}`);
 console.log(`re-sync, nothing changed: ${secs(sameMs)} s, ${sameRequests.pages} page requests (${sameRequests.notModified} answered 304) + ${sameRequests.other} robots/sitemap, ${rewritten} sources rewritten, ${sameJobs} ingest jobs (counts ${JSON.stringify(same.counts)})`);
 console.log(`re-sync, ${changed} changed: ${secs(someMs)} s to ready, ${counters.pages} page requests (${counters.notModified} answered 304), ${someJobs} ingest jobs (counts ${JSON.stringify(some.counts)})`);
+for (const line of await runGitBench({ api, scalar, newBrain, runOnce, untilReady }, gitRepo, total)) console.log(line);
 await server.stop();
 site.stop(true);
+gitRepo.stop();
 db.close();
 rmSync(dataDir, { recursive: true, force: true });

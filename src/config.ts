@@ -110,6 +110,8 @@ const vars = {
   jobRetryBaseMs: v("BRAINBOX_JOB_RETRY_BASE_MS", int(1), "First retry delay; doubles per attempt (max 5 min)", "2000"),
   jobLeaseMs: v("BRAINBOX_JOB_LEASE_MS", int(1000), "How long a claimed job stays ours without a heartbeat", "60000"),
   connectorSchedulerMs: v("BRAINBOX_CONNECTOR_SCHEDULER_MS", int(100), "How often the job loop looks for connectors whose scheduled sync is due", "5000"),
+  connectorGitRoots: v("BRAINBOX_CONNECTOR_GIT_ROOTS", list, "Server folders (comma-separated) under which a git connector may read a repository by path; empty = none", ""),
+  connectorFolderRoots: v("BRAINBOX_CONNECTOR_FOLDER_ROOTS", list, "Server folders (comma-separated) under which a folder connector may read; empty = none", ""),
   jobs: v("BRAINBOX_JOBS", bool, "Run the background job loop in this process", "true"),
   defaultPlan: v("BRAINBOX_DEFAULT_PLAN", oneOf(...PLANS), "Plan of new accounts", "free"),
   ownerPlan: v("BRAINBOX_OWNER_PLAN", oneOf(...PLANS), "Plan of the first owner account", "team"),

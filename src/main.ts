@@ -21,7 +21,7 @@ const COMMANDS: Array<[string, string]> = [
   ["users set-password --email EMAIL [--account ACCOUNT_ID]", "Set a person's password, read from stdin (first line); with --account, also give that account the email"],
   ["users reset-link --email EMAIL", "Print a one-time link where the person with this email sets a new password"],
   ["models pull MODEL_ID", "Download an embedding model (ONNX + tokenizer) into BRAINBOX_MODELS_DIR"],
-  ["import PATH --brain ID [--url URL] [--key KEY] [--force]", "Add a folder of files (PDF, DOCX, HTML, Markdown, text; recursive) to a brain through a running server (URL default BRAINBOX_URL, else http://127.0.0.1:BRAINBOX_PORT; key default BRAINBOX_API_KEY); unchanged files are skipped"],
+  ["import PATH --brain ID [--url URL] [--key KEY] [--force] [--sync]", "Add a folder of files (PDF, DOCX, HTML, Markdown, text; recursive) to a brain through a running server (URL default BRAINBOX_URL, else http://127.0.0.1:BRAINBOX_PORT; key default BRAINBOX_API_KEY); unchanged files are skipped; --sync also removes the sources of files deleted from the folder since an earlier import"],
 ];
 
 function help(): string {

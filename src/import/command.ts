@@ -6,11 +6,11 @@ import { ImportState } from "./state";
 
 export async function importCommand(
   args: string[],
-  values: { brain?: string; url?: string; key?: string; state?: string; force?: boolean; "batch-bytes"?: string },
+  values: { brain?: string; url?: string; key?: string; state?: string; force?: boolean; sync?: boolean; "batch-bytes"?: string },
   config: Config,
 ): Promise<{ code: number; usage?: string }> {
   const folder = args[0];
-  if (!folder || args.length > 1) return { code: 2, usage: "Usage: brainbox import PATH --brain ID [--url URL] [--key KEY] [--state FILE] [--force] [--batch-bytes N]" };
+  if (!folder || args.length > 1) return { code: 2, usage: "Usage: brainbox import PATH --brain ID [--url URL] [--key KEY] [--state FILE] [--force] [--sync] [--batch-bytes N]" };
   if (!values.brain) return { code: 2, usage: "import needs --brain ID (the brain's id, e.g. from GET /api/v1/brains)" };
   const key = values.key ?? config.importApiKey;
   if (!key) return { code: 2, usage: "import needs an API key: --key KEY or BRAINBOX_API_KEY" };
@@ -30,6 +30,7 @@ export async function importCommand(
       url,
       key,
       force: values.force,
+      sync: values.sync,
       maxBatchBytes,
       stateFile: values.state ?? ImportState.defaultFile(config.dataDir, values.brain, folder),
       tty: process.stderr.isTTY === true && process.stdout.isTTY === true,

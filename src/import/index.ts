@@ -5,16 +5,16 @@
 // (the embedded driver is synchronous; a second writer only adds lock waits). Files are extracted here, so
 // only text crosses the wire, 1,000 per POST .../sources/batch; each file's externalId is its path, so a
 // re-run or a retry after a crash never doubles a file. Unchanged files (same content hash) are not re-sent.
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import { extractDocument } from "../ingest";
 import { reporter, type FileOutcome, type Totals } from "./progress";
 import { contentHash, ImportState } from "./state";
 import { walk } from "./walk";
+import { externalIdOf } from "./external-id";
+import { removeVanished, SyncError, vanished } from "./sync-deletes";
 
 const MAX_ITEMS = 1000;
-const MAX_EXTERNAL_ID = 200;
 
 export interface ImportOptions {
   folder: string;
@@ -23,6 +23,8 @@ export interface ImportOptions {
   key: string;
   stateFile: string;
   force?: boolean;
+  /** Also remove the sources of files deleted from the folder since an earlier import. */
+  sync?: boolean;
   tty?: boolean;
   /** Largest batch body sent (the server refuses bodies over BRAINBOX_MAX_BODY_BYTES, 1 MiB by default). */
   maxBatchBytes?: number;
@@ -38,10 +40,7 @@ interface Pending {
   bytes: number;
 }
 
-export const externalIdOf = (rel: string) => {
-  const id = `file:${rel.split("\\").join("/")}`;
-  return id.length <= MAX_EXTERNAL_ID ? id : `file-sha256:${createHash("sha256").update(rel).digest("hex")}`;
-};
+export { externalIdOf };
 
 export async function runImport(opts: ImportOptions): Promise<Totals> {
   await checkAccess(opts); // before any file is read: a wrong key fails even when nothing changed
@@ -63,7 +62,11 @@ export async function runImport(opts: ImportOptions): Promise<Totals> {
     state.save();
   };
 
+  const present = new Set<string>();
+  const unreadable: string[] = [];
   for await (const found of walk(opts.folder)) {
+    present.add(found.rel);
+    if ("skipped" in found && found.skipped.startsWith("folder not readable")) unreadable.push(found.rel);
     report.found();
     if ("skipped" in found) {
       report.file({ file: found.rel, status: "skipped", reason: found.skipped });
@@ -96,6 +99,14 @@ export async function runImport(opts: ImportOptions): Promise<Totals> {
     batchBytes += size;
   }
   await flush();
+  if (opts.sync) {
+    try {
+      await removeVanished({ request: (path, method = "GET") => request(opts, path, undefined, method) }, state, vanished(state, present, unreadable), (o) => report.file(o));
+    } catch (e) {
+      if (e instanceof SyncError) throw new ImportError(e.message);
+      throw e;
+    }
+  }
   report.done();
   return report.totals;
 }
@@ -136,11 +147,11 @@ const post = (opts: ImportOptions, items: Pending[]) => request(opts, "/sources/
  * A GET (no body) or a POST under the brain's path; a few retries with backoff when the server cannot be
  * reached (restarting, say), then the import stops.
  */
-async function request(opts: ImportOptions, path: string, body?: string): Promise<Response> {
+async function request(opts: ImportOptions, path: string, body?: string, method?: "GET" | "DELETE"): Promise<Response> {
   const url = `${opts.url.replace(/\/+$/, "")}/api/v1/brains/${encodeURIComponent(opts.brainId)}${path}`;
   const headers: Record<string, string> = { authorization: `Bearer ${opts.key}` };
   if (body !== undefined) headers["content-type"] = "application/json";
-  const init: RequestInit = { method: body === undefined ? "GET" : "POST", headers, body };
+  const init: RequestInit = { method: method ?? (body === undefined ? "GET" : "POST"), headers, body };
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await fetch(url, init);

@@ -5,5 +5,6 @@ export const IMPORT_OPTIONS = {
   key: { type: "string" },
   state: { type: "string" },
   force: { type: "boolean" },
+  sync: { type: "boolean" },
   "batch-bytes": { type: "string" },
 } as const;

@@ -29,6 +29,15 @@ export class ImportState {
     this.hashes[rel] = hash;
   }
 
+  /** Every file an import of this folder sent to the brain (and has not removed since). */
+  files(): string[] {
+    return Object.keys(this.hashes);
+  }
+
+  forget(rel: string): void {
+    delete this.hashes[rel];
+  }
+
   save(): void {
     mkdirSync(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;

@@ -7,6 +7,8 @@ import { recordAudit } from "../audit/record";
 import { authGuard } from "../auth/guard";
 import { ownedBrain, readableBrain } from "../brains/service";
 import { brainParams, connectorBody, connectorParams, deleteBody, deleteQuery, runsQuery } from "./model";
+import { rm } from "node:fs/promises";
+import { configEnvOf, workDirOf } from "./kinds/env";
 import { listRuns, runView } from "./runs";
 import { connectorView, createConnector, deleteConnector, listConnectors, patchConnector, requireConnector, syncNow } from "./service";
 
@@ -23,7 +25,7 @@ function removeSourcesOf(query: { removeSources?: string }, body: unknown): bool
 
 export const connectorRoutes = (ctx: AppContext) => {
   const { db } = ctx;
-  const env = { allowHosts: ctx.config.fetchAllowHosts };
+  const env = configEnvOf(ctx.config);
   const audit = (action: "connector.created" | "connector.changed" | "connector.deleted", actor: { id: string; name?: string | null }, id: string, details?: Record<string, unknown>) =>
     recordAudit(db, { action, actorId: actor.id, actorLabel: actor.name ?? null, target: { kind: "connector", id }, details }, ctx.log);
   return (
@@ -79,6 +81,8 @@ export const connectorRoutes = (ctx: AppContext) => {
           await ownedBrain(db, principal.account.id, params.brainId);
           const removeSources = removeSourcesOf(query, body);
           const { removedSources } = await deleteConnector(db, params.brainId, params.connectorId, removeSources);
+          // Its work folder (a Git clone) goes with it.
+          await rm(workDirOf(ctx.config.dataDir, params.connectorId), { recursive: true, force: true }).catch(() => undefined);
           await audit("connector.deleted", principal.account, params.connectorId, { removeSources, removedSources });
           set.status = 200;
           return { deleted: true, removedSources };

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import { createDocumentReader, extractionBudgetOf } from "../../ingest";
 import { PermanentJobError, type JobHandler } from "../../jobs/loop";
 import { CONNECTOR_SYNC_JOB } from "../../queue/kinds";
+import { configEnvOf } from "./kinds/env";
 import { finishRun } from "./runs";
 import { runConnector, type RunnerDeps } from "./runner";
 
@@ -14,6 +15,8 @@ export function connectorSyncHandler(ctx: AppContext): JobHandler {
     log: ctx.log,
     reader,
     allowHosts: ctx.config.fetchAllowHosts,
+    configEnv: configEnvOf(ctx.config),
+    dataDir: ctx.config.dataDir,
     fetchTimeoutMs: ctx.config.fetchTimeoutMs,
     fetchMaxBytes: ctx.config.fetchMaxBytes,
     maxAttempts: ctx.config.jobMaxAttempts,

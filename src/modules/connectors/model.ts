@@ -7,7 +7,7 @@ export const connectorParams = t.Object({ brainId: t.String(), connectorId: t.St
 
 export const connectorBody = t.Object(
   {
-    kind: t.Optional(t.Unknown({ description: "website, feed or links" })),
+    kind: t.Optional(t.Unknown({ description: "website, feed, links, git or folder" })),
     name: t.Optional(t.Unknown({ description: "What the owner calls it" })),
     config: t.Optional(t.Unknown({ description: "The kind's settings (docs/connectors.md); secrets are write-only" })),
     schedule: t.Optional(t.Unknown({ description: '"manual", an interval ("every 6h", "PT6H", seconds) or a cron expression' })),

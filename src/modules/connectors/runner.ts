@@ -12,7 +12,8 @@ import { countStatement, forgetItemStatement, revisitKnown, itemDoneStatement, p
 import { finishRun } from "./runs";
 import { ConnectorGoneError, reprocessItemSource, upsertItemSource } from "./source-writes";
 import { loadConnector, fullConfig } from "./store";
-import type { ConnectorFetch } from "./kinds/types";
+import type { ConfigEnv, ConnectorFetch } from "./kinds/types";
+import { workDirOf } from "./kinds/env";
 import type { Connector, ConnectorRun } from "../../db/schema";
 import { plainError } from "./plain-errors";
 
@@ -21,6 +22,10 @@ export interface RunnerDeps {
   log: Logger;
   reader: DocumentReader;
   allowHosts: AllowList;
+  /** What configs are checked against (the allow-list, the git and folder roots). */
+  configEnv: ConfigEnv;
+  /** Each connector's work folder (a Git clone) is under `<dataDir>/connectors/`. */
+  dataDir: string;
   fetchTimeoutMs: number;
   fetchMaxBytes: number;
   /** Attempts of the ingest jobs the run's sources get. */
@@ -52,7 +57,7 @@ export async function runConnector(deps: RunnerDeps, runId: string, signal: Abor
   const kind = kindOf(connector.kind);
   let config: unknown;
   try {
-    config = kind.parseConfig(await fullConfig(db, connector), { allowHosts: deps.allowHosts });
+    config = kind.parseConfig(await fullConfig(db, connector), deps.configEnv);
   } catch (e) {
     return finishRun(db, runId, "failed", `The connector's settings are not valid: ${(e as Error).message}`);
   }
@@ -100,6 +105,7 @@ function kindRun(deps: RunnerDeps, connector: Connector, config: unknown, signal
     log: deps.log,
     signal,
     note: (message) => void notes.push(message),
+    workDir: workDirOf(deps.dataDir, connector.id),
     linkSources: () =>
       queryRows<{ id: string; url: string; connectorId: string | null }>(
         deps.db,

@@ -4,8 +4,10 @@ import type { ConnectorKind } from "./types";
 import { websiteKind } from "./website";
 import { feedKind } from "./feed";
 import { linksKind } from "./links";
+import { gitKind } from "./git";
+import { folderKind } from "./folder";
 
-const KINDS: ReadonlyMap<string, ConnectorKind<any>> = new Map([websiteKind, feedKind, linksKind].map((k) => [k.kind, k as ConnectorKind<any>]));
+const KINDS: ReadonlyMap<string, ConnectorKind<any>> = new Map([websiteKind, feedKind, linksKind, gitKind, folderKind].map((k) => [k.kind, k as ConnectorKind<any>]));
 
 export const kindNames = () => [...KINDS.keys()];
 

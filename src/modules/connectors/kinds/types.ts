@@ -1,4 +1,4 @@
-// The one interface every connector kind implements (website, feed, links; git and folder build on it).
+// The one interface every connector kind implements (website, feed, links, git, folder).
 // A kind knows its origin; the runner (../runner.ts) owns the rest: the frontier, resuming, writing
 // sources with externalId upserts, counting, pruning. A kind never touches the database.
 import type { AllowList, DocumentReader } from "../../../ingest";
@@ -60,12 +60,17 @@ export interface KindRun<C> {
   linkSources(): Promise<{ id: string; url: string; connectorId: string | null }[]>;
   /** Tells the owner something about the run without failing it (shown with the run's errors). */
   note(message: string): void;
+  /** A folder of the data dir that is this connector's own (a Git clone), made on first use. */
+  workDir: string;
 }
 
 /** What a config is checked against besides itself. */
 export interface ConfigEnv {
   /** BRAINBOX_FETCH_ALLOW_HOSTS: a private address outside it is refused when the connector is saved. */
   allowHosts: AllowList;
+  /** BRAINBOX_CONNECTOR_GIT_ROOTS / _FOLDER_ROOTS: the server folders a git or folder connector may read. */
+  gitRoots: readonly string[];
+  folderRoots: readonly string[];
 }
 
 export interface ConnectorKind<C = unknown> {
