@@ -143,3 +143,35 @@ describe("sign-in through the provider", () => {
     expect(flows).not.toContain("//evil.example/x");
   });
 });
+
+describe("invitations at the first sign-in", () => {
+  test("an open invitation for the verified email is accepted for the person single sign-on makes", async () => {
+    const { teams } = await expectJson(await s.api("/api/v1/teams"), 200);
+    const team = teams.find((t: any) => t.personal)!;
+    const invited = await expectJson(await s.api("/api/v1/invitations", { method: "POST", json: { email: "quinn@example.org", teamId: team.id, teamRole: "member" } }), 201);
+    const { jar } = await signOn(s, rig, { sub: "quinn-1", email: "quinn@example.org", email_verified: true, name: "Quinn" });
+    const who = await expectJson(await asPage(s, "/api/v1/session", sessionCookieOf(jar)!), 200);
+    const { members } = await expectJson(await s.api(`/api/v1/teams/${team.id}/members`), 200);
+    expect(members).toContainEqual(expect.objectContaining({ accountId: who.person.id, role: "member" }));
+    const row = (await sql(s, "SELECT accepted_by FROM invitations WHERE id = ?", [invited.invitation?.id ?? invited.id])).rows[0]!;
+    expect(row.accepted_by).toBe(who.person.id);
+  });
+
+  test("an unverified email joins nothing: the invitation stays open for the real holder of the address", async () => {
+    const { teams } = await expectJson(await s.api("/api/v1/teams"), 200);
+    const team = teams.find((t: any) => t.personal)!;
+    const invited = await expectJson(await s.api("/api/v1/invitations", { method: "POST", json: { email: "noor@example.org", teamId: team.id } }), 201);
+    const { jar } = await signOn(s, rig, { sub: "noor-fake", email: "noor@example.org", email_verified: false, name: "Not Noor" });
+    const who = await expectJson(await asPage(s, "/api/v1/session", sessionCookieOf(jar)!), 200);
+    const { members } = await expectJson(await s.api(`/api/v1/teams/${team.id}/members`), 200);
+    expect(members.some((m: any) => m.accountId === who.person.id)).toBe(false);
+    const row = (await sql(s, "SELECT accepted_at FROM invitations WHERE id = ?", [invited.invitation?.id ?? invited.id])).rows[0]!;
+    expect(row.accepted_at).toBeNull();
+  });
+
+  test("a person single sign-on makes has a team of their own, like every person", async () => {
+    const { jar } = await signOn(s, rig, { sub: "max-1", email: "max@example.org", email_verified: true, name: "Max" });
+    const { teams } = await expectJson(await asPage(s, "/api/v1/teams", sessionCookieOf(jar)!), 200);
+    expect(teams).toContainEqual(expect.objectContaining({ personal: true, role: "admin" }));
+  });
+});

@@ -8,7 +8,28 @@ import { AppError, notFound } from "../../lib/errors";
 
 export type Account = typeof accounts.$inferSelect;
 
-/** A person: the account and its own team (its admin), as migration 0026 gave every earlier account. */
+export interface NewPerson {
+  id: string;
+  name: string;
+  planId: PlanId;
+  isAdmin?: boolean;
+  email: string | null;
+}
+
+/**
+ * The writes that make a person: the account and its own team, of which it is the admin (as migration 0026
+ * gave every earlier account). For a caller's batch, so a person is never made without their team.
+ */
+export function personWrites(db: Db, person: NewPerson) {
+  const teamId = `team_${person.id}`;
+  return [
+    db.insert(accounts).values({ id: person.id, name: person.name, planId: person.planId, isAdmin: person.isAdmin ?? false, email: person.email }),
+    db.insert(teams).values({ id: teamId, name: person.name, personalOf: person.id }),
+    db.insert(teamMembers).values({ teamId, accountId: person.id, role: "admin" }),
+  ] as const;
+}
+
+/** A person, with their own team; an email is checked and must be free. */
 export async function createAccount(db: Db, input: { name: string; planId: PlanId; isAdmin?: boolean; email?: string | null }): Promise<Account> {
   const email = input.email ? input.email.trim().toLowerCase() : null;
   if (email !== null && !/^[^\s@]+@[^\s@]+$/.test(email)) throw new AppError("invalid_request", "email must be an email address", { field: "email" });
@@ -16,14 +37,12 @@ export async function createAccount(db: Db, input: { name: string; planId: PlanI
     const taken = await db.query.accounts.findFirst({ where: eq(accounts.email, email) });
     if (taken) throw new AppError("conflict", "An account with this email already exists", { field: "email" });
   }
-  const [row] = await db
-    .insert(accounts)
-    .values({ id: newId("acc"), name: input.name, planId: input.planId, isAdmin: input.isAdmin ?? false, email })
-    .returning();
-  const teamId = `team_${row!.id}`;
-  await db.insert(teams).values({ id: teamId, name: input.name, personalOf: row!.id });
-  await db.insert(teamMembers).values({ teamId, accountId: row!.id, role: "admin" });
-  return row!;
+  const id = newId("acc");
+  const writes = personWrites(db, { id, name: input.name, planId: input.planId, isAdmin: input.isAdmin, email });
+  // Inside a caller's transaction the writes are already one unit; otherwise one batch makes them one.
+  if ("batch" in db) await db.batch(writes);
+  else for (const write of writes) await write;
+  return getAccount(db, id);
 }
 
 export async function getAccount(db: Db, id: string): Promise<Account> {

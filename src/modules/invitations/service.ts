@@ -104,17 +104,37 @@ export async function acceptInvitation(db: Db, person: Account, token: string, l
   if (refusal) throw refusal;
   if (!person.email || person.email !== row.email)
     throw new AppError("forbidden", "This invitation is for another email address: sign in as the invited person", { reason: "email_mismatch" });
-  // Claimed by one conditional update: two accepts at once let exactly one through.
+  if (!(await claim(db, row, person, now, log))) throw unusable({ ...row, acceptedAt: row.acceptedAt ?? now }, now)!;
+  return invitationView({ ...row, acceptedAt: now, acceptedBy: person.id });
+}
+
+/**
+ * Every invitation still open for the person's email, accepted for them: a person single sign-on has just
+ * made, with an email the provider verified, joins what they were invited to without a link. Answers how many.
+ */
+export async function acceptPendingInvitations(db: Db, person: Account, log?: Logger): Promise<number> {
+  if (!person.email) return 0;
+  const now = Date.now();
+  const open = await db.query.invitations.findMany({
+    where: and(eq(invitations.email, person.email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now)),
+  });
+  let accepted = 0;
+  for (const row of open) if (await claim(db, row, person, now, log)) accepted++;
+  return accepted;
+}
+
+/** Claims the invitation by one conditional update (two accepts at once let exactly one through), then grants it. */
+async function claim(db: Db, row: Invitation, person: Account, now: number, log?: Logger): Promise<boolean> {
   const claimed = await db
     .update(invitations)
     .set({ acceptedAt: now, acceptedBy: person.id })
     .where(and(eq(invitations.id, row.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now)))
     .returning({ id: invitations.id });
-  if (claimed.length === 0) throw unusable({ ...row, acceptedAt: row.acceptedAt ?? now }, now)!;
+  if (claimed.length === 0) return false;
   if (row.teamId) await joinTeam(db, row.teamId, person.id, row.teamRole!);
   if (row.brainId) await grantBrain(db, row.brainId, person.id, row.brainRole!);
   await recordAudit(db, { action: "invitation.accepted", ...actor(person), teamId: auditTeamOf(row, person), target: { kind: "invitation", id: row.id } }, log);
-  return invitationView({ ...row, acceptedAt: now, acceptedBy: person.id });
+  return true;
 }
 
 /** Gives the person the brain role, or keeps a higher one they already have (an invitation never demotes). */

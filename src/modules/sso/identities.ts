@@ -6,8 +6,9 @@ import type { Db } from "../../db/client";
 import type { AppContext } from "../../context";
 import { accounts, ssoIdentities } from "../../db/schema";
 import { newId } from "../../lib/secrets";
-import type { Account } from "../accounts/service";
+import { personWrites, type Account } from "../accounts/service";
 import { recordAudit } from "../audit/record";
+import { acceptPendingInvitations } from "../invitations/service";
 import { findByEmail, normalizeEmail } from "../people/passwords";
 import type { SsoProvider } from "./providers";
 import { roleFromClaims, type SsoRole } from "./roles";
@@ -60,9 +61,7 @@ function checkDomainRule(provider: SsoProvider, email: string | null, verified: 
 /**
  * Just-in-time creation: the first sign-on of someone unknown makes the person and links the identity in
  * one batch (nothing half-made).
- *
- * MERGE POINT (teams, issue 56 item 3): a pending invitation for this email is joined here, at the one place
- * a person is made by single sign-on: look it up by `email`, accept it for the new account in the same batch.
+ * Invitations still open for a verified email are then accepted for the new person (teams, shares).
  */
 async function createPersonAtFirstSignIn(ctx: AppContext, provider: SsoProvider, issuer: string, claims: SignOnClaims, email: string | null, role: SsoRole | null): Promise<Account> {
   const id = newId("acc");
@@ -70,7 +69,7 @@ async function createPersonAtFirstSignIn(ctx: AppContext, provider: SsoProvider,
   const isAdmin = role === "admin";
   try {
     await ctx.db.batch([
-      ctx.db.insert(accounts).values({ id, name, planId: ctx.config.defaultPlan, email, isAdmin }),
+      ...personWrites(ctx.db, { id, name, planId: ctx.config.defaultPlan, email, isAdmin }),
       ctx.db.insert(ssoIdentities).values({ issuer, subject: claims.sub, accountId: id, email: normalizedEmailClaim(claims), role, adminGranted: isAdmin, lastSignInAt: Date.now() }),
     ]);
   } catch (error) {
@@ -80,7 +79,9 @@ async function createPersonAtFirstSignIn(ctx: AppContext, provider: SsoProvider,
     throw error;
   }
   await recordAudit(ctx.db, { action: "person.created", actorId: id, actorLabel: email ?? name, target: { kind: "account", id }, details: { method: "oidc", provider: provider.id, issuer, isAdmin } }, ctx.log);
-  return (await ctx.db.query.accounts.findFirst({ where: eq(accounts.id, id) }))!;
+  const person = (await ctx.db.query.accounts.findFirst({ where: eq(accounts.id, id) }))!;
+  await acceptPendingInvitations(ctx.db, person, ctx.log);
+  return person;
 }
 
 const normalizedEmailClaim = (claims: SignOnClaims) =>
