@@ -129,4 +129,22 @@ describe("teams", () => {
       { action: "share.removed", actor: ana.id, target: brainId },
     ]);
   });
+
+  test("GET /api/v1/audit: a team's admins read its events; a plain member reads only their own", async () => {
+    const { team } = await expectJson(await s.api("/api/v1/teams", { method: "POST", json: { name: "Read log" }, key: ana.key }), 201);
+    await expectJson(await s.api(`/api/v1/teams/${team.id}/members`, { method: "POST", json: { accountId: cy.id }, key: ana.key }), 201);
+    await expectJson(await s.api(`/api/v1/teams/${team.id}/members`, { method: "POST", json: { accountId: bo.id }, key: ana.key }), 201);
+    const read = async (key: string) =>
+      (await expectJson(await s.api(`/api/v1/audit?teamId=${team.id}&limit=200`, { key }), 200)).events.map((e: any) => [e.action, e.target?.id]);
+    // Ana is the team's admin: every event of the team, newest first, by whoever did it.
+    expect(await read(ana.key)).toEqual([
+      ["team.member_added", bo.id],
+      ["team.member_added", cy.id],
+      ["team.created", team.id],
+    ]);
+    // Cy is a member: the team's events are not theirs to read, only what was done to their own account.
+    expect(await read(cy.key)).toEqual([["team.member_added", cy.id]]);
+    await expectJson(await s.api(`/api/v1/teams/${team.id}/members/${cy.id}`, { method: "PATCH", json: { role: "admin" }, key: ana.key }), 200);
+    expect((await read(cy.key)).length).toBe(4);
+  });
 });

@@ -10,6 +10,7 @@ import { listAudit } from "./service";
 const auditQuery = t.Object({
   action: t.Optional(t.String({ maxLength: 100, description: `One of: ${AUDIT_ACTIONS.join(", ")}` })),
   actorId: t.Optional(t.String({ maxLength: 100 })),
+  teamId: t.Optional(t.String({ maxLength: 100, description: "Only this team's events" })),
   since: t.Optional(t.String({ maxLength: 40, description: "ISO 8601 time: events at or after it" })),
   until: t.Optional(t.String({ maxLength: 40, description: "ISO 8601 time: events at or before it" })),
   cursor: t.Optional(t.String({ maxLength: 20, description: "`nextCursor` of the previous page" })),
@@ -38,6 +39,7 @@ export const auditRoutes = (ctx: AppContext) =>
         return listAudit(ctx.db, principal.account, {
           action: query.action,
           actorId: query.actorId,
+          teamId: query.teamId,
           since: timeOf("since", query.since),
           until: timeOf("until", query.until),
           cursor,
