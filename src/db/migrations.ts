@@ -25,6 +25,7 @@ import m0021 from "../../migrations/0021_kind_partial_indexes.sql" with { type: 
 import m0022 from "../../migrations/0022_concept_seen_numbers.sql" with { type: "text" };
 import m0023 from "../../migrations/0023_lone_merged_through.sql" with { type: "text" };
 import m0024 from "../../migrations/0024_audit_log_and_emails.sql" with { type: "text" };
+import m0028 from "../../migrations/0028_webhooks.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -51,6 +52,7 @@ const sqlByTag: Record<string, string> = {
   "0022_concept_seen_numbers": m0022,
   "0023_lone_merged_through": m0023,
   "0024_audit_log_and_emails": m0024,
+  "0028_webhooks": m0028,
 };
 
 export interface Migration {

@@ -525,3 +525,4 @@ export const auditEvents = sqliteTable(
   },
   (t) => [index("audit_events_at").on(t.at), index("audit_events_team_at").on(t.teamId, t.at), index("audit_events_actor_at").on(t.actorId, t.at)],
 );
+export * from "./schema-webhooks";

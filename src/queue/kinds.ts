@@ -7,3 +7,5 @@ export const INGEST_JOB = "ingest-source";
 export const WIKI_REFRESH_JOB = "wiki-refresh";
 /** Embed the pages written without vectors (when an embedding model is configured). */
 export const EMBED_PAGES_JOB = "embed-pages";
+/** Send one webhook delivery (an outbox row, queue/events.ts) to its hook's URL; retried with backoff. */
+export const WEBHOOK_DELIVER_JOB = "webhook-deliver";
