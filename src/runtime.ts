@@ -15,6 +15,7 @@ import { METRIC_HELP, registerGauges } from "./modules/metrics/gauges";
 import { embedPagesHandler, scheduleEmbedding } from "./jobs/embed-pages";
 import { ingestSourceHandler, wikiRefreshHandler } from "./jobs/ingest-source";
 import { startJobLoop, type JobLoop } from "./jobs/loop";
+import { webhookDeliverHandler } from "./jobs/webhook-deliver";
 import { createStorage } from "./storage";
 import { batchingEmbedder } from "./ai/batching-embedder";
 import { loadEmbedder } from "./ai/embedder";
@@ -113,7 +114,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     jobLoop = startJobLoop({
       db: database.db,
       log,
-      handlers: [ingestSourceHandler(ctx), wikiRefreshHandler(ctx), ...(ai.embedder ? [embedPagesHandler(database.db, ai.embedder)] : [])],
+      handlers: [ingestSourceHandler(ctx), wikiRefreshHandler(ctx), webhookDeliverHandler(ctx), ...(ai.embedder ? [embedPagesHandler(database.db, ai.embedder)] : [])],
       concurrency: config.jobConcurrency,
       leaseMs: config.jobLeaseMs,
       retryBaseMs: config.jobRetryBaseMs,

@@ -18,6 +18,7 @@ import { oauthRoutes } from "./modules/oauth";
 import { sourceRoutes } from "./modules/sources";
 import { webRoutes } from "./modules/web";
 import { wikiRoutes } from "./modules/wiki";
+import { webhookRoutes } from "./modules/webhooks";
 import { x402Routes } from "./modules/x402";
 import { paymentRoutes } from "./modules/payments";
 
@@ -41,6 +42,7 @@ export function buildApp(ctx: AppContext) {
     .use(x402Routes(ctx))
     .use(paymentRoutes(ctx))
     .use(oauthRoutes(ctx))
+    .use(webhookRoutes(ctx))
     .use(mcpRoutes(ctx))
     .use(webRoutes({ connectOrigins: [ctx.config.s3Endpoint, ctx.config.publicUrl].filter((o): o is string => Boolean(o)) }));
 }

@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   "key.revoked",
   "token.granted",
   "token.revoked",
+  "webhook.created",
+  "webhook.changed",
+  "webhook.deleted",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
