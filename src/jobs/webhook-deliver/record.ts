@@ -74,5 +74,5 @@ function describeSpan(ms: number): string {
   if (ms % 86_400_000 === 0) return ms === 86_400_000 ? "a day" : `${ms / 86_400_000} days`;
   if (ms % 3_600_000 === 0) return ms === 3_600_000 ? "an hour" : `${ms / 3_600_000} hours`;
   if (ms >= 60_000) return `${Math.round(ms / 60_000)} minutes`;
-  return `${Math.max(1, Math.round(ms / 1000))} seconds`;
+  return ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} ms`;
 }
