@@ -33,7 +33,7 @@ export function startReceiver(): Receiver {
     idleTimeout: 0,
     async fetch(req) {
       const body = await req.text();
-      r.received.push({ headers: Object.fromEntries(req.headers), body, path: new URL(req.url).pathname });
+      r.received.push({ headers: headersOf(req.headers), body, path: new URL(req.url).pathname });
       return r.answer(req, r.received.length);
     },
   });
@@ -45,4 +45,10 @@ export function startReceiver(): Receiver {
 /** Verifies a received request with the hook's secret; throws WebhookVerificationError when it is not genuine. */
 export function verify(secret: string, got: Received): any {
   return new Webhook(secret).verify(got.body, got.headers);
+}
+
+function headersOf(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => (out[name] = value));
+  return out;
 }
