@@ -20,6 +20,7 @@ CREATE TABLE `webhook_deliveries` (
   `id` text PRIMARY KEY NOT NULL,
   `hook_id` text NOT NULL REFERENCES `webhooks`(`id`) ON DELETE cascade,
   `event_id` text NOT NULL,
+  `dedupe_key` text,
   `type` text NOT NULL,
   `brain_id` text,
   `payload` text NOT NULL,
@@ -36,6 +37,9 @@ CREATE TABLE `webhook_deliveries` (
 CREATE INDEX `webhook_deliveries_hook_created` ON `webhook_deliveries` (`hook_id`, `created_at`);
 --> statement-breakpoint
 CREATE INDEX `webhook_deliveries_event` ON `webhook_deliveries` (`event_id`);
+--> statement-breakpoint
+-- An event emitted again (a job that re-ran after a crash) is the same delivery, not a second one.
+CREATE UNIQUE INDEX `webhook_deliveries_dedupe` ON `webhook_deliveries` (`hook_id`, `dedupe_key`);
 --> statement-breakpoint
 CREATE TABLE `webhook_attempts` (
   `id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,

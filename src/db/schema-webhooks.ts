@@ -1,6 +1,6 @@
 // Webhooks out (migration 0028): an account's hooks, the outbox of deliveries and each delivery's attempts.
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts } from "./schema";
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -39,6 +39,8 @@ export const webhookDeliveries = sqliteTable(
       .notNull()
       .references(() => webhooks.id, { onDelete: "cascade" }),
     eventId: text("event_id").notNull(),
+    /** The event's identity (queue/events.ts AppEvent.key): emitted twice, it is delivered once. */
+    dedupeKey: text("dedupe_key"),
     type: text("type").notNull(),
     brainId: text("brain_id"),
     /** The body sent, exactly: `{type, timestamp, data}` as JSON text (the signature covers these bytes). */
@@ -52,7 +54,11 @@ export const webhookDeliveries = sqliteTable(
     deliveredAt: integer("delivered_at"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("webhook_deliveries_hook_created").on(t.hookId, t.createdAt), index("webhook_deliveries_event").on(t.eventId)],
+  (t) => [
+    index("webhook_deliveries_hook_created").on(t.hookId, t.createdAt),
+    index("webhook_deliveries_event").on(t.eventId),
+    uniqueIndex("webhook_deliveries_dedupe").on(t.hookId, t.dedupeKey),
+  ],
 );
 
 export const webhookAttempts = sqliteTable(

@@ -22,6 +22,11 @@ export interface AppEvent {
   data: Record<string, unknown>;
   /** Rows are written only when this holds at commit (e.g. the source is still at the revision written). */
   guard?: Fragment;
+  /**
+   * What makes this event the same event if it is emitted again (e.g. `source.ready:<id>:<revision>`): a job
+   * that re-runs after a crash then adds no second delivery. Without one, each emit is a new event.
+   */
+  key?: string;
 }
 
 /** Crashes (lost leases) in a row before a delivery job is given up; retries after an answer do not count. */
@@ -90,13 +95,13 @@ export async function eventStatements(db: Db, events: AppEvent[]): Promise<State
     const guard = event.guard ?? ALWAYS;
     out.push(
       {
-        sql: `INSERT INTO webhook_deliveries (id, hook_id, event_id, type, brain_id, payload, status, next_attempt_at, created_at)
-          SELECT 'msg_' || lower(hex(randomblob(12))), h.id, ?, ?, ?, ?, 'pending', ?, ? FROM webhooks h
+        sql: `INSERT OR IGNORE INTO webhook_deliveries (id, hook_id, event_id, dedupe_key, type, brain_id, payload, status, next_attempt_at, created_at)
+          SELECT 'msg_' || lower(hex(randomblob(12))), h.id, ?, ?, ?, ?, ?, 'pending', ?, ? FROM webhooks h
           WHERE h.enabled = 1 AND h.account_id = (SELECT account_id FROM brains WHERE id = ?)
             AND EXISTS (SELECT 1 FROM json_each(h.events) WHERE value = ?)
             AND (h.brain_ids IS NULL OR EXISTS (SELECT 1 FROM json_each(h.brain_ids) WHERE value = ?))
             AND ${guard.sql}`,
-        args: [eventId, event.type, event.brainId, eventPayload(event.type, { ...event.data, brainId: event.brainId }, now), now, now, event.brainId, event.type, event.brainId, ...guard.args],
+        args: [eventId, event.key ?? null, event.type, event.brainId, eventPayload(event.type, { ...event.data, brainId: event.brainId }, now), now, now, event.brainId, event.type, event.brainId, ...guard.args],
       },
       deliveryJobsOf(eventId, now),
     );

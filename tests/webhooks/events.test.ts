@@ -59,6 +59,18 @@ describe("events", () => {
     expect(await count("webhook_deliveries")).toBe(before + 1);
   });
 
+  test("an event emitted twice with the same key (a job re-run after a crash) is one delivery with one job", async () => {
+    const brainId = await newBrain(s);
+    await expectJson(await s.api("/api/v1/webhooks", { method: "POST", json: { url: rx.url, events: ["source.ready"], brainIds: [brainId] } }), 201);
+    const event = { type: "source.ready" as const, brainId, data: { sourceId: "src_x" }, key: "source.ready:src_x:1" };
+    const before = [await count("webhook_deliveries"), await deliveryJobs()];
+    await runBatch(s.ctx.db, await eventStatements(s.ctx.db, [event]));
+    await runBatch(s.ctx.db, await eventStatements(s.ctx.db, [event]));
+    expect([await count("webhook_deliveries"), await deliveryJobs()]).toEqual([before[0]! + 1, before[1]! + 1]);
+    await runBatch(s.ctx.db, await eventStatements(s.ctx.db, [{ ...event, key: "source.ready:src_x:2" }]));
+    expect(await count("webhook_deliveries")).toBe(before[0]! + 2);
+  });
+
   test("a hook for every brain never gets another account's brain's events", async () => {
     const key = await newAccountKey(s.ctx.db, "Stranger");
     const theirs = await newBrain(s, "Their brain", key);

@@ -17,9 +17,10 @@ export function writeEventsOf({ source, written }: PreparedWrite): AppEvent[] {
       brainId: source.brainId,
       data: { sourceId: source.id, type: source.type, title: written.title, externalId: source.externalId ?? null, pageCount: written.pages.length, revision: source.revision },
       guard,
+      key: `source.ready:${source.id}:${source.revision}`,
     },
     ...written.pages.map(
-      (p): AppEvent => ({ type: "page.changed", brainId: source.brainId, data: { slug: p.slug, title: p.title, sourceId: source.id, reason }, guard }),
+      (p): AppEvent => ({ type: "page.changed", brainId: source.brainId, data: { slug: p.slug, title: p.title, sourceId: source.id, reason }, guard, key: `page.changed:${source.id}:${source.revision}:${p.slug}` }),
     ),
   ];
 }

@@ -262,7 +262,7 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     async onGiveUp(job, error) {
       const source = await db.query.sources.findFirst({ where: eq(sources.id, job.subjectId) });
       const failed = source
-        ? await eventStatements(db, [{ type: "source.failed", brainId: source.brainId, data: { sourceId: source.id, type: source.type, title: source.title, externalId: source.externalId ?? null, error }, guard: stmt("EXISTS (SELECT 1 FROM sources WHERE id = ?)", source.id) }])
+        ? await eventStatements(db, [{ type: "source.failed", brainId: source.brainId, data: { sourceId: source.id, type: source.type, title: source.title, externalId: source.externalId ?? null, error }, guard: stmt("EXISTS (SELECT 1 FROM sources WHERE id = ?)", source.id), key: `source.failed:${source.id}:${source.revision}` }])
         : [];
       await runStatements(db, [
         db.run(sql`UPDATE ${sources} SET status = 'failed', error = ${error}, updated_at = ${Date.now()}

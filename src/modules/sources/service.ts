@@ -136,7 +136,7 @@ export async function deleteSource(db: Db, brainId: string, sourceId: string): P
   const source = await requireSource(db, brainId, sourceId);
   // Announced only when this batch is the one that deletes it (a second, racing delete announces nothing).
   const removed = await eventStatements(db, [
-    { type: "source.removed", brainId, data: { sourceId, title: source.title ?? null, externalId: source.externalId ?? null }, guard: stmt("EXISTS (SELECT 1 FROM sources WHERE id = ?)", sourceId) },
+    { type: "source.removed", brainId, data: { sourceId, title: source.title ?? null, externalId: source.externalId ?? null }, guard: stmt("EXISTS (SELECT 1 FROM sources WHERE id = ?)", sourceId), key: `source.removed:${sourceId}` },
   ]);
   await runBatch(db, [
     db.delete(jobs).where(and(eq(jobs.subjectId, sourceId), eq(jobs.status, "queued"))),

@@ -56,6 +56,7 @@ export async function updatePage(db: RootDb, embedder: Embedder | null, brainId:
         brainId,
         data: { pageId: row.id, slug: row.slug, sourceId: row.sourceId ?? null, revision: row.revision + 1, reason: "edit" },
         guard: stmt("EXISTS (SELECT 1 FROM pages WHERE id = ? AND revision = ? AND updated_at = ?)", row.id, row.revision + 1, now),
+        key: `page.changed:${row.id}:${row.revision + 1}`,
       },
     ]);
     const results = await runBatch(db, [
