@@ -46,6 +46,7 @@ export function validBody(route: Route, ids: { brainId: string; slug: string }):
     "POST /api/x402/social/image": { title: "Probe" },
     "PATCH /api/v1/brains/{brainId}": { emoji: "🪨" },
     "PATCH /api/v1/brain-sets/{setId}": { name: "Probe set renamed" },
+    "PATCH /api/v1/webhooks/{webhookId}": { enabled: false },
   };
   const key = `${route.method} ${route.path}`;
   if (key in known) return known[key];

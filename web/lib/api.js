@@ -37,6 +37,10 @@ export const API = {
   revisions: (id, slug) => `/api/v1/brains/${enc(id)}/pages/${enc(slug)}/revisions`,
   payments: "/api/v1/payments",
   webSession: "/api/v1/web-session",
+  webhooks: "/api/v1/webhooks",
+  webhook: (id) => `/api/v1/webhooks/${enc(id)}`,
+  webhookTest: (id) => `/api/v1/webhooks/${enc(id)}/test`,
+  webhookDeliveries: (id) => `/api/v1/webhooks/${enc(id)}/deliveries`,
 };
 
 export class ApiError extends Error {
