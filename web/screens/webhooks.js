@@ -19,15 +19,17 @@ export function brainWebhooksSection(brain, signal) {
   const listBox = h("div", { class: "stack" });
   const listError = errorBox();
   const url = h("input", { type: "url", name: "url", required: true, maxlength: "2000", placeholder: "https://example.com/hooks/brainbox" });
-  const checks = EVENTS.map(([name, label]) =>
-    h("label", { class: "check" }, h("input", { type: "checkbox", name: "events", value: name, checked: name === "source.ready" }), ` ${label} (${name})`),
-  );
+  const checks = EVENTS.map(([name, label]) => {
+    const box = h("input", { type: "checkbox", name: "events", value: name });
+    box.defaultChecked = name === "source.ready"; // what a reset of the form comes back to
+    return h("label", { class: "check" }, box, ` ${label} (${name})`);
+  });
   const form = h(
     "form",
     { class: "form-grid", "aria-label": "Add a webhook" },
-    field("Receiver URL", url, "Called with a signed POST for each event"),
+    field("Receiver URL", url, "Called with a signed POST for each event", "wide"),
     field("Brains", h("select", { name: "scope" }, h("option", { value: "brain" }, "This brain"), h("option", { value: "all" }, "Every brain of my account"))),
-    h("fieldset", { class: "wide" }, h("legend", {}, "Events"), ...checks),
+    h("fieldset", { class: "wide stack" }, h("legend", {}, "Events"), ...checks),
     h("div", { class: "actions" }, h("button", { type: "submit" }, "Add webhook")),
     h("div", { class: "wide" }, box),
   );
@@ -101,6 +103,7 @@ export function brainWebhooksSection(brain, signal) {
 
   onSubmit(form, box, async (fd) => {
     const events = fd.getAll("events").map(String);
+    if (!events.length) throw new Error("Choose at least one event to send.");
     const json = { url: String(fd.get("url")).trim(), events, ...(fd.get("scope") === "brain" ? { brainIds: [brain.id] } : {}) };
     const created = await api(API.webhooks, { method: "POST", json, signal });
     form.reset();

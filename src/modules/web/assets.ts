@@ -28,6 +28,7 @@ import screensPaidJs from "../../../web/screens/paid.js" with { type: "file" };
 import screensPaymentsJs from "../../../web/screens/payments.js" with { type: "file" };
 import screensSetsJs from "../../../web/screens/sets.js" with { type: "file" };
 import screensSettingsJs from "../../../web/screens/settings.js" with { type: "file" };
+import screensWebhooksJs from "../../../web/screens/webhooks.js" with { type: "file" };
 import screensSourcesJs from "../../../web/screens/sources.js" with { type: "file" };
 import screensWikiEditorJs from "../../../web/screens/wiki-editor.js" with { type: "file" };
 import screensWikiJs from "../../../web/screens/wiki.js" with { type: "file" };
@@ -62,6 +63,7 @@ export const ASSET_FILES: Record<string, { file: string; type: string; page?: bo
   "/assets/screens/payments.js": { file: screensPaymentsJs, type: JS },
   "/assets/screens/sets.js": { file: screensSetsJs, type: JS },
   "/assets/screens/settings.js": { file: screensSettingsJs, type: JS },
+  "/assets/screens/webhooks.js": { file: screensWebhooksJs, type: JS },
   "/assets/screens/sources.js": { file: screensSourcesJs, type: JS },
   "/assets/screens/wiki-editor.js": { file: screensWikiEditorJs, type: JS },
   "/assets/screens/wiki.js": { file: screensWikiJs, type: JS },
