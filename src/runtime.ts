@@ -20,6 +20,7 @@ import { ingestSourceHandler, wikiRefreshHandler } from "./jobs/ingest-source";
 import { startJobLoop, type JobLoop } from "./jobs/loop";
 import { connectorSyncHandler } from "./modules/connectors/job";
 import { startDueRuns } from "./modules/connectors/scheduler";
+import { webhookDeliverHandler } from "./jobs/webhook-deliver";
 import { createStorage } from "./storage";
 import { batchingEmbedder } from "./ai/batching-embedder";
 import { loadEmbedder } from "./ai/embedder";
@@ -128,6 +129,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         ingestSourceHandler(ctx),
         wikiRefreshHandler(ctx),
         connectorSyncHandler(ctx),
+        webhookDeliverHandler(ctx),
         ...(ai.embedder ? [embedPagesHandler(database.db, ai.embedder)] : []),
       ],
       tasks: [{ name: "connector-scheduler", everyMs: config.connectorSchedulerMs, run: async () => (await startDueRuns(database.db)) > 0 }],

@@ -26,6 +26,7 @@ import { ssoRoutes } from "./modules/sso";
 import { webRoutes } from "./modules/web";
 import { wikiRoutes } from "./modules/wiki";
 import { browserPageLinks } from "./modules/wiki/browser-links";
+import { webhookRoutes } from "./modules/webhooks";
 import { x402Routes } from "./modules/x402";
 import { paymentRoutes } from "./modules/payments";
 
@@ -58,6 +59,7 @@ export function buildApp(ctx: AppContext) {
     .use(x402Routes(ctx))
     .use(paymentRoutes(ctx))
     .use(oauthRoutes(ctx))
+    .use(webhookRoutes(ctx))
     .use(mcpRoutes(ctx))
     .use(webRoutes({ connectOrigins: [ctx.config.s3Endpoint, ctx.config.publicUrl].filter((o): o is string => Boolean(o)) }));
 }

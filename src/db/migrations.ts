@@ -29,6 +29,7 @@ import m0025 from "../../migrations/0025_people_sessions.sql" with { type: "text
 import m0027 from "../../migrations/0027_connectors.sql" with { type: "text" };
 import m0026 from "../../migrations/0026_teams_and_shares.sql" with { type: "text" };
 import m0030 from "../../migrations/0030_sso_identities.sql" with { type: "text" };
+import m0028 from "../../migrations/0028_webhooks.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -59,6 +60,7 @@ const sqlByTag: Record<string, string> = {
   "0027_connectors": m0027,
   "0026_teams_and_shares": m0026,
   "0030_sso_identities": m0030,
+  "0028_webhooks": m0028,
 };
 
 export interface Migration {

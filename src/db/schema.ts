@@ -597,3 +597,4 @@ export const ssoFlows = sqliteTable("sso_flows", {
   returnTo: text("return_to").notNull(),
   expiresAt: integer("expires_at").notNull(),
 });
+export * from "./schema-webhooks";

@@ -14,6 +14,7 @@ export { extractDocument, type ExtractInput } from "./extract.ts";
 export { DEFAULT_EXTRACTION_BUDGET, extractionBudgetOf, type ExtractionBudget, type ExtractionLimits } from "./budget.ts";
 export { createDocumentReader, type DocumentReader } from "./extract-thread.ts";
 export { SAFE_FETCH_DEFAULTS, safeFetch, type Resolver, type SafeFetchOptions, type SafeFetchResult } from "./safe-fetch.ts";
+export { safePost, vetPostTarget, type SafePostOptions, type SafePostResult } from "./safe-post.ts";
 export {
   DEFAULT_MAX_PAGE_CHARS,
   appendRelatedLinks,

@@ -97,7 +97,7 @@ async function fetchFollowingRedirects(url: string, opts: SafeFetchOptions, sign
   }
 }
 
-function parseHttpUrl(text: string, base?: URL): URL {
+export function parseHttpUrl(text: string, base?: URL): URL {
   let parsed: URL;
   try {
     parsed = new URL(text, base);
@@ -112,7 +112,7 @@ function parseHttpUrl(text: string, base?: URL): URL {
 }
 
 /** The addresses this hop may connect to, or a refusal. Allow-listed hosts skip the checks, not the pinning. */
-async function vetDestination(url: URL, opts: SafeFetchOptions, signal: AbortSignal): Promise<string[]> {
+export async function vetDestination(url: URL, opts: SafeFetchOptions, signal: AbortSignal): Promise<string[]> {
   const hostname = normalizeHostname(url.hostname);
   const allowed = isAllowListed(opts.allowHosts, hostname, effectivePort(url));
   const verdict = classifyHostname(hostname); // IP literals and special names, decided without DNS
@@ -156,7 +156,7 @@ async function connectPinned(url: URL, addresses: string[], opts: SafeFetchOptio
   throw new IngestError("connection_failed", `could not connect to ${url.host}: ${describe(lastError)}`, { url: url.href, cause: lastError });
 }
 
-function pinnedUrl(url: URL, address: string): string {
+export function pinnedUrl(url: URL, address: string): string {
   const pinned = new URL(url.href);
   pinned.hostname = address.includes(":") ? `[${address}]` : address;
   return pinned.href;
@@ -227,7 +227,7 @@ function httpStatusError(url: URL, status: number, detail?: string): IngestError
   return new IngestError("http_status", `${url.href} answered HTTP ${status}${detail ? ` (${detail})` : ""}`, { url: url.href, status });
 }
 
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
@@ -236,7 +236,7 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function describe(error: unknown): string {
+export function describe(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
     return typeof code === "string" && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;

@@ -9,3 +9,5 @@ export const WIKI_REFRESH_JOB = "wiki-refresh";
 export const EMBED_PAGES_JOB = "embed-pages";
 /** One run of a connector (modules/connectors): list its items, fetch the changed ones, prune the vanished. */
 export const CONNECTOR_SYNC_JOB = "connector-sync";
+/** Send one webhook delivery (an outbox row, queue/events.ts) to its hook's URL; retried with backoff. */
+export const WEBHOOK_DELIVER_JOB = "webhook-deliver";

@@ -48,6 +48,7 @@ export function validBody(route: Route, ids: { brainId: string; slug: string }):
     "PATCH /api/v1/brain-sets/{setId}": { name: "Probe set renamed" },
     "PATCH /api/v1/teams/{teamId}": { name: "Probe team" },
     "POST /api/v1/teams/{teamId}/members": { email: "probe@example.test" },
+    "PATCH /api/v1/webhooks/{webhookId}": { enabled: false },
   };
   const key = `${route.method} ${route.path}`;
   if (key in known) return known[key];

@@ -46,6 +46,10 @@ export const API = {
   signOutEverywhere: "/api/v1/session/sign-out-everywhere",
   linkCheck: "/api/v1/password-links/check",
   linkRedeem: "/api/v1/password-links/redeem",
+  webhooks: "/api/v1/webhooks",
+  webhook: (id) => `/api/v1/webhooks/${enc(id)}`,
+  webhookTest: (id) => `/api/v1/webhooks/${enc(id)}/test`,
+  webhookDeliveries: (id) => `/api/v1/webhooks/${enc(id)}/deliveries`,
 };
 
 export class ApiError extends Error {

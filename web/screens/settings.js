@@ -1,4 +1,4 @@
-// A brain's settings (owner only): name and visibility, paid access (paid.js), deleting the brain.
+// A brain's settings (owner only): name and visibility, paid access (paid.js), webhooks (webhooks.js), deleting the brain.
 import { API, api } from "../lib/api.js";
 import { announce, confirmDialog, field, h } from "../lib/dom.js";
 import { errorBox, onSubmit, showError } from "../lib/forms.js";
@@ -6,9 +6,10 @@ import { plural } from "../lib/format.js";
 import { rerender } from "../lib/router.js";
 import { brainPaidSection } from "./paid.js";
 import { brainShareSection } from "./share.js";
+import { brainWebhooksSection } from "./webhooks.js";
 
 /** Sections of a brain's settings; each `(brain, signal) → Node | Promise<Node|null>`. */
-const BRAIN_SETTINGS_SECTIONS = [brainGeneralSection, brainShareSection, brainPaidSection, brainDangerSection];
+const BRAIN_SETTINGS_SECTIONS = [brainGeneralSection, brainShareSection, brainPaidSection, brainWebhooksSection, brainDangerSection];
 
 export async function settingsTab(panel, brain, _rest, signal) {
   for (const section of BRAIN_SETTINGS_SECTIONS) {

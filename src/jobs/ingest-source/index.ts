@@ -22,6 +22,8 @@ import { createExtractPool } from "../../concepts/extract-pool";
 import { timeSlicer } from "../../lib/time-slice";
 import { createDocumentReader, extractionBudgetOf } from "../../ingest";
 import { readMarked } from "./extraction-marks";
+import { eventStatements } from "../../queue/events";
+import { runBatch as runStatements, stmt } from "../../db/plain";
 
 /** How often to look for a file uploaded straight to S3. */
 const AWAIT_UPLOAD_POLL_MS = 2000;
@@ -258,8 +260,15 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
         WHERE id = ${job.subjectId} AND status != 'ready'`);
     },
     async onGiveUp(job, error) {
-      await db.run(sql`UPDATE ${sources} SET status = 'failed', error = ${error}, updated_at = ${Date.now()}
-        WHERE id = ${job.subjectId}`);
+      const source = await db.query.sources.findFirst({ where: eq(sources.id, job.subjectId) });
+      const failed = source
+        ? await eventStatements(db, [{ type: "source.failed", brainId: source.brainId, data: { sourceId: source.id, type: source.type, title: source.title, externalId: source.externalId ?? null, error }, guard: stmt("EXISTS (SELECT 1 FROM sources WHERE id = ?)", source.id), key: `source.failed:${source.id}:${source.revision}` }])
+        : [];
+      await runStatements(db, [
+        db.run(sql`UPDATE ${sources} SET status = 'failed', error = ${error}, updated_at = ${Date.now()}
+          WHERE id = ${job.subjectId}`),
+        ...failed,
+      ]);
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Source } from "../../db/schema";
 import type { InwardLink } from "../../links/inward-links";
 import { applyInwardLinks, titleIndexFor, writeManyStatements, writeStatements, type WrittenSource } from "./write-pages";
 import { runBatch } from "../../db/plain";
+import { writeEventStatements } from "./events";
 import { nextTurn, timeSlicer } from "../../lib/time-slice";
 
 /** findLateLinks, wherever it runs (on an extraction thread, or here): pages of other sources that name the titles of a source's committed pages. */
@@ -61,7 +62,7 @@ export async function writeBatch(db: RootDb, writes: PreparedWrite[], log: Logge
 async function writeChunk(db: RootDb, writes: PreparedWrite[], indexes: number[], errors: (unknown | undefined)[], wrote: boolean[], log: Logger) {
   const { statements, readyAt } = writeManyStatements(indexes.map((i) => writes[i]!));
   try {
-    const results = await runBatch(db, statements);
+    const results = await runBatch(db, [...statements, ...(await writeEventStatements(db, indexes.map((i) => writes[i]!)))]);
     readyAt.forEach((at, k) => {
       wrote[indexes[k]!] = results[at]!.rowsAffected > 0;
     });
@@ -70,8 +71,9 @@ async function writeChunk(db: RootDb, writes: PreparedWrite[], indexes: number[]
     for (const i of indexes) {
       const w = writes[i]!;
       try {
-        const results = await runBatch(db, writeStatements(w.source, w.written));
-        wrote[i] = results.at(-1)!.rowsAffected > 0;
+        const own = writeStatements(w.source, w.written);
+        const results = await runBatch(db, [...own, ...(await writeEventStatements(db, [w]))]);
+        wrote[i] = results[own.length - 1]!.rowsAffected > 0;
       } catch (e) {
         errors[i] = e;
       }

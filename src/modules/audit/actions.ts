@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = [
   "connector.created",
   "connector.changed",
   "connector.deleted",
+  "webhook.created",
+  "webhook.changed",
+  "webhook.deleted",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

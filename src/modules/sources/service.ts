@@ -9,6 +9,7 @@ import { enqueueStatement } from "../../queue";
 import { runBatch, stmt } from "../../db/plain";
 import { conceptCleanupStatements } from "../../concepts";
 import { INGEST_JOB } from "../../queue/kinds";
+import { eventStatements } from "../../queue/events";
 
 export type { Source } from "../../db/schema";
 import type { Source } from "../../db/schema";
@@ -136,9 +137,14 @@ export async function listSources(db: Db, brainId: string): Promise<Source[]> {
 /** Deletes a source with its pages and vectors (cascade) and its pending jobs; returns it for blob cleanup. */
 export async function deleteSource(db: Db, brainId: string, sourceId: string): Promise<Source> {
   const source = await requireSource(db, brainId, sourceId);
+  // Announced only when this batch is the one that deletes it (a second, racing delete announces nothing).
+  const removed = await eventStatements(db, [
+    { type: "source.removed", brainId, data: { sourceId, title: source.title ?? null, externalId: source.externalId ?? null }, guard: stmt("EXISTS (SELECT 1 FROM sources WHERE id = ?)", sourceId), key: `source.removed:${sourceId}` },
+  ]);
   await runBatch(db, [
     db.delete(jobs).where(and(eq(jobs.subjectId, sourceId), eq(jobs.status, "queued"))),
     ...conceptCleanupStatements(brainId, sourceId), // its concept pages are refreshed by a job
+    ...removed,
     db.delete(sources).where(eq(sources.id, sourceId)),
   ]);
   return source;

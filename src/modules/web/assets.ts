@@ -36,6 +36,7 @@ import screensSignInJs from "../../../web/screens/sign-in.js" with { type: "file
 import screensShareJs from "../../../web/screens/share.js" with { type: "file" };
 import screensTeamJs from "../../../web/screens/team.js" with { type: "file" };
 import screensSsoButtonJs from "../../../web/screens/sso-button.js" with { type: "file" };
+import screensWebhooksJs from "../../../web/screens/webhooks.js" with { type: "file" };
 import screensSourcesJs from "../../../web/screens/sources.js" with { type: "file" };
 import screensWikiEditorJs from "../../../web/screens/wiki-editor.js" with { type: "file" };
 import screensWikiJs from "../../../web/screens/wiki.js" with { type: "file" };
@@ -80,6 +81,7 @@ export const ASSET_FILES: Record<string, { file: string; type: string; page?: bo
   "/assets/screens/share.js": { file: screensShareJs, type: JS },
   "/assets/screens/team.js": { file: screensTeamJs, type: JS },
   "/assets/screens/sso-button.js": { file: screensSsoButtonJs, type: JS },
+  "/assets/screens/webhooks.js": { file: screensWebhooksJs, type: JS },
   "/assets/screens/sources.js": { file: screensSourcesJs, type: JS },
   "/assets/screens/wiki-editor.js": { file: screensWikiEditorJs, type: JS },
   "/assets/screens/wiki.js": { file: screensWikiJs, type: JS },

@@ -8,6 +8,7 @@ import { stmt } from "../../db/plain";
 import { AppError, invalid } from "../../lib/errors";
 import { searchTextOf } from "../../retrieval/search-text";
 import { findPageRow } from "./service";
+import { eventStatements } from "../../queue/events";
 
 /** Markdown accepted in one edit (characters); more is 413. */
 export const MAX_EDIT_MARKDOWN_CHARS = 200_000;
@@ -49,6 +50,15 @@ export async function updatePage(db: RootDb, embedder: Embedder | null, brainId:
     // Saving what the page already says changes nothing: no revision, and a source's page stays the source's.
     if (edit.markdown === row.markdown && title === row.title) return;
     const now = Date.now();
+    const changed = await eventStatements(db, [
+      {
+        type: "page.changed",
+        brainId,
+        data: { pageId: row.id, slug: row.slug, sourceId: row.sourceId ?? null, revision: row.revision + 1, reason: "edit" },
+        guard: stmt("EXISTS (SELECT 1 FROM pages WHERE id = ? AND revision = ? AND updated_at = ?)", row.id, row.revision + 1, now),
+        key: `page.changed:${row.id}:${row.revision + 1}`,
+      },
+    ]);
     const results = await runBatch(db, [
       db.run(sql`INSERT OR IGNORE INTO page_revisions (page_id, revision, title, markdown, author, created_at)
         VALUES (${row.id}, ${row.revision}, ${row.title}, ${row.markdown}, ${row.edited ? "owner" : "source"}, ${row.updatedAt})`),
@@ -57,6 +67,7 @@ export async function updatePage(db: RootDb, embedder: Embedder | null, brainId:
       db.run(sql`INSERT OR IGNORE INTO page_revisions (page_id, revision, title, markdown, author, created_at)
         SELECT id, revision, title, markdown, 'owner', ${now} FROM pages WHERE id = ${row.id} AND revision = ${row.revision + 1} AND updated_at = ${now}`),
       ...pageLinkStatements(brainId, stmt("SELECT id FROM pages WHERE id = ? AND updated_at = ?", row.id, now), edit.markdown),
+      ...changed,
     ]);
     if ((results[1] as { rowsAffected: number }).rowsAffected === 1) {
       await reembed(db, embedder, row.id, title, edit.markdown);
