@@ -2,11 +2,12 @@
 // (a partial unique index decides, across replicas), each carried out by one durable job.
 import { desc, eq } from "drizzle-orm";
 import type { RootDb as Db } from "../../db/client";
-import { connectorRuns, type ConnectorRun } from "../../db/schema";
+import { connectorRuns, connectors, type ConnectorRun } from "../../db/schema";
 import { runBatch, stmt } from "../../db/plain";
 import { AppError } from "../../lib/errors";
 import { newTimeOrderedId } from "../../lib/secrets";
 import { enqueueStatement } from "../../queue";
+import { eventStatements } from "../../queue/events";
 import { CONNECTOR_SYNC_JOB } from "../../queue/kinds";
 
 /** A run's job is retried this often when the process dies under it (it resumes where it was each time). */
@@ -87,14 +88,36 @@ export async function lastRun(db: Db, connectorId: string): Promise<ConnectorRun
   return (await listRuns(db, connectorId, 1))[0];
 }
 
-/** Ends a run: its final status, and one plain-words error when the run as a whole failed. */
+/**
+ * Ends a run: its final status, and one plain-words error when the run as a whole failed. The
+ * `connector.run.finished` event is written in the same batch, once per run (its key), for the hooks that take it.
+ */
 export async function finishRun(db: Db, runId: string, status: "succeeded" | "failed" | "cancelled", error?: string): Promise<void> {
+  const finishedAt = Date.now();
   await runBatch(db, [
     stmt(
       `UPDATE connector_runs SET status = ?2, phase = 'done', finished_at = ?3, started_at = coalesce(started_at, ?3),
          errors = CASE WHEN ?4 IS NOT NULL THEN json_insert(errors, '$[#]', ?4) ELSE errors END
        WHERE id = ?1 AND status IN ('queued', 'running')`,
-      runId, status, Date.now(), error ?? null,
+      runId, status, finishedAt, error ?? null,
     ),
+    ...(await finishedEvent(db, runId, status, finishedAt, error)),
+  ]);
+}
+
+async function finishedEvent(db: Db, runId: string, status: string, finishedAt: number, error?: string) {
+  const run = await db.query.connectorRuns.findFirst({ where: eq(connectorRuns.id, runId) });
+  const connector = run && (await db.query.connectors.findFirst({ where: eq(connectors.id, run.connectorId) }));
+  if (!run || !connector) return [];
+  const { counts, errors } = runView(run);
+  return eventStatements(db, [
+    {
+      type: "connector.run.finished",
+      brainId: connector.brainId,
+      data: { connectorId: connector.id, kind: connector.kind, runId, status, counts, errors: [...errors, ...(error ? [error] : [])].slice(0, 5) },
+      // Only the batch that finished the run announces it (a second finish changes nothing).
+      guard: stmt("EXISTS (SELECT 1 FROM connector_runs WHERE id = ? AND status = ? AND finished_at = ?)", runId, status, finishedAt),
+      key: `connector.run.finished:${runId}`,
+    },
   ]);
 }
