@@ -24,6 +24,8 @@ export interface RelationMention {
   at: number;
   /** The hop's place within a kinship word of two ("paternal grandfather": the father's 0, his father's 1). */
   seq: number;
+  /** The verb a clause says the relation with ("the actress who PLAYED Thelma"), a cue for it. */
+  verb?: string;
 }
 
 export interface QuestionFrame {
@@ -130,7 +132,7 @@ function viaRelation(text: string): string | null {
 
 /** "Are A and B both from the same country?": the options, split at each " and ". */
 function sameOptions(q: string): string[][] {
-  const m = /^\s*\S+\s+(?:both\s+)?(?:the\s+\p{L}+\s+of\s+)?(?:(?:films?|songs?|albums?|bands?|people|persons?|rivers?|places?)\s+)?(.+?)\s+(?:both\b|(?:of|from|in) the same\b|have the\b|located\b|share\b)/iu.exec(q);
+  const m = /^\s*\S+\s+(?:both\s+)?(?:(?:the\s+)?\p{L}+\s+of\s+(?:both\s+)?)?(?:(?:films?|songs?|albums?|bands?|people|persons?|rivers?|places?)\s+)?(.+?)\s+(?:both\b|(?:of|from|in) the same\b|have the\b|located\b|share\b)/iu.exec(q);
   if (!m) return [];
   const names = m[1]!;
   const splits: string[][] = [];
@@ -161,8 +163,10 @@ function relationsIn(lower: string): RelationMention[] {
       text = text.slice(0, at) + " ".repeat(word.length) + text.slice(at + word.length);
     }
   }
-  const person = new RegExp(`\\b(${PERSON_RELATIONS.join("|")})s?\\b`, "g");
-  for (const m of text.matchAll(person)) found.push({ word: m[1]!, at: m.index!, seq: 0 });
+  const person = new RegExp(`\\b(${PERSON_RELATIONS.join("|")})s?\\b(?:\\s+(?:who|that|which)\\s+(?:has\\s+|had\\s+|was\\s+)?(\\p{L}+))?`, "gu");
+  for (const m of text.matchAll(person)) found.push({ word: m[1]!, at: m.index!, seq: 0, ...(m[2] ? { verb: m[2] } : {}) });
+  // "Who MARRIED the publisher of X?": a verb asking for a relation.
+  for (const m of text.matchAll(/^\s*who\s+(married|wed)\b/g)) found.push({ word: "spouse", at: m.index!, seq: 0 });
   // "the SEAT of the COUNTY where …": a noun a relation is asked with, not a relation word of the list.
   for (const m of text.matchAll(/\bthe (\p{L}{3,}) (?:of|where|in which|that|which|whose)\b/gu)) {
     const word = m[1]!;

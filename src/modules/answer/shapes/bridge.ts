@@ -30,7 +30,7 @@ export async function bridgeAnswer(frame: QuestionFrame, reader: PageReader): Pr
   const seen = new Set([anchor.pageId]);
   let page = anchor;
   for (const relation of hops) {
-    const hop = await follow(reader, page, relation.word, seen, frame.question);
+    const hop = await follow(reader, page, relation.word, seen, frame.question, relation.verb);
     if (!hop) return null; // the page does not say the relation: not a chain these pages hold
     if (!hop.next) return ruleOn(RULES.incompleteChainThin) ? { kind: "thin", reason: `no page of ${hop.named}` } : null;
     // Said the other way ("He composed the score of X" on the composer's page): the page before is cited by its opening.

@@ -24,6 +24,9 @@ const SECOND_NAMED = new Set(["mother"]);
 const SEX_OF: Record<string, "female" | "male"> = { mother: "female", wife: "female", daughter: "female", sister: "female", father: "male", husband: "male", son: "male", brother: "male" };
 const PARENTAGE = new Set(["son of", "daughter of", "child of", "born to"]);
 
+/** A present-tense verb's past form, the way a page tells what was done ("plays" → "played"). */
+const verbForms = (verb: string) => (/ed$/.test(verb) ? verb : verb.replace(/e?s$/, "").replace(/e$/, "") + "ed");
+
 const cuesOf = (relation: string) => RELATION_CUES[relation] ?? [relation, `${relation}s`];
 
 /** Where in `lower` a cue is said as words, or -1. */
@@ -33,10 +36,12 @@ function cueAt(lower: string, cue: string): number {
 }
 
 /** The relation said on `page`, and the page of whom it is said of (not one of `seen`). */
-export async function follow(reader: PageReader, page: RetrievedPage, relation: string, seen: Set<number>, context: string): Promise<Hop | null> {
+export async function follow(reader: PageReader, page: RetrievedPage, relation: string, seen: Set<number>, context: string, verb?: string): Promise<Hop | null> {
   const own = new Set(bareTitle(page.title).split(" "));
   let unpaged: Hop | null = null;
-  for (const cue of cuesOf(relation)) {
+  // "the actress who played Thelma": the page says "played by …" or "… played Thelma".
+  const cues = verb ? [...cuesOf(relation), verb, verbForms(verb)].filter((c, i, all) => c && all.indexOf(c) === i) : cuesOf(relation);
+  for (const cue of cues) {
     for (const sentence of reader.sentences(page)) {
       const at = cueAt(sentence.toLowerCase(), cue);
       if (at < 0) continue;

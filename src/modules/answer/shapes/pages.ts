@@ -39,6 +39,17 @@ export function names(name: string, title: string): boolean {
   return n === t || n === plain(title) || (t.includes(" ") && n === t.split(",")[0]!.trim()) || n === plain(title.split(",")[0]!);
 }
 
+/** Sentences cut after "c." or "b." ("Empress Matilda (c. 7 February 1102 – …"), joined again. */
+function joinedAbbreviations(sentences: string[]): string[] {
+  const out: string[] = [];
+  for (const s of sentences) {
+    const last = out.at(-1);
+    if (last !== undefined && /(?:^|[\s(])(?:c|ca|b|d|fl|r|St|Jr|Sr|Dr|Mt)\.$/.test(last)) out[out.length - 1] = `${last} ${s}`;
+    else out.push(s);
+  }
+  return out;
+}
+
 export function pageReader(retrieval: Retrieval, lookup: Lookup): PageReader {
   const pages = [...retrieval.pages];
   const split = new Map<number, string[]>();
@@ -49,7 +60,7 @@ export function pageReader(retrieval: Retrieval, lookup: Lookup): PageReader {
   };
   const sentences = (page: RetrievedPage) => {
     let s = split.get(page.pageId);
-    if (!s) split.set(page.pageId, (s = [...new Set(sentencesOf(page.markdown).map((x) => x.whole))]));
+    if (!s) split.set(page.pageId, (s = joinedAbbreviations([...new Set(sentencesOf(page.markdown).map((x) => x.whole))])));
     return s;
   };
   /** Of two pages of one name (namesakes), the one whose text shares most words with the context. */

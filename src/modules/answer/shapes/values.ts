@@ -2,6 +2,7 @@
 // quantity, and the names a sentence writes (a bridge's next hop). Dates and numbers compare as values.
 import { COUNTRY_OF } from "../words/nationalities";
 import { MONTHS } from "../words/comparisons";
+import { FEMALE_TITLES, MALE_TITLES } from "../words/titles";
 
 export interface Dated {
   /** Comparable: later dates are larger (a year alone counts as its first day). */
@@ -80,9 +81,13 @@ export function countryOf(sentences: string[]): { country: string; said: string;
         const said = run.slice(0, n).join(" ").replace(/\.$/, "");
         const country = COUNTRY_OF.get(said.toLowerCase());
         if (!country) continue;
-        const after = s.slice(m.index! + said.length, m.index! + said.length + 10);
+        const after = s.slice(m.index! + said.length, m.index! + said.length + 24);
         // "a German-born American physicist" is American; an "English-language film" is of no country.
         if (/^-(?:born|language)|^\s+language/i.test(after)) break;
+        // "an Armenian-American film editor" is American: the last of a joined pair is the country.
+        const joined = /^-(\p{Lu}\p{L}+)/u.exec(after);
+        const second = joined ? COUNTRY_OF.get(joined[1]!.toLowerCase()) : undefined;
+        if (second) return { country: second, said: `${said}-${joined![1]}`, sentence: s };
         return { country, said, sentence: s };
       }
     }
@@ -101,8 +106,29 @@ export function quantityIn(text: string): { value: number; text: string } | null
   return null;
 }
 
-/** Runs of capitalized words a sentence writes (a name: "Aga Khan III", "Geoffrey of Monmouth"), with where each starts. */
+/** A name's style after a comma: "Thomas FitzGerald, 7th Earl of Desmond", "Otto I, Count of Guelders". */
+const STYLE = new RegExp(`^,\\s+(?:(?:\\d+(?:st|nd|rd|th)|[IVX]+)\\s+)?(?:${[...MALE_TITLES, ...FEMALE_TITLES].join("|")})\\b`, "i");
+
+/**
+ * Runs of capitalized words a sentence writes (a name: "Aga Khan III", "Geoffrey of Monmouth"), with where each
+ * starts; a run followed by its style after a comma is one name with it.
+ */
 export function namesIn(text: string): { name: string; at: number }[] {
+  const runs = capitalRuns(text);
+  const out: { name: string; at: number }[] = [];
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!;
+    const next = runs[i + 1];
+    const between = next ? text.slice(run.at + run.name.length, next.at) : "";
+    if (next && /^,\s+(?:(?:\d+(?:st|nd|rd|th)|[IVX]+)\s+)?$/i.test(between) && STYLE.test(text.slice(run.at + run.name.length))) {
+      out.push({ name: text.slice(run.at, next.at + next.name.length), at: run.at }, run);
+      i++;
+    } else out.push(run);
+  }
+  return out;
+}
+
+function capitalRuns(text: string): { name: string; at: number }[] {
   const run = /\p{Lu}[\p{L}\p{N}'’.-]*(?:(?:\s+|\s+(?:of|de|da|del|della|di|van|von|der|den|la|le|du|al|bin|ibn|the|y)\s+)\p{Lu}[\p{L}\p{N}'’.-]*)*/gu;
   const out: { name: string; at: number }[] = [];
   for (const m of text.matchAll(run)) {
