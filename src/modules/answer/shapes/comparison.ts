@@ -25,8 +25,13 @@ export interface Valued {
 
 /** The options' pages, by the first way of splitting them whose every option is a page of its own. */
 export async function optionPages(frame: QuestionFrame, reader: PageReader): Promise<{ option: string; page: RetrievedPage }[] | null> {
-  for (const split of frame.optionSplits) {
-    const found = await Promise.all(split.map(async (option) => ({ option, page: (await reader.byName(option, frame.question)) ?? reader.titledIn(option)[0] ?? null })));
+  // The split into most options first: "A, B, or C" is three when each is a page, else "A, B" is one name.
+  for (const split of [...frame.optionSplits].sort((a, b) => b.length - a.length)) {
+    const titled = (option: string) => {
+      const pages = reader.titledIn(option);
+      return pages.length === 1 ? pages[0]! : null;
+    };
+    const found = await Promise.all(split.map(async (option) => ({ option, page: (await reader.byName(option, frame.question)) ?? titled(option) })));
     if (found.every((f) => f.page) && new Set(found.map((f) => f.page!.pageId)).size === found.length) return found as { option: string; page: RetrievedPage }[];
   }
   return null;

@@ -57,7 +57,7 @@ export async function follow(reader: PageReader, page: RetrievedPage, relation: 
       // A name titled as the relation's sex first, one titled as the other's last.
       if (sex) candidates = [...candidates.filter((n) => titledSex(n.name) === sex), ...candidates.filter((n) => titledSex(n.name) === null), ...candidates.filter((n) => titledSex(n.name) !== null && titledSex(n.name) !== sex)];
       for (const c of candidates.slice(0, 3)) {
-        const next = await reader.byName(c.name, context);
+        const next = await reader.byName(c.name, `${context} ${sentence}`);
         if (next && !seen.has(next.pageId)) return { sentence, next, named: c.name };
       }
       unpaged ??= { sentence, next: null, named: candidates[0]!.name };
@@ -128,7 +128,9 @@ export function answerSentence(reader: PageReader, page: RetrievedPage, asked: {
     const worded = [...words].filter((w) => stems.has(w)).length;
     if (cued === 0 && (cues.length > 0 || worded === 0)) return;
     const typed = attribute?.type ? holdsAnswerType(sentence, attribute.type, new Set()) : asked.relation ? namesIn(sentence).length > 1 : true;
-    const score = 2 * cued + worded + (typed ? 1.5 : 0) - i * 0.01;
+    // "born in Vancouver": a place said right after the cue says the asked place, not only a birth.
+    const placed = attribute?.type === "place" && cues.some((c) => new RegExp(`(?<![\\p{L}])${c}\\s+(?:[^.;]{0,30}?\\s)?(?:in|at|near)\\s+\\p{Lu}`, "u").test(sentence));
+    const score = 2 * cued + worded + (typed ? 1.5 : 0) + (placed ? 1 : 0) - i * 0.01;
     if (!best || score > best.score) best = { sentence, score };
   });
   const found = (best as { sentence: string } | null)?.sentence;

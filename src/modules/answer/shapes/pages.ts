@@ -53,7 +53,7 @@ function joinedAbbreviations(sentences: string[]): string[] {
 export function pageReader(retrieval: Retrieval, lookup: Lookup): PageReader {
   const pages = [...retrieval.pages];
   const split = new Map<number, string[]>();
-  const asked = new Map<string, Promise<RetrievedPage | null>>();
+  const asked = new Map<string, Promise<RetrievedPage[]>>();
   const add = (p: RetrievedPage) => {
     if (!pages.some((q) => q.pageId === p.pageId)) pages.push(p);
     return pages.find((q) => q.pageId === p.pageId)!;
@@ -65,24 +65,26 @@ export function pageReader(retrieval: Retrieval, lookup: Lookup): PageReader {
   };
   /** Of two pages of one name (namesakes), the one whose text shares most words with the context. */
   const likeliest = (found: RetrievedPage[], context: string) => {
-    if (found.length <= 1 || !context) return found[0] ?? null;
+    if (found.length <= 1) return found[0] ?? null;
     const words = new Set(plain(context).split(" ").filter((w) => w.length > 3));
-    const shared = (p: RetrievedPage) => plain(p.markdown).split(" ").filter((w) => words.has(w)).length;
-    return [...found].sort((a, b) => shared(b) - shared(a))[0]!;
+    // Distinct words, of the text as read ("[[jon-long|Jon Long]]" is "Jon Long" once).
+    const shared = (p: RetrievedPage) => new Set(plain(p.markdown.replace(/\[\[[^|\]]*\|([^\]]*)\]\]/g, "$1")).split(" ").filter((w) => words.has(w))).size;
+    // Of equals, the page titled by the name alone: "Jon Long" before "Jon Long (footballer)".
+    const qualified = (p: RetrievedPage) => (/\)\s*$/.test(p.title) ? 1 : 0);
+    return [...found].sort((a, b) => shared(b) - shared(a) || qualified(a) - qualified(b))[0]!;
   };
   return {
     pages,
     async byName(name, context = "") {
       const known = pages.filter((p) => names(name, p.title) || (withoutTitle(name) !== null && names(withoutTitle(name)!, p.title)));
-      if (known.length > 0 && !context) return known[0]!;
       const key = plain(name);
       if (!key) return null;
       // A page is often titled without the title the name opens with ("Sultan Murad II" of the page "Murad II").
       const bare = withoutTitle(name);
       const titled = (p: RetrievedPage) => names(name, p.title) || (bare !== null && names(bare, p.title));
-      if (!asked.has(key)) asked.set(key, lookup(name).then((r) => r.pages.filter(titled)[0] ?? null).catch(() => null));
+      if (!asked.has(key)) asked.set(key, lookup(name).then((r) => r.pages.filter(titled)).catch(() => []));
       const fetched = await asked.get(key)!;
-      const all = [...known, ...(fetched && !known.some((k) => k.pageId === fetched.pageId) ? [fetched] : [])];
+      const all = [...known, ...fetched.filter((f) => !known.some((k) => k.pageId === f.pageId))];
       const pick = likeliest(all, context);
       return pick ? add(pick) : null;
     },
