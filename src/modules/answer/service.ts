@@ -16,9 +16,7 @@ import { weighEvidence, type Evidence, type EvidenceFeatures } from "./evidence"
 import { extractiveAnswer } from "./extractive";
 import { couldBeRefusal, groundedMessages, isRefusal, PROMPT_PAGES } from "./grounded";
 import { GENERATOR_GATE, isThin, THIN_ANSWER, THIN_MODEL } from "./thin";
-import { frameOf } from "./frame";
-import { ruleOn, RULES } from "./rules";
-import { pageReader, shapedAnswer, shapedText, withSubjectOf } from "./shapes";
+import { shapedAnswers } from "./shaped-answers";
 
 export type BrainKind = "primary" | "advisor";
 
@@ -130,35 +128,7 @@ export function createAnswerService(deps: Deps): AnswerService {
     return { retrieval, evidence, pages: withRefs(retrieval.pages, brains), thin: isThin(evidence.features) };
   }
 
-  /**
-   * The answer of a question's shape (bridge, comparison, yes/no, two-part: frame.ts), reading the pages it
-   * needs beyond the retrieved ones (`setPages` adds them to what is cited); null for a plain question, or
-   * when its shape's strategy does not fit these pages.
-   */
-  async function shaped(input: AnswerInput, retrieval: Retrieval, setPages: (pages: RetrievedPage[]) => void, refOf: (page: RetrievedPage) => string) {
-    const frame = frameOf(input.question);
-    if (frame.shape === "plain") return null;
-    const scope = input.brains.map((b) => ({ id: b.id, weight: b.weight ?? (b.kind === "primary" ? 1 : ADVISOR_WEIGHT) }));
-    if (frame.shape === "two-part") return ruleOn(RULES.twoPart) ? twoPart(input, frame.parts!, setPages, refOf) : null;
-    const reader = pageReader(retrieval, (query) => retriever.retrieve({ brains: scope, query, limit: PROMPT_PAGES }));
-    const result = await shapedAnswer(frame, reader);
-    if (!result) return null;
-    if (result.kind === "thin") return { text: THIN_ANSWER, generatedBy: "extractive", thin: true };
-    setPages(reader.pages);
-    return { text: shapedText(result, refOf), generatedBy: "extractive", thin: false };
-  }
-
-  /** Each part answered from its own retrieval; a part the pages do not answer is said so; thin when neither is. */
-  async function twoPart(input: AnswerInput, parts: [string, string], setPages: (pages: RetrievedPage[]) => void, refOf: (page: RetrievedPage) => string) {
-    const asked = [parts[0], withSubjectOf(parts[0], parts[1])];
-    const found = await Promise.all(asked.map((part) => gather(input.brains, part, PROMPT_PAGES)));
-    if (found.every((f) => f.thin)) return { text: THIN_ANSWER, generatedBy: "extractive", thin: true };
-    const all: RetrievedPage[] = [];
-    for (const f of found) for (const p of f.retrieval.pages) if (!all.some((q) => q.pageId === p.pageId)) all.push(p);
-    setPages(all);
-    const text = found.map((f, i) => (f.thin ? `The pages do not say: ${parts[i]}` : extractiveAnswer(f.evidence, refOf))).join("\n\n");
-    return { text, generatedBy: "extractive", thin: false };
-  }
+  const shaped = shapedAnswers({ retriever, gather });
 
   return {
     retriever,
@@ -182,7 +152,7 @@ export function createAnswerService(deps: Deps): AnswerService {
 
       // A model reads the pages and refuses by itself, so it sees every question past its looser gate.
       const generator = deps.generator();
-      let draft: { text: string; generatedBy: string; thin: boolean } | null = generator ? null : await shaped(input, retrieval, (more) => (pages = withRefs(more, input.brains)), refOf);
+      let draft: { text: string; generatedBy: string; thin: boolean } | null = generator ? null : await shaped(input, retrieval, isThin(evidence.features), (more) => (pages = withRefs(more, input.brains)), refOf);
       if (draft) {
         // A shaped answer (frame.ts) read the pages it needed; it decides thin itself.
       } else if (isThin(evidence.features, generator ? GENERATOR_GATE : THIN_MODEL)) draft = { text: THIN_ANSWER, generatedBy: "extractive", thin: true };
