@@ -26,6 +26,8 @@ export interface RelationMention {
   seq: number;
   /** The verb a clause says the relation with ("the actress who PLAYED Thelma"), a cue for it. */
   verb?: string;
+  /** A noun the question asks a relation with that is no relation word of the list ("the SEAT of …"): read less surely. */
+  generic?: true;
 }
 
 export interface QuestionFrame {
@@ -171,7 +173,7 @@ function relationsIn(lower: string): RelationMention[] {
   for (const m of text.matchAll(/\bthe (\p{L}{3,}) (?:of|where|in which|that|which|whose)\b/gu)) {
     const word = m[1]!;
     if (NOT_RELATIONS.has(word) || found.some((f) => f.word === word || f.word === word.replace(/s$/, ""))) continue;
-    found.push({ word, at: m.index! + 4, seq: 0 });
+    found.push({ word, at: m.index! + 4, seq: 0, generic: true });
   }
   return found.sort((a, b) => a.at - b.at);
 }

@@ -32,7 +32,8 @@ export async function bridgeAnswer(frame: QuestionFrame, reader: PageReader): Pr
   for (const relation of hops) {
     const hop = await follow(reader, page, relation.word, seen, frame.question, relation.verb);
     if (!hop) return null; // the page does not say the relation: not a chain these pages hold
-    if (!hop.next) return ruleOn(RULES.incompleteChainThin) ? { kind: "thin", reason: `no page of ${hop.named}` } : null;
+    // Thin only when the relation is one the question surely asks (a relation word, not any noun before "of").
+    if (!hop.next) return ruleOn(RULES.incompleteChainThin) && !relation.generic ? { kind: "thin", reason: `no page of ${hop.named}` } : null;
     // Said the other way ("He composed the score of X" on the composer's page): the page before is cited by its opening.
     facts.push(hop.reverse ? { text: reader.sentences(page)[0] ?? page.title, page } : { text: hop.sentence, page });
     if (hop.reverse) facts.push({ text: hop.sentence, page: hop.next });
