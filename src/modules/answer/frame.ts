@@ -134,6 +134,9 @@ function viaRelation(text: string): string | null {
 
 /** "Are A and B both from the same country?": the options, split at each " and ". */
 function sameOptions(q: string): string[][] {
+  // "Does A have the same nationality as B?"
+  const as = /^\s*\S+\s+(.+?)\s+(?:have|has|had|share|shares|of|from)\s+the same (?:nationality|country)(?: of origin)?\s+as\s+(.+?)\s*\?*\s*$/iu.exec(q);
+  if (as) return [[as[1]!, as[2]!]];
   const m = /^\s*\S+\s+(?:both\s+)?(?:(?:the\s+)?\p{L}+\s+of\s+(?:both\s+)?)?(?:(?:films?|songs?|albums?|bands?|people|persons?|rivers?|places?)\s+)?(.+?)\s+(?:both\b|(?:of|from|in) the same\b|have the\b|located\b|share\b)/iu.exec(q);
   if (!m) return [];
   const names = m[1]!;

@@ -84,6 +84,9 @@ export function countryOf(sentences: string[]): { country: string; said: string;
         const after = s.slice(m.index! + said.length, m.index! + said.length + 24);
         // "a German-born American physicist" is American; an "English-language film" is of no country.
         if (/^-(?:born|language)|^\s+language/i.test(after)) break;
+        // "an Armenian American film editor" is American: of two in a row, the second is the country.
+        const following = run[n] ? COUNTRY_OF.get(run[n]!.toLowerCase()) : undefined;
+        if (following) return { country: following, said: `${said} ${run[n]}`, sentence: s };
         // "an Armenian-American film editor" is American: the last of a joined pair is the country.
         const joined = /^-(\p{Lu}\p{L}+)/u.exec(after);
         const second = joined ? COUNTRY_OF.get(joined[1]!.toLowerCase()) : undefined;
