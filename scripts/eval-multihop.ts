@@ -12,7 +12,8 @@
 // paragraphs alone, queried with the product's query terms.
 // The split is make.py's: half(id) = calibration when sha256(id) is even, else report.
 //   bun scripts/eval-multihop.ts [--half calibration|report|all] [--set 2wiki|musique|all] [--limit N]
-//     [--pooled] [--no-compare] [--failures] [--dump file.jsonl]
+//     [--pooled] [--no-compare] [--failures] [--dump file.jsonl] [--off rule,rule]
+// --off switches named answer rules off (src/modules/answer/rules.ts) to measure what each is worth.
 //   bun scripts/eval-multihop.ts --own ...   (the project's synthetic set: eval-multihop-own.ts)
 // --limit N takes the first N questions of each set's half (file order) to keep runs short while iterating.
 // --dump writes each question's retrieval candidates with their features (the ranker's training data).
@@ -21,6 +22,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { answerService } from "../src/modules/answer";
+import { RULES, switchRulesOff } from "../src/modules/answer/rules";
 import { ftsMatch, queryTerms } from "../src/retrieval/terms";
 import { EVAL_DIR, loadSources, pageSources, startEvalServer, type EvalServer } from "./eval-common";
 
@@ -55,6 +57,9 @@ const pooled = process.argv.includes("--pooled");
 const compare = !process.argv.includes("--no-compare");
 const showFailures = process.argv.includes("--failures");
 const dumpFile = arg("--dump");
+const rulesOff = arg("--off")?.split(",").filter(Boolean) ?? [];
+switchRulesOff(rulesOff);
+if (rulesOff.length) console.log(`answer rules off: ${rulesOff.join(", ")} (known: ${Object.values(RULES).join(", ")})`);
 
 export const half = (id: string) => (BigInt(`0x${createHash("sha256").update(id).digest("hex")}`) % 2n === 0n ? "calibration" : "report");
 

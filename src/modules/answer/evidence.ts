@@ -3,15 +3,20 @@
 // The extractive answer picks its sentences from here and `thin` is decided from it (thin.ts). Every
 // feature is a share of the question (0..1), so it means the same at every brain size; the ones thin.ts
 // does not weigh are kept for scripts/eval-calibrate.ts, which compares them on the evaluation sets.
-import { CAPITAL_NAMES, pairsOfTerms, reversedCompounds, splitCompounds, termVariants, wordsOf, type Retrieval, type RetrievedPage, type TermStats } from "../../retrieval";
-import { candidateFeatures, NO_CANDIDATES, type CandidateFeatures } from "./candidates";
-import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Sentence, type Words } from "./sentences";
+import { pairsOfTerms, reversedCompounds, splitCompounds, termVariants, wordsOf, type Retrieval, type TermStats } from "../../retrieval";
+import { candidateFeatures, NO_CANDIDATES } from "./candidates";
+import { isQuestion, stem, sentencesOf, StemsOf, stemSet, type Words } from "./sentences";
 import { measureAsked } from "./measures";
-import { cueWords, expectedAnswerType, holdsAnswerType, saysPlace, type AnswerType } from "./answer-type";
+import { cueWords, expectedAnswerType, holdsAnswerType, saysPlace } from "./answer-type";
 import { actionAsked, agentForms, ASKED, CLOCK_TIME, consequenceAsked, COUNTED, definedThing, describesPerson, kindWords, listedThings, MODAL, overviewWords, plannedAsked, POLAR, PROCEDURE, questionPairs, UNWEIGHED, withoutAsked } from "./question";
 import { extremeRows, sayingExtreme, superlativeOf } from "./superlative";
 import { termWeights } from "./term-weights";
+import type { Evidence, EvidenceFeatures, ScoredSentence } from "./evidence-types";
+
+export type { Evidence, EvidenceFeatures, ScoredSentence } from "./evidence-types";
+import { LAST, LATEST_VERSION, MONTH_NUMBER, NONE, NO_ROWS, PLACE_VERBS, SPAN, SPAN_BOUNDS, VERSION, VERSION_ASKED, anyOf, capitalNames, isProse, newestVersionHeading, pairsNear, percentagesOf, saysBound, spanning, withCapitalsAsWritten, withMonthsDated, withRangesHolding } from "./evidence-text";
 import { unmentionedNames } from "./unmentioned";
+import { NEXT_LIST } from "./words/common";
 
 /** Pages whose sentences are weighed. */
 const EVIDENCE_PAGES = 5;
@@ -54,7 +59,7 @@ const UNMEASURED_PENALTY = 0.2;
 const OFF_SUBJECT_DISCOUNT = 0.3;
 /** A question word at least this share of its heaviest word's weight names its subject (below). */
 const SUBJECT_WEIGHT = 0.5;
-const NEXT_WORDS = new Set(["next", "upcoming"].map(stem));
+const NEXT_WORDS = new Set(NEXT_LIST.map(stem));
 const NO_WORDS = new Set<string>();
 /** How much of what the sentence before names a sentence not opening with a pronoun is about (below). */
 const ANTECEDENT_SHARE = 0.5;
@@ -64,137 +69,6 @@ const MEASURE_CUE = /\bhow (?:long|old|far|tall|high|deep|wide|often|fast)\b/i;
 /** A line's one-word label ("Owner: Priya Raman"). */
 const LABEL = /^\s*(\p{L}{3,})\s*:(?!\/)/u;
 
-export interface ScoredSentence {
-  page: RetrievedPage;
-  /** 0 = the best retrieved page. */
-  pageRank: number;
-  /** Position in the page, to keep extracted sentences in reading order. */
-  index: number;
-  text: string;
-  /** The whole sentence `text` is a piece of (the same text unless the sentence was overlong). */
-  whole: string;
-  /** Term-weighted share of the query terms in the sentence or its page title, 0..1. */
-  coverage: number;
-  /** The same, from the sentence alone. */
-  ownCoverage: number;
-  /**
-   * ownCoverage, or `coverage` (with its title and headings) when the sentence holds every question term
-   * they do not name (modal verbs and the "kind" of "what kind of" aside): it answers the rest of a question
-   * that names the page's subject ("What caused incident 2291?" of "Root cause: …" on the page "Incident 2291 postmortem").
-   */
-  completeCoverage: number;
-  /** Whether completeCoverage is `coverage`: the sentence, with its title and headings, holds the whole question. */
-  complete: boolean;
-  /** A field of names only ("Attendees: …"), set for a "who is" or "what is" question. */
-  nameList?: true;
-  /** Whether the sentence holds the asked-for kind of answer; null when the question asks for no kind. */
-  typeFound: boolean | null;
-  /** Ranking score for extraction. */
-  score: number;
-  /** A list item's list (sentences.ts). */
-  list?: { id: number; ordered: boolean };
-  /** A table row (sentences.ts). */
-  row?: true;
-  /** A table row's table, cells and headers (sentences.ts), when its cells pair with its headers. */
-  table?: { id: number; cells: string[]; headers: string[] };
-  /** The heading above, when it holds the kind of answer asked for and the sentence does not: quoted with it. */
-  heading?: string;
-  /** The heading the sentence sits right under (plain text), if any: the section it belongs to. */
-  section?: string;
-  /** For "what is X?": 2 when the sentence defines X ("X is a …"), 1 when it opens with X, else 0. */
-  defines: number;
-  /** Its page's title or the headings above it name one of the question's heavier words: it is on the question's subject. */
-  onSubject: boolean;
-  /** For a question asking for a list (`Evidence.listed`): stems of the heading the sentence sits right under. */
-  under?: Words;
-}
-
-export interface Evidence {
-  /** The question's terms that count (weighed above 0: not a lone letter, nor an overview's "tell", "describe"). */
-  terms: string[];
-  expectedType: AnswerType | null;
-  /** The question asks how to do something ("how do I …", "steps to …"): a numbered list answers it whole. */
-  procedural: boolean;
-  /**
-   * The stem of the things a question asks to have listed ("What are the CONSEQUENCES of …", "What were the open
-   * QUESTIONS?"): a list under a heading naming them answers it whole. Null for other questions.
-   */
-  listed: string | null;
-  /** The question asks how many of the `listed` things there are ("How many plans are there?"). */
-  counting: boolean;
-  /** The question compares things it names ("Which is cheaper, the C1 or the F1?"). */
-  comparing: boolean;
-  /** The question asks for a measure ("how tall / far / long / old …"): a sentence without one says none of it. */
-  measured: boolean;
-  /** How a question for an amount asks for it ("how many", "how much", "how tall"), else null. */
-  kindAsked: string | null;
-  /** The stem of what the `listed` things are asked to be without ("gluten" of "Which dishes are gluten-free?"), or null. */
-  without: string | null;
-  /** The question asks which thing is meant ("Which ADR replaced Kafka?"): a page whose title names it all is the answer. */
-  identifying: boolean;
-  /** The question asks who or what something is ("Who is Lena Fischer?", "What is Brightpay?"). */
-  defining: boolean;
-  /** Names the question writes that no retrieved page holds (unmentioned.ts): the answer says so first. */
-  unmentioned: string[];
-  /** The stem of the action a "how do I …" question asks for ("roll" of "How do I roll an API key?"), or null. */
-  action: string | null;
-  /** The question is answered yes or no: a page's bare "Yes." or "No." is part of the answer. */
-  polar: boolean;
-  /** Best first. */
-  sentences: ScoredSentence[];
-  features: EvidenceFeatures;
-}
-
-/** The numbers `thin` is decided on; also printed by the evaluation scripts for calibration. */
-export interface EvidenceFeatures extends CandidateFeatures {
-  pages: number;
-  /** Raw -bm25() of the best page, divided by the query's total IDF (comparable across queries). */
-  lexicalStrength: number;
-  /** Best sentence coverage (sentence + title), 0..1. */
-  coverage: number;
-  /** Best coverage by the sentence's own words, 0..1. */
-  ownCoverage: number;
-  /** Share of the query covered by the best page as a whole, 0..1. */
-  pageCoverage: number;
-  /** Best coverage among sentences that hold the asked-for kind of answer (= coverage when none is asked). */
-  typedCoverage: number;
-  /** Whether the question asks for a kind of answer (who, when, where, how many...): thin.ts holds those to more. */
-  typed: boolean;
-  /** Cosine of the best page, when vectors are on. */
-  cosine: number | null;
-  /** Best coverage of a sentence with its neighbours and its page title, 0..1. Candidate only (0 unless weighed with `candidates`). */
-  windowCoverage: number;
-  /**
-   * Best coverage of the question's focus: the terms its page's title does not already name (the asked-for
-   * detail rather than the topic), by one sentence's own words, 0..1 (1 when the title names every term).
-   * Candidate only (0 unless weighed with `candidates`).
-   */
-  focusCoverage: number;
-  /** Best share of the question's adjacent term pairs found near each other (≤ 3 words apart) in one sentence. Candidate only (0 unless weighed with `candidates`). */
-  bigramCoverage: number;
-  /** Weight (the question's heaviest = 1) of the heaviest term the best sentence and its title leave open. */
-  heaviestMissing: number;
-  /** Number of distinct question terms. */
-  termCount: number;
-  /** Best own coverage among the sentences of the two best-ranked pages. */
-  topOwnCoverage: number;
-  /** The same, from the best-ranked page alone. */
-  firstOwnCoverage: number;
-  /** Best own coverage of a sentence times its page's retrieval score (1 = the best page). */
-  rankedOwnCoverage: number;
-  /** rankedOwnCoverage over completeCoverage: what THIN_MODEL weighs (thin.ts). */
-  completeRankedOwnCoverage: number;
-  /** focusCoverage within the best-ranked page. Candidate only (0 unless weighed with `candidates`). */
-  firstFocusCoverage: number;
-  /** Best own coverage of a sentence of the best-ranked page with its neighbours (no title). Candidate only (0 unless weighed with `candidates`). */
-  firstWindowOwnCoverage: number;
-  /** Best coverage (sentence and title) among the sentences of the best-ranked page. */
-  firstCoverage: number;
-  /** Best coverage (sentence and title) among the sentences of the two best-ranked pages. */
-  topCoverage: number;
-  /** Best own coverage among sentences holding the asked-for kind of answer (= ownCoverage when none is asked). */
-  typedOwnCoverage: number;
-}
 
 /**
  * `candidates`: also compute the candidate features the thin model does not use (sentence windows, focus,
@@ -512,160 +386,4 @@ function bestRankedProse(sentences: ScoredSentence[], subjectRetrieved: boolean)
     if (ranked > best && (s.row || s.list || isProse(s.text))) best = ranked;
   }
   return best;
-}
-
-/**
- * Whether a sentence reads as prose: a short one always ("Phone: +1 555 0100"); a long one unless more than
- * half its tokens are no word (numbers, coordinates, symbols), or more than a quarter are and hardly any is a
- * function word ("the", "of", "and"…: a table flattened into a passage, "No . overall Title Original air date
- * U.S. viewers ( millions ) 40 The Christmas Wishing Tree '' …"). An infobox or table flattened into a passage
- * ("/ 40.77417 ° N 73.98556 ° W / … Coordinates : 40 ° 46 ′ 27 '' N …") matched some words of many questions
- * it does not answer; as evidence for `thin` it is left out (it caught more unanswerable questions at no
- * answerable cost; the cuts are stable over a wide range, measured with scripts/eval-clapnq.ts). Only a paragraph's sentences are read so: a table row or a list item is a statement however
- * many numbers it holds ("Q1: 12; Q2: 15; Q3: 9; …"), and a paragraph listing names ("Supported formats:
- * PDF, DOCX, HTML, …") holds no symbols.
- */
-function isProse(text: string): boolean {
-  const tokens = text.split(/\s+/).filter(Boolean);
-  if (tokens.length < PROSE_MIN_TOKENS) return true;
-  const symbols = tokens.filter((t) => !/\p{L}{2,}/u.test(t)).length / tokens.length;
-  if (symbols > PROSE_SYMBOL_SHARE) return false;
-  return symbols <= TABLE_SYMBOL_SHARE || tokens.filter((t) => FUNCTION_WORDS.has(t.toLowerCase())).length >= tokens.length * PROSE_FUNCTION_SHARE;
-}
-const PROSE_MIN_TOKENS = 12;
-const PROSE_SYMBOL_SHARE = 0.5;
-const TABLE_SYMBOL_SHARE = 0.25;
-const PROSE_FUNCTION_SHARE = 0.1;
-const FUNCTION_WORDS = new Set("the of and a an to in is was are were on for with by as at from that this it its be been has have had or which who not but their his her they he she".split(" "));
-
-const NONE: Words = new Set<string>();
-const NO_ROWS: Set<number> = new Set();
-/** "5-8", "5–8", "5 to 8": a range of whole numbers (not a date's "2025-11"). */
-const RANGE = /(?<![\d.,:/-])(\d{1,6}(?:\.\d+)?)\s*%?\s*(?:-|–|—|to)\s*(\d{1,6}(?:\.\d+)?)(?![\d.,:/-]\d)/g;
-/**
- * A bound on one side, of a percentage: "below 95.0%", "over 99%". Only percentages, of a question's
- * percentage: "at least 2 years" said the "409" of "What does a 409 mean?".
- */
-const BOUND = /\b(below|under|less than|fewer than|up to|at most|above|over|more than|at least)\s+(\d{1,6}(?:\.\d+)?)\s*(?:%|percent\b)/gi;
-/** The percentages a question states ("if uptime is 98%"). */
-const percentagesOf = (question: string) => [...question.matchAll(/(\d{1,6}(?:\.\d+)?)\s*(?:%|percent\b)/gi)].map((m) => Number(m[1]));
-const UPPER_BOUND = /^(?:below|under|less than|fewer than|up to|at most)$/i;
-
-/**
- * A sentence's words with the question's numbers its ranges hold: "5-8" says 6 ("Who is on call in week 6?"),
- * "95.0% to 99.0%" says 98 and "below 95.0%" says 90 ("What credit do I get if uptime is 98%?").
- */
-function withRangesHolding(words: Words, text: string, numbers: number[], percentages: number[]): Words {
-  const held = new Set<string>();
-  for (const m of text.matchAll(RANGE)) {
-    const [from, to] = [Number(m[1]), Number(m[2])];
-    if (from < to) for (const n of numbers) if (n >= from && n <= to) held.add(String(n));
-  }
-  for (const m of text.matchAll(BOUND)) {
-    const bound = Number(m[2]);
-    const upper = UPPER_BOUND.test(m[1]!.replace(/\s+/g, " "));
-    for (const n of percentages) if (upper ? n < bound : n > bound) held.add(String(n));
-  }
-  return held.size === 0 ? words : { has: (s) => held.has(s) || words.has(s) };
-}
-
-/** Month names and their short forms (as stems) → the month's number. */
-const MONTH_NUMBER = new Map(
-  ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"].flatMap((name, i) => [
-    [stem(name), i + 1] as const,
-    [stem(name.slice(0, 3)), i + 1] as const,
-  ]),
-);
-/** An ISO date ("2026-02-14"), the one way of writing a date in numbers that reads the same everywhere. */
-const ISO_DATE = /\b\d{4}-(\d{2})-\d{2}\b/g;
-
-/** A sentence's words with the question's months its (or its heading's) ISO dates fall in. */
-function withMonthsDated(words: Words, text: string, months: string[]): Words {
-  const dated = new Set([...text.matchAll(ISO_DATE)].map((m) => Number(m[1])));
-  const held = months.filter((m) => dated.has(MONTH_NUMBER.get(m)!));
-  return held.length === 0 ? words : { has: (s) => held.includes(s) || words.has(s) };
-}
-
-/** A question asking for a version or release, and a heading naming one ("4.1.0 (2026-08-02)", "v2.3", "Release 5"). */
-const VERSION_ASKED = /\b(?:which|what|in which) (?:version|release)\b/i;
-const LATEST_VERSION = /\b(?:latest|newest|current|most recent|last)\s+(?:version|release)\b/i;
-
-/** Whether version `a` (its numbers: 4.10.0 → [4, 10, 0]) is newer than `b`. */
-function newerVersion(a: number[], b: number[]): boolean {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
-  return false;
-}
-
-/** The heading of a page's newest release ("## 4.2.0 (2026-10-14)"), by its version number; undefined when none. */
-function newestVersionHeading(sentences: Sentence[]): string | undefined {
-  let best: { heading: string; parts: number[] } | undefined;
-  for (const { heading } of sentences) {
-    const version = heading === undefined ? null : /\bv?(\d+(?:\.\d+)+)\b/i.exec(heading);
-    if (!version) continue;
-    const parts = version[1]!.split(".").map(Number);
-    if (!best || newerVersion(parts, best.parts)) best = { heading: heading!, parts };
-  }
-  return best?.heading;
-}
-const VERSION = /\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:version|release)\s+\d/i;
-
-/** Words for when something starts, and for when it ends (stems): a question asking either names a bound. */
-const BOUND_WORDS = [new Set(["start", "begin", "commence", "open"].map(stem)), new Set(["end", "finish", "close", "expire"].map(stem))];
-const SPAN_BOUNDS = new Set(BOUND_WORDS.flatMap((group) => [...group]));
-/** A start or an end said by a preposition before a time, in BOUND_WORDS' order: "from 12:00", "until 11:30". */
-const BOUND_BY_PREPOSITION = [/\bfrom\s+\d{1,2}(?:[:.]\d{2})?\b/i, /\b(?:until|till)\s+\d{1,2}(?:[:.]\d{2})?\b/i];
-const LAST = stem("last");
-/** The verbs of "where is it …" that a place said as one says (saysPlace). */
-const PLACE_VERBS = new Set(["based", "located", "situated", "headquartered", "held", "hosted", "live", "lives", "work", "works"].map(stem));
-
-/**
- * How long something lasts, said as a length of time it goes on "for" or "takes": "keeps the rack running for
- * about 25 minutes", "the flight takes 2 hours".
- */
-const DURATION =
-  /\b(?:for|takes?|took)\s+(?:about\s+|around\s+|roughly\s+|approximately\s+|nearly\s+|up to\s+|at least\s+|over\s+)?(?:\d+(?:[.,]\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|several)\s+(?:second|minute|hour|day|week|month|year)s?\b/i;
-
-/**
- * Whether a sentence says bound `b` in other words: a word of its group ("open" for "start"), or "from"/"until" a
- * time; how long something lasts by a length of time (DURATION).
- */
-function saysBound(b: string, words: Words, text: string): boolean {
-  if (b === LAST) return DURATION.test(text);
-  const at = BOUND_WORDS.findIndex((group) => group.has(b));
-  return at >= 0 && ([...BOUND_WORDS[at]!].some((w) => words.has(w)) || BOUND_BY_PREPOSITION[at]!.test(text));
-}
-/**
- * A span of time, which says both its bounds: "from … to/until …", "8–15 May", "2019–2023", "9:00–17:00" (not a
- * phone's "555-0177"; not "until 18:00", which says only its end).
- */
-const SPAN =
-  /\bfrom\b(?:[^.;:]|(?<=\d)[.:](?=\d)){1,40}?\b(?:to|until|till|through)\b|\b\d{1,2}\s*[–—-]\s*\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:1[5-9]|20)\d{2}\s*[–—-]\s*(?:(?:1[5-9]|20)\d{2}|\d{2})\b|\b\d{1,2}[:.]\d{2}\s*[–—-]\s*\d{1,2}[:.]\d{2}\b/i;
-
-/**
- * What a question names in capitals that would otherwise weigh nothing (lower-cased, as its terms are): a
- * letter after a word, "group B", "Plan C" (not "A" or "I", which are words), and "IT", "US" (CAPITAL_NAMES).
- */
-function capitalNames(question: string): Set<string> {
-  const letters = [...question.matchAll(/(?<=\p{L}{2,}\s)([B-HJ-Z])(?![\p{L}\p{N}'’])/gu)];
-  return new Set([...letters, ...question.matchAll(CAPITAL_NAMES)].map((m) => m[1]!.toLowerCase()));
-}
-
-/** A sentence says what the question names in capitals only in capitals ("Group: B", "the IT desk"), not as "b" or "it". */
-function withCapitalsAsWritten(words: Words, text: string, names: Set<string>): Words {
-  const written = new Set([...text.matchAll(/(?<![\p{L}\p{N}])([B-HJ-Z]|IT|US)(?![\p{L}\p{N}])/gu)].map((m) => m[1]!.toLowerCase()));
-  return { has: (s) => (names.has(s) ? written.has(s) : words.has(s)) };
-}
-
-/** A span's words with the question's words for its start or end. */
-const spanning = (words: Words, bounds: string[]): Words => ({ has: (s) => bounds.includes(s) || words.has(s) });
-
-/** The union of word sets, without building it (a sentence with its title and headings, a whole page). */
-const anyOf = (...sets: Words[]): Words => ({ has: (word) => sets.some((set) => set.has(word)) });
-
-/** How many of the pairs appear within 3 words of each other in the text (either order). */
-function pairsNear(pairs: [string, string][], text: string): number {
-  const words = wordsOf(text).map(stem);
-  const at = new Map<string, number[]>();
-  words.forEach((w, i) => at.set(w, [...(at.get(w) ?? []), i]));
-  return pairs.filter(([a, b]) => (at.get(a) ?? []).some((i) => (at.get(b) ?? []).some((j) => Math.abs(i - j) <= 3))).length;
 }

@@ -3,6 +3,7 @@
 // words ask rather than say (modal verbs, "get", "kind of", a time of day's minutes).
 import { wordsOf } from "../../retrieval";
 import { stem } from "./sentences";
+import { GENERIC_ACTION_LIST, MODAL_LIST, UNWEIGHED_LIST } from "./words/common";
 
 /** A question asking how to do something, or what to do ("What do I do on first login?"). */
 export const PROCEDURE = /^\s*(?:how (?:do|can|should|would|could|does) (?:i|we|you|one|someone|a user)|how to|what (?:do|should|must|shall) (?:i|we|you) do)\b|\bsteps? (?:to|for|of|in)\b/i;
@@ -19,7 +20,7 @@ const ACTION = /^\s*how (?:do|can|should|would|could|does) (?:i|we|you|one|someo
  * Verbs that ask for a remedy or a way, not for an action a page names: "How do I FIX slow uploads?" is
  * answered by what the "Slow uploads" section says to do, which never says "fix" ("Fixed a crash …" does).
  */
-const GENERIC_ACTIONS = new Set(["fix", "solve", "resolve", "troubleshoot", "debug", "repair", "handle", "deal", "avoid", "prevent", "get", "make", "do", "find", "know"]);
+const GENERIC_ACTIONS = new Set(GENERIC_ACTION_LIST);
 /** The verb a "how do I …" question asks how to do, unless it only asks for a remedy (GENERIC_ACTIONS). */
 export function actionAsked(question: string): string | null {
   const verb = ACTION.exec(question)?.[1]?.toLowerCase();
@@ -80,13 +81,13 @@ export function agentForms(term: string, s: string, person: boolean): string[] {
 }
 
 /** Modal verbs (stems) a question asks with and its answer does not repeat. */
-export const MODAL = new Set(["must", "should", "shall", "may", "might", "ought"].map(stem));
+export const MODAL = new Set(MODAL_LIST.map(stem));
 /**
  * Words of a question that weigh nothing in the evidence: modal verbs ("may" is also a month), and "get" and
  * "make", which ask with the word they come with ("when do we GET paid?": a page's "staff get 28 days of
  * leave" is no answer; "what decisions were MADE?" is answered by the items under "Decisions").
  */
-export const UNWEIGHED = new Set(["must", "should", "shall", "might", "ought", "get", "gets", "got", "getting", "gotten", "make", "makes", "made", "making"].map(stem));
+export const UNWEIGHED = new Set(UNWEIGHED_LIST.map(stem));
 /**
  * "What happens if I don't pass --delete?": the words ask for a consequence, which the page states without
  * saying "happens" ("`--delete`: remove files … Off by default."). Their stem, or null.

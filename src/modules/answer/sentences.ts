@@ -1,5 +1,6 @@
 // Plain-text sentences of a wiki page and the light stemming used to match query terms against them
 // (FTS5's porter stemmer is not exposed; this only needs to agree on plurals and simple verb forms).
+import { MENT_NOUNS_LIST, TION_NOUNS_LIST, OUR_WORDS_LIST, SHIFTED_ADVERBS_LIST } from "./words/stems";
 import { wordsOf } from "../../retrieval";
 import { CJK, hyphenJoined } from "../../retrieval/terms";
 import { englishFrequency } from "../../lib/english-frequency";
@@ -262,11 +263,11 @@ const ACTION_NOUNS: Record<string, string> = Object.fromEntries(
     }),
 );
 /** -ment nouns whose stem is no verb of theirs. */
-const MENT_NOUNS = new Set(["department", "apartment", "compartment", "experiment", "supplement", "complement", "compliment", "tournament", "environment", "instrument", "sentiment", "detriment", "increment", "implement"]);
+const MENT_NOUNS = new Set(MENT_NOUNS_LIST);
 /** -tion nouns whose verb-looking stem says something else. */
-const TION_NOUNS = new Set(["vacation", "situation", "conversation"]);
+const TION_NOUNS = new Set(TION_NOUNS_LIST);
 /** -our words that are not British spellings of -or ones. */
-const OUR_WORDS = new Set(["hour", "four", "flour", "pour", "tour", "sour", "your", "contour", "detour", "devour", "dour", "amour", "velour", "troubadour", "paramour"]);
+const OUR_WORDS = new Set(OUR_WORDS_LIST);
 
 /** Stems already worked out: every page read for a question is stemmed word by word (most of the evidence's time). */
 const stems = new Map<string, string>();
@@ -283,7 +284,7 @@ export function stem(word: string): string {
 }
 
 /** Adverbs that say something else than their adjective ("hardly" is not "hard", "likely" not "like"). */
-const SHIFTED_ADVERBS = new Set(["likely", "hardly", "shortly", "nearly", "barely", "lately", "presently", "fairly", "really", "merely", "scarcely", "largely", "mostly", "highly", "only"]);
+const SHIFTED_ADVERBS = new Set(SHIFTED_ADVERBS_LIST);
 
 /**
  * The adjective an "-ly" adverb is made from, when English writes it, else null: a word at least a twentieth

@@ -16,6 +16,7 @@ import { weighEvidence, type Evidence, type EvidenceFeatures } from "./evidence"
 import { extractiveAnswer } from "./extractive";
 import { couldBeRefusal, groundedMessages, isRefusal, PROMPT_PAGES } from "./grounded";
 import { GENERATOR_GATE, isThin, THIN_ANSWER, THIN_MODEL } from "./thin";
+import { shapedAnswers } from "./shaped-answers";
 
 export type BrainKind = "primary" | "advisor";
 
@@ -127,6 +128,8 @@ export function createAnswerService(deps: Deps): AnswerService {
     return { retrieval, evidence, pages: withRefs(retrieval.pages, brains), thin: isThin(evidence.features) };
   }
 
+  const shaped = shapedAnswers({ retriever, gather });
+
   return {
     retriever,
 
@@ -142,15 +145,19 @@ export function createAnswerService(deps: Deps): AnswerService {
 
     async answer(input) {
       const id = newId("ask");
-      const { retrieval, evidence, pages } = await gather(input.brains, input.question, PROMPT_PAGES);
-      const byRef = new Map(pages.map((p) => [p.ref, p]));
+      const gathered = await gather(input.brains, input.question, PROMPT_PAGES);
+      const { retrieval, evidence } = gathered;
+      let pages = gathered.pages;
       const refOf = (page: RetrievedPage) => pages.find((p) => p.pageId === page.pageId)!.ref;
 
       // A model reads the pages and refuses by itself, so it sees every question past its looser gate.
       const generator = deps.generator();
-      let draft: { text: string; generatedBy: string; thin: boolean };
-      if (isThin(evidence.features, generator ? GENERATOR_GATE : THIN_MODEL)) draft = { text: THIN_ANSWER, generatedBy: "extractive", thin: true };
+      let draft: { text: string; generatedBy: string; thin: boolean } | null = generator ? null : await shaped(input, retrieval, isThin(evidence.features), (more) => (pages = withRefs(more, input.brains)), refOf);
+      if (draft) {
+        // A shaped answer (frame.ts) read the pages it needed; it decides thin itself.
+      } else if (isThin(evidence.features, generator ? GENERATOR_GATE : THIN_MODEL)) draft = { text: THIN_ANSWER, generatedBy: "extractive", thin: true };
       else draft = await compose(deps, generator, input, evidence, pages, refOf);
+      const byRef = new Map(pages.map((p) => [p.ref, p]));
       if (draft.thin) draft.text = THIN_ANSWER;
       if (draft.thin || draft.generatedBy === "extractive") streamWhole(input, draft.text);
 

@@ -1,0 +1,182 @@
+// The question frame: what a question asks, read once from its words before any page is read. Its shape
+// (bridge, comparison, yes/no, two-part or plain) picks the strategy that answers it (shapes/); the names it
+// writes, the things it compares, the relations it chains and the attribute it asks for are what that
+// strategy looks for in the pages. Only the question's words are read here: which name is a page's title is
+// the strategy's to find out.
+import { expectedAnswerType, type AnswerType } from "./answer-type";
+import { COMPARISONS, type ComparedValue } from "./words/comparisons";
+import { ATTRIBUTES, COMPOSITE_RELATIONS, NOT_RELATIONS, PERSON_RELATIONS } from "./words/relations";
+
+export type Shape = "bridge" | "comparison" | "yes-no" | "two-part" | "plain";
+
+export interface Compared {
+  value: ComparedValue;
+  pick: "min" | "max";
+  /** How the chosen one is said against the other: ["came before", "came first"]. */
+  phrase: [string, string];
+  /** The words of the compared quantity ("population" of "Which city has the larger population, …"). */
+  words: string[];
+}
+
+/** A relation the question names, where it names it (its character offset). */
+export interface RelationMention {
+  word: string;
+  at: number;
+  /** The hop's place within a kinship word of two ("paternal grandfather": the father's 0, his father's 1). */
+  seq: number;
+  /** The verb a clause says the relation with ("the actress who PLAYED Thelma"), a cue for it. */
+  verb?: string;
+  /** A noun the question asks a relation with that is no relation word of the list ("the SEAT of …"): read less surely. */
+  generic?: true;
+}
+
+export interface QuestionFrame {
+  question: string;
+  shape: Shape;
+  answerType: AnswerType | null;
+  /**
+   * What is compared or asked of each option, as written: each a list of ways to split the options (names
+   * hold commas and "and": "Land And Freedom"), the strategy keeps the one whose options are pages.
+   */
+  optionSplits: string[][];
+  compared: Compared | null;
+  /** "Are A and B from the same country?": what must be the same. */
+  same: "country" | null;
+  /** A comparison through a relation of each option ("the film whose DIRECTOR was born first"). */
+  via: string | null;
+  /** Relations the question chains, in the order it writes them (innermost is the one nearest its subject). */
+  relations: RelationMention[];
+  /** The attribute asked of the chain's last thing ("place of birth"), by its ATTRIBUTES name, or null. */
+  attribute: string | null;
+  /** A two-part question's parts. */
+  parts: [string, string] | null;
+  /** A polar comparison ("Is A older than B?"): the answer is yes when the first option wins. */
+  polarComparison: boolean;
+}
+
+const POLAR_OPENING = /^\s*(?:is|are|was|were|do|does|did|can|could|has|have|had)\b/i;
+const QUESTION_WORD = /^(?:what|who|whom|whose|where|when|which|how|why)\b/i;
+
+export function frameOf(question: string): QuestionFrame {
+  const q = question.trim().replace(/\s+/g, " ");
+  const lower = q.toLowerCase();
+  const base = {
+    question: q,
+    answerType: expectedAnswerType(q),
+    optionSplits: [] as string[][],
+    compared: null as Compared | null,
+    same: null as "country" | null,
+    via: null as string | null,
+    relations: [] as RelationMention[],
+    attribute: null as string | null,
+    parts: null as [string, string] | null,
+    polarComparison: false,
+  };
+  const polar = POLAR_OPENING.test(q);
+  const choice = polar ? null : optionsAsked(q);
+  if (choice) {
+    const compared = comparedIn(choice.head.toLowerCase());
+    return { ...base, shape: "comparison", optionSplits: choice.splits, compared, via: viaRelation(choice.head) };
+  }
+  if (polar && /\bsame (?:country|nationality)\b|\bboth from\b.*\bcountry\b/i.test(q)) {
+    const splits = sameOptions(q);
+    if (splits.length > 0) return { ...base, shape: "yes-no", same: "country", optionSplits: splits, via: viaRelation(q) };
+  }
+  const than = polar ? /^\s*\S+\s+(.+?)\s+(\p{L}+er|more \p{L}+|less \p{L}+)\s+than\s+(.+?)\s*\?*\s*$/iu.exec(q) : null;
+  if (than) {
+    const compared = comparedIn(than[2]!.toLowerCase());
+    if (compared) return { ...base, shape: "yes-no", compared, polarComparison: true, optionSplits: [[than[1]!, than[3]!]] };
+  }
+  const parts = twoParts(q);
+  if (parts) return { ...base, shape: "two-part", parts };
+  const relations = relationsIn(lower);
+  const attribute = ATTRIBUTES.find((a) => a.asked.test(lower))?.name ?? null;
+  // A chain has a hop when the last thing's attribute is asked of a related one, or one relation of another.
+  const hops = attribute ? relations.length : relations.length - 1;
+  return { ...base, shape: hops >= 1 ? "bridge" : "plain", relations, attribute };
+}
+
+/** "Which film came out first, A or B?": the words before the options and the ways to split them. */
+function optionsAsked(q: string): { head: string; splits: string[][] } | null {
+  if (!/^\s*(?:which|who|what)\b/i.test(q)) return null;
+  const body = q.replace(/\s*\?+\s*$/, "");
+  for (let comma = body.indexOf(","); comma > 0; comma = body.indexOf(",", comma + 1)) {
+    const rest = body.slice(comma + 1).trim();
+    const or = rest.lastIndexOf(" or ");
+    if (or <= 0) continue;
+    const [left, right] = [rest.slice(0, or).replace(/,\s*$/, "").trim(), rest.slice(or + 4).trim()];
+    if (!left || !right) continue;
+    const splits = [[left, right]];
+    // "A, B or C": three, when each piece is one (the strategy keeps the split whose options are pages).
+    const pieces = left.split(/,\s+/);
+    if (pieces.length > 1) splits.push([...pieces, right]);
+    return { head: body.slice(0, comma), splits };
+  }
+  return null;
+}
+
+function comparedIn(head: string): Compared | null {
+  const found = COMPARISONS.find((c) => c.said.test(head));
+  if (!found) return null;
+  const words = found.value === "quantity" ? head.split(/[^\p{L}]+/u).filter((w) => w.length > 3 && !found.said.test(w) && !/^(?:which|what|whose|have|does|with|more|less)$/.test(w)) : [];
+  return { value: found.value, pick: found.pick, phrase: found.phrase, words };
+}
+
+/** "Which film has the DIRECTOR born earlier", "Are the DIRECTORS of films A and B …": the relation each option is followed by. */
+function viaRelation(text: string): string | null {
+  const words = text.toLowerCase().split(/[^\p{L}-]+/u);
+  for (const w of words) {
+    const single = w.replace(/s$/, "");
+    if ((PERSON_RELATIONS as readonly string[]).includes(single) && !["star", "actor", "actress", "artist"].includes(single)) return single;
+  }
+  return null;
+}
+
+/** "Are A and B both from the same country?": the options, split at each " and ". */
+function sameOptions(q: string): string[][] {
+  // "Does A have the same nationality as B?"
+  const as = /^\s*\S+\s+(.+?)\s+(?:have|has|had|share|shares|of|from)\s+the same (?:nationality|country)(?: of origin)?\s+as\s+(.+?)\s*\?*\s*$/iu.exec(q);
+  if (as) return [[as[1]!, as[2]!]];
+  const m = /^\s*\S+\s+(?:both\s+)?(?:(?:the\s+)?\p{L}+\s+of\s+(?:both\s+)?)?(?:(?:films?|songs?|albums?|bands?|people|persons?|rivers?|places?)\s+)?(.+?)\s+(?:both\b|(?:of|from|in) the same\b|have the\b|located\b|share\b)/iu.exec(q);
+  if (!m) return [];
+  const names = m[1]!;
+  const splits: string[][] = [];
+  for (const at of [...names.matchAll(/\s+and\s+/gi)]) splits.push([names.slice(0, at.index).trim(), names.slice(at.index! + at[0].length).trim()]);
+  return splits;
+}
+
+/** "Who owns billing and what language is it written in?": two questions in one. */
+function twoParts(q: string): [string, string] | null {
+  const asked = /^\s*(?:what|who|whom|whose|where|when|which|how)\b/i;
+  if (!asked.test(q)) return null;
+  const m = /^(.+?)(?:\?\s+|,?\s+and\s+)((?:what|who|whom|whose|where|when|which|how|why)\b.+)$/i.exec(q);
+  if (!m || !QUESTION_WORD.test(m[2]!)) return null;
+  const [first, second] = [m[1]!.trim(), m[2]!.trim()];
+  // Each part asks something of its own: at least two words of its own besides the question word.
+  if (first.split(" ").length < 3 || second.split(" ").length < 3) return null;
+  return [first.endsWith("?") ? first : `${first}?`, second.endsWith("?") ? second : `${second}?`];
+}
+
+/** The relations a question names, kinship words of two hops written as two ("paternal grandfather"). */
+function relationsIn(lower: string): RelationMention[] {
+  const found: RelationMention[] = [];
+  let text = lower;
+  for (const [word, hops] of Object.entries(COMPOSITE_RELATIONS)) {
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      // The first hop is the nearer one to the subject: "X's paternal grandfather" is X's father's father.
+      hops.forEach((hop, i) => found.push({ word: hop, at, seq: i }));
+      text = text.slice(0, at) + " ".repeat(word.length) + text.slice(at + word.length);
+    }
+  }
+  const person = new RegExp(`\\b(${PERSON_RELATIONS.join("|")})s?\\b(?:\\s+(?:who|that|which)\\s+(?:has\\s+|had\\s+|was\\s+)?(\\p{L}+))?`, "gu");
+  for (const m of text.matchAll(person)) found.push({ word: m[1]!, at: m.index!, seq: 0, ...(m[2] ? { verb: m[2] } : {}) });
+  // "Who MARRIED the publisher of X?": a verb asking for a relation.
+  for (const m of text.matchAll(/^\s*who\s+(married|wed)\b/g)) found.push({ word: "spouse", at: m.index!, seq: 0 });
+  // "the SEAT of the COUNTY where …": a noun a relation is asked with, not a relation word of the list.
+  for (const m of text.matchAll(/\bthe (\p{L}{3,}) (?:of|where|in which|that|which|whose)\b/gu)) {
+    const word = m[1]!;
+    if (NOT_RELATIONS.has(word) || found.some((f) => f.word === word || f.word === word.replace(/s$/, ""))) continue;
+    found.push({ word, at: m.index! + 4, seq: 0, generic: true });
+  }
+  return found.sort((a, b) => a.at - b.at);
+}

@@ -1,0 +1,34 @@
+// The answer engine's named rules: each shape's strategy and each rule that changes an answer has a name here,
+// so an evaluation can switch it off and measure what it is worth (scripts/eval-multihop.ts --off a,b).
+// Every rule is on in the server; switching off is for measurement only.
+
+export const RULES = {
+  /** "Which film came out first, A or B?": choose, say the two facts (shapes/comparison.ts). */
+  comparison: "shape.comparison",
+  /** "Are A and B from the same country?": yes or no with both facts (shapes/yes-no.ts). */
+  yesNo: "shape.yes-no",
+  /** "Where was the director of film A born?": follow the chain, quote its last hop (shapes/bridge.ts). */
+  bridge: "shape.bridge",
+  /** "Who owns billing and what language is it written in?": each part answered or said unanswered (shapes/two-part.ts). */
+  twoPart: "shape.two-part",
+  /** A chain whose next hop has no page is thin, not a quote of the hop before (shapes/bridge.ts). */
+  incompleteChainThin: "thin.incomplete-chain",
+  /** A comparison's or a yes/no's bridge per option ("the director of A"), followed before comparing. */
+  optionBridge: "shape.option-bridge",
+} as const;
+
+export type RuleName = (typeof RULES)[keyof typeof RULES];
+
+const off = new Set<string>();
+
+/** Whether a rule is on (all are, unless an evaluation switched it off). */
+export const ruleOn = (name: RuleName) => !off.has(name);
+
+/** Evaluation only: switches the named rules off (an unknown name is an error, so a typo is not a measurement). */
+export function switchRulesOff(names: readonly string[]): void {
+  const known = new Set<string>(Object.values(RULES));
+  for (const name of names) {
+    if (!known.has(name)) throw new Error(`unknown answer rule "${name}"; known: ${[...known].join(", ")}`);
+    off.add(name);
+  }
+}

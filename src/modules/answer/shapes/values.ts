@@ -1,0 +1,142 @@
+// Values read from a page's sentences for comparing: a date (a birth, a death, a release), a country, a
+// quantity, and the names a sentence writes (a bridge's next hop). Dates and numbers compare as values.
+import { COUNTRY_OF } from "../words/nationalities";
+import { MONTHS } from "../words/comparisons";
+import { FEMALE_TITLES, MALE_TITLES } from "../words/titles";
+
+export interface Dated {
+  /** Comparable: later dates are larger (a year alone counts as its first day). */
+  value: number;
+  /** As written: "14 March 1900", "1957". */
+  text: string;
+  year: number;
+  /** Only the year is known. */
+  yearOnly: boolean;
+}
+
+const MONTH = `(?:${MONTHS.join("|")}|${MONTHS.map((m) => m.slice(0, 3)).join("|")})\\.?`;
+const DATE = new RegExp(
+  `\\b(\\d{1,2})\\s+(${MONTH})\\s*,?\\s+(\\d{3,4})\\b|\\b(${MONTH})\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s+(\\d{3,4})\\b|\\b(${MONTH})\\s+(\\d{3,4})\\b|(?<![\\d.,])\\b(1\\d{3}|20\\d{2})\\b(?![\\d.,]\\d)`,
+  "gi",
+);
+const monthOf = (word: string) => MONTHS.findIndex((m) => m.startsWith(word.toLowerCase().replace(/\.$/, "").slice(0, 3))) + 1;
+
+/** Every date a text writes, in order, with where it starts. */
+export function datesIn(text: string): (Dated & { at: number })[] {
+  const out: (Dated & { at: number })[] = [];
+  for (const m of text.matchAll(DATE)) {
+    const [day, month, year] = m[1]
+      ? [Number(m[1]), monthOf(m[2]!), Number(m[3])]
+      : m[4]
+        ? [Number(m[5]), monthOf(m[4]), Number(m[6])]
+        : m[7]
+          ? [0, monthOf(m[7]), Number(m[8])]
+          : [0, 0, Number(m[9])];
+    if (year < 100 || day > 31) continue;
+    out.push({ value: year * 10_000 + month * 100 + day, text: m[0].trim(), year, yearOnly: month === 0, at: m.index! });
+  }
+  return out;
+}
+
+/** A birth or a death: after "born" / "died", or the first or second date of the opening "(1 May 1900 – 1980)". */
+export function lifeDate(sentences: string[], which: "birth" | "death"): { date: Dated; sentence: string } | null {
+  const cue = which === "birth" ? /\bborn\b|\bb\.\s/i : /\bdied\b|\bd\.\s|\bdeath\b/i;
+  for (const s of sentences.slice(0, 8)) {
+    const at = s.search(cue);
+    if (at < 0) continue;
+    const date = datesIn(s.slice(at)).find((d) => d.at < 60);
+    if (date) return { date, sentence: s };
+  }
+  for (const s of sentences.slice(0, 3)) {
+    const span = /\(([^()]*?\d{3,4}[^()]*?)\s*[–—-]\s*([^()]*?\d{3,4}[^()]*?)\)/.exec(s);
+    if (!span) continue;
+    const date = datesIn(which === "birth" ? span[1]! : span[2]!).at(which === "birth" ? 0 : -1);
+    if (date) return { date, sentence: s };
+  }
+  return null;
+}
+
+/** When a thing came to be (a film's release, a band's forming): the first date of its opening sentences. */
+export function eventDate(sentences: string[]): { date: Dated; sentence: string } | null {
+  for (const s of sentences.slice(0, 2)) {
+    const date = datesIn(s)[0];
+    if (date) return { date, sentence: s };
+  }
+  for (const s of sentences) {
+    if (!/\b(?:released|premiered|published|founded|established|formed|opened|aired|built)\b/i.test(s)) continue;
+    const date = datesIn(s)[0];
+    if (date) return { date, sentence: s };
+  }
+  return null;
+}
+
+/** The country a page says its subject is of or in: "an American actor", "a river in Brazil". */
+export function countryOf(sentences: string[]): { country: string; said: string; sentence: string } | null {
+  const word = /\b(\p{Lu}[\p{L}.]*(?:\s+\p{Lu}[\p{L}]*){0,3})/gu;
+  for (const s of sentences.slice(0, 3)) {
+    for (const m of s.matchAll(word)) {
+      // Longest run first: "South Korean" before "Korean", "United States" before "United".
+      const run = m[1]!.split(/\s+/);
+      for (let n = run.length; n >= 1; n--) {
+        const said = run.slice(0, n).join(" ").replace(/\.$/, "");
+        const country = COUNTRY_OF.get(said.toLowerCase());
+        if (!country) continue;
+        const after = s.slice(m.index! + said.length, m.index! + said.length + 24);
+        // "a German-born American physicist" is American; an "English-language film" is of no country.
+        if (/^-(?:born|language)|^\s+language/i.test(after)) break;
+        // "an Armenian American film editor" is American: of two in a row, the second is the country.
+        const following = run[n] ? COUNTRY_OF.get(run[n]!.toLowerCase()) : undefined;
+        if (following) return { country: following, said: `${said} ${run[n]}`, sentence: s };
+        // "an Armenian-American film editor" is American: the last of a joined pair is the country.
+        const joined = /^-(\p{Lu}\p{L}+)/u.exec(after);
+        const second = joined ? COUNTRY_OF.get(joined[1]!.toLowerCase()) : undefined;
+        if (second) return { country: second, said: `${said}-${joined![1]}`, sentence: s };
+        return { country, said, sentence: s };
+      }
+    }
+  }
+  return null;
+}
+
+/** The first number a text writes that is no year of a date ("3,400", "12.5"). */
+export function quantityIn(text: string): { value: number; text: string } | null {
+  for (const m of text.matchAll(/(?<![\p{L}\d])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s*(million|billion|thousand))?/gu)) {
+    const n = Number(m[1]!.replace(/,/g, ""));
+    if (!m[2] && /^(?:1\d{3}|20\d{2})$/.test(m[1]!)) continue;
+    const scale = m[2] === "billion" ? 1e9 : m[2] === "million" ? 1e6 : m[2] === "thousand" ? 1e3 : 1;
+    return { value: n * scale, text: m[0] };
+  }
+  return null;
+}
+
+/** A name's style after a comma: "Thomas FitzGerald, 7th Earl of Desmond", "Otto I, Count of Guelders". */
+const STYLE = new RegExp(`^,\\s+(?:(?:\\d+(?:st|nd|rd|th)|[IVX]+)\\s+)?(?:${[...MALE_TITLES, ...FEMALE_TITLES].join("|")})\\b`, "i");
+
+/**
+ * Runs of capitalized words a sentence writes (a name: "Aga Khan III", "Geoffrey of Monmouth"), with where each
+ * starts; a run followed by its style after a comma is one name with it.
+ */
+export function namesIn(text: string): { name: string; at: number }[] {
+  const runs = capitalRuns(text);
+  const out: { name: string; at: number }[] = [];
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!;
+    const next = runs[i + 1];
+    const between = next ? text.slice(run.at + run.name.length, next.at) : "";
+    if (next && /^,\s+(?:(?:\d+(?:st|nd|rd|th)|[IVX]+)\s+)?$/i.test(between) && STYLE.test(text.slice(run.at + run.name.length))) {
+      out.push({ name: text.slice(run.at, next.at + next.name.length), at: run.at }, run);
+      i++;
+    } else out.push(run);
+  }
+  return out;
+}
+
+function capitalRuns(text: string): { name: string; at: number }[] {
+  const run = /\p{Lu}[\p{L}\p{N}'’.-]*(?:(?:\s+|\s+(?:of|de|da|del|della|di|van|von|der|den|la|le|du|al|bin|ibn|the|y)\s+)\p{Lu}[\p{L}\p{N}'’.-]*)*/gu;
+  const out: { name: string; at: number }[] = [];
+  for (const m of text.matchAll(run)) {
+    const name = m[0].replace(/^(?:The|A|An|In|On|At|By|His|Her|Their|He|She|It|They|This|That)\s+/, "").replace(/[.,]$/, "");
+    if (name.length > 2 && !/^(?:The|A|An|In|On|At|By|His|Her|Their|He|She|It|They|This|That|However|After|Before)$/.test(name)) out.push({ name, at: m.index! + m[0].indexOf(name) });
+  }
+  return out;
+}

@@ -1,0 +1,37 @@
+// Countries and the adjectives English says their people and things with ("French", "American"): what
+// "Are X and Y from the same country?" compares (shapes/yes-no.ts). One entry a country: "Country:Adjective|Other".
+
+const ENTRIES = `Afghanistan:Afghan|Albania:Albanian|Algeria:Algerian|Argentina:Argentine|Argentina:Argentinian|Armenia:Armenian|
+Australia:Australian|Austria:Austrian|Azerbaijan:Azerbaijani|Bangladesh:Bangladeshi|Belarus:Belarusian|Belgium:Belgian|
+Bolivia:Bolivian|Bosnia:Bosnian|Brazil:Brazilian|Bulgaria:Bulgarian|Cambodia:Cambodian|Cameroon:Cameroonian|Canada:Canadian|
+Chile:Chilean|China:Chinese|Colombia:Colombian|Croatia:Croatian|Cuba:Cuban|Cyprus:Cypriot|Czech Republic:Czech|
+Czechoslovakia:Czechoslovak|Denmark:Danish|Dominican Republic:Dominican|Ecuador:Ecuadorian|Egypt:Egyptian|
+Estonia:Estonian|Ethiopia:Ethiopian|Finland:Finnish|France:French|Georgia:Georgian|Germany:German|Ghana:Ghanaian|Greece:Greek|
+Guatemala:Guatemalan|Hungary:Hungarian|Iceland:Icelandic|India:Indian|Indonesia:Indonesian|Iran:Iranian|Iraq:Iraqi|
+Ireland:Irish|Israel:Israeli|Italy:Italian|Jamaica:Jamaican|Japan:Japanese|Jordan:Jordanian|Kazakhstan:Kazakh|Kenya:Kenyan|
+Korea:Korean|South Korea:South Korean|North Korea:North Korean|Latvia:Latvian|Lebanon:Lebanese|Lithuania:Lithuanian|
+Luxembourg:Luxembourgish|Malaysia:Malaysian|Mexico:Mexican|Moldova:Moldovan|Mongolia:Mongolian|Morocco:Moroccan|
+Nepal:Nepalese|Netherlands:Dutch|New Zealand:New Zealander|Nigeria:Nigerian|Norway:Norwegian|Pakistan:Pakistani|
+Peru:Peruvian|Philippines:Filipino|Philippines:Philippine|Poland:Polish|Portugal:Portuguese|Romania:Romanian|Russia:Russian|
+Serbia:Serbian|Singapore:Singaporean|Slovakia:Slovak|Slovenia:Slovenian|South Africa:South African|
+Soviet Union:Soviet|Spain:Spanish|Sri Lanka:Sri Lankan|Sweden:Swedish|Switzerland:Swiss|Syria:Syrian|Taiwan:Taiwanese|
+Thailand:Thai|Tunisia:Tunisian|Turkey:Turkish|Ukraine:Ukrainian|United Kingdom:British|United States:American|
+Uruguay:Uruguayan|Venezuela:Venezuelan|Vietnam:Vietnamese|Yugoslavia:Yugoslav|Zimbabwe:Zimbabwean`;
+
+/** Other names of a country: "the US", "U.S.", "Britain". */
+const ALIASES: Record<string, string> = {
+  usa: "United States", us: "United States", "u s": "United States", "united states of america": "United States", america: "United States",
+  uk: "United Kingdom", "u k": "United Kingdom", britain: "United Kingdom", "great britain": "United Kingdom",
+  holland: "Netherlands", england: "United Kingdom", english: "United Kingdom", scotland: "United Kingdom", scottish: "United Kingdom", wales: "United Kingdom", welsh: "United Kingdom", "the netherlands": "Netherlands", ussr: "Soviet Union", persia: "Iran", burma: "Myanmar",
+};
+
+/** Lower-case adjective or country name → the country. */
+export const COUNTRY_OF: ReadonlyMap<string, string> = new Map([
+  ...ENTRIES.replace(/\n/g, "")
+    .split("|")
+    .flatMap((entry) => {
+      const [country, adjective] = entry.split(":") as [string, string];
+      return [[adjective.toLowerCase(), country] as const, [country.toLowerCase(), country] as const];
+    }),
+  ...Object.entries(ALIASES),
+]);

@@ -1,0 +1,61 @@
+// Answer cases as tables (tests/answer/cases/): each table's pages in a brain of their own, all on one server
+// started in this process; each case asks its question over the v1 surface and checks what the answer must
+// and must not hold.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startTestServer, type TestServer } from "../support/server";
+import { addTextsReady, askBrain, newBrain } from "../support/sources";
+import { ONE_PAGE, SHAPES, TWO_PART } from "./cases/shapes";
+import { API_REFERENCE_TABLE } from "./cases/api-reference";
+import { BENEFITS_TABLE } from "./cases/benefits";
+import { BIOGRAPHY_TABLE } from "./cases/biography";
+import { BOOK_CLUB_TABLE } from "./cases/book-club";
+import { COWORKING_TABLE } from "./cases/coworking";
+import { FIELD_TRIALS_TABLE } from "./cases/field-trials";
+import { GARDEN_TABLE } from "./cases/garden";
+import { HANDBOOK_TABLE } from "./cases/handbook";
+import { HOMELAB_TABLE } from "./cases/homelab";
+import { LEASE_TABLE } from "./cases/lease";
+import { LOCAL_HISTORY_TABLE } from "./cases/local-history";
+import { MEASURES_TABLE } from "./cases/measures";
+import { MEETING_NOTES_TABLE } from "./cases/meeting-notes";
+import { ONBOARDING_TABLE } from "./cases/onboarding";
+import { POSTMORTEM_TABLE } from "./cases/postmortem";
+import { PRICING_TABLE_TABLE } from "./cases/pricing-table";
+import { PRODUCT_SPECS_TABLE } from "./cases/product-specs";
+import { RECIPES_TABLE } from "./cases/recipes";
+import { RESIDENTS_ASSOCIATION_TABLE } from "./cases/residents-association";
+import { RESTAURANT_TABLE } from "./cases/restaurant";
+import { ROADMAP_TABLE } from "./cases/roadmap";
+import { SPORTS_CLUB_TABLE } from "./cases/sports-club";
+import { TEAM_NOTES_TABLE } from "./cases/team-notes";
+import { TOOL_DOCS_TABLE } from "./cases/tool-docs";
+import type { AnswerCase, AnswerTable } from "./cases/table";
+
+export const TABLES: AnswerTable[] = [SHAPES, ONE_PAGE, TWO_PART, API_REFERENCE_TABLE, BENEFITS_TABLE, BIOGRAPHY_TABLE, BOOK_CLUB_TABLE, COWORKING_TABLE, FIELD_TRIALS_TABLE, GARDEN_TABLE, HANDBOOK_TABLE, HOMELAB_TABLE, LEASE_TABLE, LOCAL_HISTORY_TABLE, MEASURES_TABLE, MEETING_NOTES_TABLE, ONBOARDING_TABLE, POSTMORTEM_TABLE, PRICING_TABLE_TABLE, PRODUCT_SPECS_TABLE, RECIPES_TABLE, RESIDENTS_ASSOCIATION_TABLE, RESTAURANT_TABLE, ROADMAP_TABLE, SPORTS_CLUB_TABLE, TEAM_NOTES_TABLE, TOOL_DOCS_TABLE];
+
+let s: TestServer;
+const brains = new Map<string, string>();
+
+beforeAll(async () => {
+  s = await startTestServer();
+  for (const table of TABLES) {
+    const id = await newBrain(s, table.brain);
+    await addTextsReady(s, id, table.pages);
+    brains.set(table.brain, id);
+  }
+});
+afterAll(() => s.close());
+
+function check(c: AnswerCase, body: { answer: string; thin: boolean; citations: { slug: string }[] }) {
+  if (c.thin !== undefined) expect(body.thin).toBe(c.thin);
+  if (c.startsWith !== undefined) expect(body.answer.slice(0, c.startsWith.length)).toBe(c.startsWith);
+  for (const want of c.contains ?? []) typeof want === "string" ? expect(body.answer).toContain(want) : expect(body.answer).toMatch(want);
+  for (const unwanted of c.excludes ?? []) typeof unwanted === "string" ? expect(body.answer).not.toContain(unwanted) : expect(body.answer).not.toMatch(unwanted);
+  if (c.cites) expect(body.citations.map((x) => x.slug)).toEqual(expect.arrayContaining(c.cites));
+}
+
+for (const table of TABLES) {
+  describe(table.brain, () => {
+    for (const c of table.cases) test(c.name ?? c.question, async () => check(c, await askBrain(s, brains.get(table.brain)!, c.question)));
+  });
+}
