@@ -11,44 +11,14 @@
 // statistics are shared: what a brain filter costs).
 //   BRAINBOX_EVAL_DIR=/work/shared/eval bun scripts/eval-context.ts [--shared]
 import { createClient } from "@libsql/client";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { answerService } from "../src/modules/answer";
 import { ftsMatch, queryTerms } from "../src/retrieval/terms";
-import { EVAL_DIR, loadSources, pageSources, startEvalServer } from "./eval-common";
-
-interface RetrievalSet {
-  name: string;
-  docs: { id: string; title: string; text: string }[];
-  queries: { query: string; relevant: string }[];
-}
-
-function clapnq(): RetrievalSet {
-  const read = (file: string) =>
-    readFileSync(join(EVAL_DIR, "clapnq", file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
-  const answerable = read("dev_answerable.jsonl");
-  const rows = [...answerable, ...read("dev_unanswerable.jsonl")];
-  return {
-    name: "ClapNQ",
-    docs: rows.map((r: any) => ({ id: r.id, title: r.passages[0].title, text: r.passages[0].text })),
-    queries: answerable.map((r: any) => ({ query: r.input, relevant: r.id })),
-  };
-}
-
-function squad(): RetrievalSet {
-  const data = JSON.parse(readFileSync(join(EVAL_DIR, "squad2", "dev-v2.0-subset.json"), "utf8")).data;
-  const docs: RetrievalSet["docs"] = [];
-  const queries: RetrievalSet["queries"] = [];
-  for (const article of data)
-    article.paragraphs.forEach((p: any, i: number) => {
-      const id = `${article.title}-${i}`;
-      docs.push({ id, title: article.title.replaceAll("_", " "), text: p.context });
-      for (const qa of p.qas) if (!qa.is_impossible) queries.push({ query: qa.question, relevant: id });
-    });
-  return { name: "SQuAD 2.0", docs, queries };
-}
+import { loadSources, pageSources, startEvalServer } from "./eval-common";
+import { clapnq, squad, type RetrievalSet } from "./retrieval-sets";
 
 const dedupe = (ids: string[]) => [...new Set(ids)];
 function metrics(rankings: string[][], set: RetrievalSet) {
