@@ -17,7 +17,9 @@ import { loadConfig } from "../src/config";
 import type { RootDb } from "../src/db/client";
 import { createLogger } from "../src/lib/log";
 import { answerService } from "../src/modules/answer";
+import type { Rerank } from "../src/retrieval/retriever";
 import { ftsMatch, queryTerms } from "../src/retrieval/terms";
+import { expandAlongLinks } from "./legacy-expand";
 import { buildSnapshot } from "../src/retrieval/vector-index";
 import { startServer } from "../src/runtime";
 import { mulberry32 } from "../tests/support/random";
@@ -142,7 +144,7 @@ for (const size of SIZES) {
         }
       const p50s = times.map((ts) => percentile(ts.sort((a, b) => a - b), 50));
       sides.forEach(([label], i) =>
-        console.log(`${label.padEnd(36)} p50 ${p50s[i]!.toFixed(1)} ms   p99 ${percentile(times[i]!, 99).toFixed(1)} ms${i > 0 && label.startsWith("context") ? `   p50 ×${(p50s[i]! / p50s[0]!).toFixed(2)} of the bare table` : ""}`),
+        console.log(`${label.padEnd(36)} p50 ${p50s[i]!.toFixed(1)} ms   p99 ${percentile(times[i]!, 99).toFixed(1)} ms${i > 0 && /^(context|retriever)/.test(label) ? `   p50 ×${(p50s[i]! / p50s[0]!).toFixed(2)} of the bare table` : ""}${label.includes("fitted") && i > 1 ? `, ×${(p50s[i]! / p50s[i - 1]!).toFixed(2)} of the old expansion` : ""}`),
       );
     };
     // Every side warmed on other queries first (JIT, statement caches, the index's first pages read from
@@ -156,6 +158,15 @@ for (const size of SIZES) {
       ["baseline: GET /api/health, HTTP", async () => (await call("/api/health")).arrayBuffer()],
       ["context, lexical", (q) => context(q)],
       ["context, lexical, limit 50", (q) => context(q, 50)],
+    ]);
+    // Before and after the fitted link ranker, in process and interleaved (the same host load on both).
+    const inProcess = answerService(running.ctx).retriever;
+    const oldRanking: Rerank = (d, blended, terms, stats) => expandAlongLinks(d, blended, terms, stats);
+    const brainFor = () => [{ id: brainIds[turn++ % BRAINS]! }];
+    await sideBySide([
+      ["baseline: bare FTS5, in process", bareQuery],
+      ["retriever, old link expansion", (q) => inProcess.retrieve({ brains: brainFor(), query: q.text, limit: 5, rerank: oldRanking })],
+      ["retriever, fitted ranker", (q) => inProcess.retrieve({ brains: brainFor(), query: q.text, limit: 5 })],
     ]);
     // The vector side reads one brain's snapshot: measured on one brain.
     if (BRAINS > 1) continue;
