@@ -40,8 +40,7 @@ async function edgesOf(db: Db, ids: readonly number[]): Promise<{ from: number; 
 
 /**
  * Pages one link from the seeds (either direction) and, through a concept page one link away, that concept's
- * other pages. `conceptSeeds` are concept pages that matched the query themselves: their pages are reached
- * as "out" edges of a concept seed.
+ * other pages. A seed that is itself a concept page (it matched the question) reaches its pages directly.
  */
 export async function linkNeighbours(db: Db, seeds: readonly number[]): Promise<LinkEdge[]> {
   const first = await edgesOf(db, seeds);
