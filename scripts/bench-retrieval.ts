@@ -3,7 +3,9 @@
 // recall against an exact scan and the exact-SQL alternative for comparison. Baselines measured in the same
 // run (the machine is shared, so absolute numbers drift): a bare FTS5 table with DESIGN.md's configuration
 // over the same pages, queried in process (no HTTP), and GET /api/health over the same HTTP client.
-//   bun scripts/bench-retrieval.ts [--pages 10000,100000] [--queries 300] [--warmup 100]
+//   bun scripts/bench-retrieval.ts [--pages 10000,100000] [--queries 300] [--warmup 100] [--brains 1]
+// --brains N spreads the pages over N brains of one server (page i in brain i mod N; each brain its own
+// source) and sends each query to one of them in turn: per-brain ranking statistics at many brains.
 // The hybrid runs use a synthetic query embedder (a vector near a page's), so the numbers are retrieval
 // only: a real model adds its own per-query embedding time (bge-small on 2 cores: tens of ms).
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,7 +17,9 @@ import { loadConfig } from "../src/config";
 import type { RootDb } from "../src/db/client";
 import { createLogger } from "../src/lib/log";
 import { answerService } from "../src/modules/answer";
+import type { Rerank } from "../src/retrieval/retriever";
 import { ftsMatch, queryTerms } from "../src/retrieval/terms";
+import { expandAlongLinks } from "./legacy-expand";
 import { buildSnapshot } from "../src/retrieval/vector-index";
 import { startServer } from "../src/runtime";
 import { mulberry32 } from "../tests/support/random";
@@ -30,6 +34,7 @@ const arg = (name: string, fallback: string) => {
 };
 const SIZES = arg("pages", "10000,100000").split(",").map(Number);
 const QUERIES = Number(arg("queries", "300"));
+const BRAINS = Math.max(1, Number(arg("brains", "1")));
 const WARMUP = Number(arg("warmup", "100"));
 const DIM = 384;
 const MODEL = "bench-synthetic";
@@ -62,20 +67,21 @@ function syntheticPage(i: number) {
   for (let w = 0; w < length; w++) body.push(random() < 0.08 ? topicWords[topic]![Math.floor(random() * 12)]! : zipfWord());
   const title = [topicWords[topic]![0]!, zipfWord(), zipfWord()].join(" ");
   const vector = unit(topicCentres[topic]!.map((c) => c + 0.08 * gauss()));
-  return { slug: `page-${i}`, title, markdown: `${body.join(" ")}.`, topic, vector };
+  return { index: i, slug: `page-${i}`, title, markdown: `${body.join(" ")}.`, topic, vector };
 }
 
-async function fill(db: RootDb, brainId: string, sourceId: string, count: number) {
+async function fill(db: RootDb, brainIds: string[], count: number) {
+  const brainOf = (i: number) => brainIds[i % brainIds.length]!;
   const vectors: { vector: Float32Array; topic: number }[] = [];
   const BATCH = 500;
   for (let start = 0; start < count; start += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => syntheticPage(start + k));
     await db.batch(
       batch.flatMap((p) => [
-        db.run(sql`INSERT INTO pages (brain_id, source_id, slug, title, markdown) VALUES (${brainId}, ${sourceId}, ${p.slug}, ${p.title}, ${p.markdown})`),
+        db.run(sql`INSERT INTO pages (brain_id, source_id, slug, title, markdown) VALUES (${brainOf(p.index)}, ${`src_${brainOf(p.index)}`}, ${p.slug}, ${p.title}, ${p.markdown})`),
         db.run(sql`INSERT INTO bare_fts (rowid, title, body) VALUES (last_insert_rowid(), ${p.title}, ${p.markdown})`),
         db.run(sql`INSERT INTO page_vectors (page_id, brain_id, model, embedding)
-          VALUES ((SELECT max(id) FROM pages), ${brainId}, ${MODEL}, vector32(${JSON.stringify(Array.from(p.vector))}))`),
+          VALUES ((SELECT max(id) FROM pages), ${brainOf(p.index)}, ${MODEL}, vector32(${JSON.stringify(Array.from(p.vector))}))`),
       ]) as unknown as Parameters<RootDb["batch"]>[0],
     );
     for (const p of batch) vectors.push({ vector: p.vector, topic: p.topic });
@@ -106,19 +112,25 @@ for (const size of SIZES) {
       body: json ? JSON.stringify(json) : undefined,
     });
   try {
-    const { brain } = (await (await call("/api/v1/brains", { name: "Bench" })).json()) as any;
     const db = running.ctx.db;
-    await db.run(sql`INSERT INTO sources (id, brain_id, type, title, status, content) VALUES ('src_bench', ${brain.id}, 'note', 'bench', 'ready', '')`);
+    const brainIds: string[] = [];
+    for (let b = 0; b < BRAINS; b++) {
+      const { brain: made } = (await (await call("/api/v1/brains", { name: `Bench ${b}` })).json()) as any;
+      await db.run(sql`INSERT INTO sources (id, brain_id, type, title, status, content) VALUES (${`src_${made.id}`}, ${made.id}, 'note', 'bench', 'ready', '')`);
+      brainIds.push(made.id);
+    }
+    const brain = { id: brainIds[0]! };
+    let turn = 0;
     // The baseline: DESIGN.md's bare index (title, body; porter; bm25 3/1) over the same pages.
     await db.run(sql.raw("CREATE VIRTUAL TABLE bare_fts USING fts5(title, body, tokenize='porter unicode61 remove_diacritics 2')"));
     let t = performance.now();
-    const stored = await fill(db, brain.id, "src_bench", size);
-    console.log(`\n== ${size} pages (${DIM}-dim vectors): written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const stored = await fill(db, brainIds, size);
+    console.log(`\n== ${size} pages in ${BRAINS} brain${BRAINS > 1 ? "s" : ""} (${DIM}-dim vectors): written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     const queries = Array.from({ length: QUERIES }, syntheticQuery);
     const vectorOf = new Map(queries.map((q) => [q.text, q.vector]));
     const context = async (q: { text: string }, limit?: number) =>
-      (await call(`/api/brains/${brain.id}/context`, limit ? { query: q.text, limit } : { query: q.text })).arrayBuffer();
+      (await call(`/api/brains/${brainIds[turn++ % BRAINS]}/context`, limit ? { query: q.text, limit } : { query: q.text })).arrayBuffer();
     const bareQuery = (q: { text: string }) =>
       db.all(sql`SELECT rowid FROM bare_fts WHERE bare_fts MATCH ${ftsMatch(queryTerms(q.text))} ORDER BY bm25(bare_fts, 3.0, 1.0) LIMIT 10`);
     /** Each query through every side in turn, so a drift of the shared host's speed falls on all of them alike. */
@@ -132,7 +144,7 @@ for (const size of SIZES) {
         }
       const p50s = times.map((ts) => percentile(ts.sort((a, b) => a - b), 50));
       sides.forEach(([label], i) =>
-        console.log(`${label.padEnd(36)} p50 ${p50s[i]!.toFixed(1)} ms   p99 ${percentile(times[i]!, 99).toFixed(1)} ms${i > 0 && label.startsWith("context") ? `   p50 ×${(p50s[i]! / p50s[0]!).toFixed(2)} of the bare table` : ""}`),
+        console.log(`${label.padEnd(36)} p50 ${p50s[i]!.toFixed(1)} ms   p99 ${percentile(times[i]!, 99).toFixed(1)} ms${i > 0 && /^(context|retriever)/.test(label) ? `   p50 ×${(p50s[i]! / p50s[0]!).toFixed(2)} of the bare table` : ""}${label.includes("fitted") && i > 1 ? `, ×${(p50s[i]! / p50s[i - 1]!).toFixed(2)} of the old expansion` : ""}`),
       );
     };
     // Every side warmed on other queries first (JIT, statement caches, the index's first pages read from
@@ -147,6 +159,17 @@ for (const size of SIZES) {
       ["context, lexical", (q) => context(q)],
       ["context, lexical, limit 50", (q) => context(q, 50)],
     ]);
+    // Before and after the fitted link ranker, in process and interleaved (the same host load on both).
+    const inProcess = answerService(running.ctx).retriever;
+    const oldRanking: Rerank = (d, blended, terms, stats) => expandAlongLinks(d, blended, terms, stats);
+    const brainFor = () => [{ id: brainIds[turn++ % BRAINS]! }];
+    await sideBySide([
+      ["baseline: bare FTS5, in process", bareQuery],
+      ["retriever, old link expansion", (q) => inProcess.retrieve({ brains: brainFor(), query: q.text, limit: 5, rerank: oldRanking })],
+      ["retriever, fitted ranker", (q) => inProcess.retrieve({ brains: brainFor(), query: q.text, limit: 5 })],
+    ]);
+    // The vector side reads one brain's snapshot: measured on one brain.
+    if (BRAINS > 1) continue;
     // Hybrid: a synthetic embedder answers the query's prepared vector.
     const embedder: Embedder = { model: MODEL, dim: DIM, embed: async (texts) => texts.map((x) => vectorOf.get(x) ?? queries[0]!.vector) };
     running.ctx.ai.embedder = embedder;

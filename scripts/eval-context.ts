@@ -11,44 +11,17 @@
 // statistics are shared: what a brain filter costs).
 //   BRAINBOX_EVAL_DIR=/work/shared/eval bun scripts/eval-context.ts [--shared]
 import { createClient } from "@libsql/client";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { answerService } from "../src/modules/answer";
 import { ftsMatch, queryTerms } from "../src/retrieval/terms";
-import { EVAL_DIR, loadSources, pageSources, startEvalServer } from "./eval-common";
-
-interface RetrievalSet {
-  name: string;
-  docs: { id: string; title: string; text: string }[];
-  queries: { query: string; relevant: string }[];
-}
-
-function clapnq(): RetrievalSet {
-  const read = (file: string) =>
-    readFileSync(join(EVAL_DIR, "clapnq", file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
-  const answerable = read("dev_answerable.jsonl");
-  const rows = [...answerable, ...read("dev_unanswerable.jsonl")];
-  return {
-    name: "ClapNQ",
-    docs: rows.map((r: any) => ({ id: r.id, title: r.passages[0].title, text: r.passages[0].text })),
-    queries: answerable.map((r: any) => ({ query: r.input, relevant: r.id })),
-  };
-}
-
-function squad(): RetrievalSet {
-  const data = JSON.parse(readFileSync(join(EVAL_DIR, "squad2", "dev-v2.0-subset.json"), "utf8")).data;
-  const docs: RetrievalSet["docs"] = [];
-  const queries: RetrievalSet["queries"] = [];
-  for (const article of data)
-    article.paragraphs.forEach((p: any, i: number) => {
-      const id = `${article.title}-${i}`;
-      docs.push({ id, title: article.title.replaceAll("_", " "), text: p.context });
-      for (const qa of p.qas) if (!qa.is_impossible) queries.push({ query: qa.question, relevant: id });
-    });
-  return { name: "SQuAD 2.0", docs, queries };
-}
+import { loadSources, pageSources, startEvalServer } from "./eval-common";
+import { clapnq, squad, type RetrievalSet } from "./retrieval-sets";
+import type { Rerank } from "../src/retrieval/retriever";
+import { halfOf } from "./eval-sweep";
+import { expandAlongLinks } from "./legacy-expand";
 
 const dedupe = (ids: string[]) => [...new Set(ids)];
 function metrics(rankings: string[][], set: RetrievalSet) {
@@ -60,7 +33,16 @@ function metrics(rankings: string[][], set: RetrievalSet) {
     for (const k of [1, 5, 10] as const) if (rank >= 0 && rank < k) hits[k]++;
   });
   const n = set.queries.length;
-  return `nDCG@10 ${(ndcg / n).toFixed(3)}   recall@1 ${(hits[1] / n).toFixed(3)}   @5 ${(hits[5] / n).toFixed(3)}   @10 ${(hits[10] / n).toFixed(3)}`;
+  // The held-out half: the questions scripts/fit-ranker.ts did not fit the link ranker on.
+  let held = 0;
+  let heldN = 0;
+  rankings.forEach((ranking, i) => {
+    if (halfOf(`${set.name}:${i}:${set.queries[i]!.query}`) !== "held-out") return;
+    heldN++;
+    const rank = dedupe(ranking).slice(0, 10).indexOf(set.queries[i]!.relevant);
+    if (rank >= 0) held += 1 / Math.log2(rank + 2);
+  });
+  return `nDCG@10 ${(ndcg / n).toFixed(3)} (held-out ${(held / Math.max(heldN, 1)).toFixed(3)})   recall@1 ${(hits[1] / n).toFixed(3)}   @5 ${(hits[5] / n).toFixed(3)}   @10 ${(hits[10] / n).toFixed(3)}`;
 }
 
 /** Rankings of a bare index; ids in `hidden` are indexed but never ranked (concept pages, as /context drops them). */
@@ -124,7 +106,8 @@ async function product(set: RetrievalSet, limits: number[], neighbour?: Retrieva
     }
     // The retriever as /context runs it (limit 10), without link expansion and without concept seeds.
     const retriever = answerService(server.running.ctx).retriever;
-    for (const [label, opts] of [["no expansion", { expand: false }], ["no concept seeds", { concepts: false }]] as const) {
+    const old: Rerank = (db, blended, terms, stats) => expandAlongLinks(db, blended, terms, stats);
+    for (const [label, opts] of [["no expansion", { expand: false }], ["old ranking", { rerank: old }], ["no concept seeds", { concepts: false }]] as const) {
       const rankings: string[][] = [];
       for (const q of set.queries) {
         const r = await retriever.retrieve({ brains: [{ id: brain.id }], query: q.query, limit: 10, ...opts });
@@ -148,6 +131,7 @@ for (const set of sets) {
   console.log(`  /context limit 10            ${metrics(rankings.get("context 10")!, set)}`);
   console.log(`  /context default (5)         ${metrics(rankings.get("context 5")!, set)}`);
   console.log(`  retriever, no expansion      ${metrics(rankings.get("no expansion")!, set)}`);
+  console.log(`  retriever, old ranking       ${metrics(rankings.get("old ranking")!, set)}   (hand-set link expansion)`);
   console.log(`  retriever, no concept seeds  ${metrics(rankings.get("no concept seeds")!, set)}`);
   // Attribution: the bare index over the product's pages; concept pages indexed but never ranked (as /context).
   const concepts = new Set(pages.filter((p) => p.kind === "concept").map((p) => p.id));

@@ -8,6 +8,8 @@
 // tries link weights on them), odd groups report.
 //   bun scripts/eval-multihop.ts --own [--decay 0.7,0.85,1] [--half calibrate|report|all] [--failures]
 // --failures prints each question answered wrong or thin (with expansion), with its answer.
+import type { Rerank } from "../src/retrieval/retriever";
+import { expandAlongLinks } from "./legacy-expand";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { answerService } from "../src/modules/answer";
@@ -42,8 +44,9 @@ try {
   const slugSource = await pageSources(server, brain.id);
   const retriever = answerService(server.running.ctx).retriever as { retrieve: (input: any) => Promise<any> };
   const retrieve = retriever.retrieve.bind(retriever);
-  const modes: { name: string; expand: boolean | { decay: number } }[] = decays
-    ? decays.map((decay) => ({ name: `decay ${decay}`, expand: { decay } }))
+  // --decay runs the old hand-set expansion (legacy-expand.ts) at each decay; the default is the fitted ranker.
+  const modes: { name: string; expand: boolean; rerank?: Rerank }[] = decays
+    ? decays.map((decay) => ({ name: `old expansion, decay ${decay}`, expand: true, rerank: (db, blended, terms, stats) => expandAlongLinks(db, blended, terms, stats, decay) }))
     : [
         { name: "without expansion", expand: false },
         { name: "with expansion", expand: true },
@@ -53,7 +56,7 @@ try {
     const questions = data.questions.filter((q) => q.half === half);
     console.log(`\n${half} half: ${questions.length} questions (${questions.filter((q) => q.type === "bridge").length} bridge)`);
     for (const mode of modes) {
-      retriever.retrieve = (input: any) => retrieve({ ...input, expand: mode.expand });
+      retriever.retrieve = (input: any) => retrieve({ ...input, expand: mode.expand, rerank: mode.rerank });
       const tally = { bridge: [0, 0], comparison: [0, 0], reworded: [0, 0], bothCited: 0, thin: 0, bothRetrieved: 0 };
       for (const q of questions) {
         const answer = await server.api(`/api/brains/${brain.id}/ask`, { question: q.question });

@@ -1,7 +1,9 @@
 // Multi-hop evaluation on public data (issue 58): 2WikiMultihopQA (500 dev) and MuSiQue (200 dev) from
 // $BRAINBOX_EVAL_DIR/multihop, distractor setting: each question gets its own brain of its paragraphs (or, with
 // --pooled, one brain of every selected question's distinct paragraphs), server defaults (extractive, lexical).
-// Asks every question with link expansion and without, and prints per set and question kind:
+// Asks every question three ways in the same run: without links (the blend alone), the old hand-set link
+// expansion (legacy-expand.ts) and the fitted link ranker (src/retrieval/ranker.ts, the default), and prints
+// per set and question kind:
 //   gold    the answer contains the gold answer or an alias (non yes/no questions), case- and accent-blind
 //   yes/no  a yes/no question answered "Yes"/"No" as the gold says (thin counts as wrong)
 //   cited   every supporting paragraph's source is cited
@@ -12,39 +14,25 @@
 // paragraphs alone, queried with the product's query terms.
 // The split is make.py's: half(id) = calibration when sha256(id) is even, else report.
 //   bun scripts/eval-multihop.ts [--half calibration|report|all] [--set 2wiki|musique|all] [--limit N]
-//     [--pooled] [--no-compare] [--failures] [--dump file.jsonl] [--off rule,rule]
+//     [--pooled] [--no-compare] [--failures] [--off rule,rule]
 // --off switches named answer rules off (src/modules/answer/rules.ts) to measure what each is worth.
 //   bun scripts/eval-multihop.ts --own ...   (the project's synthetic set: eval-multihop-own.ts)
 // --limit N takes the first N questions of each set's half (file order) to keep runs short while iterating.
-// --dump writes each question's retrieval candidates with their features (the ranker's training data).
+// --no-compare asks with the fitted ranker only. The ranker's training data: scripts/fit-ranker.ts.
 import { Database } from "bun:sqlite";
-import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { answerService } from "../src/modules/answer";
 import { RULES, switchRulesOff } from "../src/modules/answer/rules";
+import type { Rerank } from "../src/retrieval/retriever";
 import { ftsMatch, queryTerms } from "../src/retrieval/terms";
-import { EVAL_DIR, loadSources, pageSources, startEvalServer, type EvalServer } from "./eval-common";
+import { startEvalServer, type EvalServer } from "./eval-common";
+import { expandAlongLinks } from "./legacy-expand";
+import { half, loadOwn, loadPooled, MULTIHOP_SETS, read, type Item, type Loaded, type Paragraph } from "./multihop-data";
 
 if (process.argv.includes("--own")) {
   await import("./eval-multihop-own");
   process.exit(0);
 }
 
-interface Paragraph {
-  title: string;
-  text: string;
-  supporting: boolean;
-}
-interface Item {
-  id: string;
-  dataset: "2wikimultihopqa" | "musique";
-  type: string;
-  question: string;
-  answer: string;
-  answer_aliases?: string[];
-  paragraphs: Paragraph[];
-}
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -56,19 +44,11 @@ const limit = Number(arg("--limit") ?? Infinity);
 const pooled = process.argv.includes("--pooled");
 const compare = !process.argv.includes("--no-compare");
 const showFailures = process.argv.includes("--failures");
-const dumpFile = arg("--dump");
 const rulesOff = arg("--off")?.split(",").filter(Boolean) ?? [];
 switchRulesOff(rulesOff);
 if (rulesOff.length) console.log(`answer rules off: ${rulesOff.join(", ")} (known: ${Object.values(RULES).join(", ")})`);
 
-export const half = (id: string) => (BigInt(`0x${createHash("sha256").update(id).digest("hex")}`) % 2n === 0n ? "calibration" : "report");
 
-function read(file: string): Item[] {
-  return readFileSync(join(EVAL_DIR, "multihop", file), "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
-}
 
 /** Case-, accent- and punctuation-blind form for "contains the gold answer". */
 export const normalized = (s: string) =>
@@ -93,6 +73,7 @@ interface Outcome {
   thin: boolean;
   recall2: number;
   both2: boolean;
+  ndcg: number;
   answer: string;
 }
 
@@ -112,63 +93,33 @@ function bareRanking(paragraphs: Paragraph[], question: string): number[] {
   }
 }
 
-function recallAt2(item: Item, ranked: (number | undefined)[]): { recall2: number; both2: boolean } {
+/** recall@2, both@2 and nDCG@10 (binary gains: the supporting paragraphs, each counted once at its best rank). */
+function recallAt2(item: Item, ranked: (number | undefined)[]): { recall2: number; both2: boolean; ndcg: number } {
   const supporting = item.paragraphs.flatMap((p, i) => (p.supporting ? [i] : []));
   const top = new Set(ranked.slice(0, 2));
   const found = supporting.filter((i) => top.has(i)).length;
-  return { recall2: found / Math.min(2, supporting.length), both2: supporting.length === 2 && found === 2 };
+  const firsts = [...new Set(ranked.slice(0, 10))];
+  const dcg = firsts.reduce((sum: number, p, r) => sum + (p !== undefined && item.paragraphs[p]?.supporting ? 1 / Math.log2(r + 2) : 0), 0);
+  const ideal = supporting.slice(0, 10).reduce((sum, _, r) => sum + 1 / Math.log2(r + 2), 0);
+  return { recall2: found / Math.min(2, supporting.length), both2: supporting.length === 2 && found === 2, ndcg: ideal > 0 ? dcg / ideal : 0 };
 }
 
-type Mode = { name: string; expand: boolean };
+type Mode = { name: string; expand: boolean; rerank?: Rerank };
+const FITTED = "fitted ranker";
 const modes: Mode[] = compare
   ? [
-      { name: "without expansion", expand: false },
-      { name: "with expansion", expand: true },
+      { name: "without links", expand: false },
+      { name: "old ranking", expand: true, rerank: (db, blended, terms, stats) => expandAlongLinks(db, blended, terms, stats) },
+      { name: FITTED, expand: true },
     ]
-  : [{ name: "with expansion", expand: true }];
+  : [{ name: FITTED, expand: true }];
 
-/** Each question's paragraph index → source id, for one brain (own or pooled). */
-type Loaded = { brainId: string; sourceOf: (item: Item, paragraph: number) => string | undefined; paragraphOf: (item: Item, sourceId: string) => number | undefined; slugSource: Map<string, string> };
-
-async function loadOwn(server: EvalServer, item: Item): Promise<Loaded> {
-  const { brain } = await server.api("/api/v1/brains", { name: `q ${item.id}`.slice(0, 80) });
-  const ids = await loadSources(
-    server,
-    brain.id,
-    item.paragraphs.map((p, i) => ({ externalId: String(i), title: p.title, content: p.text })),
-    { quiet: true },
-  );
-  const bySource = new Map([...ids].map(([i, s]) => [s, Number(i)]));
-  return { brainId: brain.id, sourceOf: (_item, i) => ids.get(String(i)), paragraphOf: (_item, s) => bySource.get(s), slugSource: await pageSources(server, brain.id) };
-}
-
-async function loadPooled(server: EvalServer, items: Item[]): Promise<Loaded> {
-  const { brain } = await server.api("/api/v1/brains", { name: "pooled" });
-  const key = (p: Paragraph) => `${p.title}\u0000${p.text}`;
-  const docs = new Map<string, Paragraph>();
-  for (const item of items) for (const p of item.paragraphs) docs.set(key(p), p);
-  const keys = [...docs.keys()];
-  const ids = await loadSources(server, brain.id, keys.map((k, i) => ({ externalId: String(i), title: docs.get(k)!.title, content: docs.get(k)!.text })));
-  const sourceOfKey = new Map(keys.map((k, i) => [k, ids.get(String(i))!]));
-  return {
-    brainId: brain.id,
-    sourceOf: (item, i) => sourceOfKey.get(key(item.paragraphs[i]!)),
-    // A pooled paragraph shared by two questions maps to the first of the question's copies.
-    paragraphOf: (item, s) => {
-      const i = item.paragraphs.findIndex((p) => sourceOfKey.get(key(p)) === s);
-      return i >= 0 ? i : undefined;
-    },
-    slugSource: await pageSources(server, brain.id),
-  };
-}
-
-const dump: string[] = [];
 
 async function askOne(server: EvalServer, loaded: Loaded, item: Item, mode: Mode): Promise<Outcome> {
   const service = answerService(server.running.ctx);
   const retriever = service.retriever as { retrieve: (input: any) => Promise<any> };
   const retrieve = retriever.retrieve.bind(retriever);
-  retriever.retrieve = (input: any) => retrieve({ ...input, expand: mode.expand });
+  retriever.retrieve = (input: any) => retrieve({ ...input, expand: mode.expand, rerank: mode.rerank });
   try {
     const answer = await server.api(`/api/brains/${loaded.brainId}/ask`, { question: item.question });
     const context = await server.api(`/api/brains/${loaded.brainId}/context`, { query: item.question, limit: 10 });
@@ -178,10 +129,6 @@ async function askOne(server: EvalServer, loaded: Loaded, item: Item, mode: Mode
     const cited = new Set(answer.citations.map((c: any) => c.documentId));
     const allCited = item.paragraphs.every((p, i) => !p.supporting || cited.has(loaded.sourceOf(item, i)));
     const ranked = context.pages.map((p: any) => loaded.paragraphOf(item, loaded.slugSource.get(p.slug) ?? ""));
-    if (dumpFile && mode.expand) {
-      const r = await retrieve({ brains: [{ id: loaded.brainId }], query: item.question, limit: 10, expand: true, explain: true });
-      dump.push(JSON.stringify({ id: item.id, dataset: item.dataset, half: half(item.id), candidates: (r.explain ?? []).map((c: any) => ({ ...c, supporting: item.paragraphs[loaded.paragraphOf(item, c.sourceId) ?? -1]?.supporting ?? false })) }));
-    }
     return { item, mode: mode.name, gold, yesNo, cited: allCited, thin: answer.thin, ...recallAt2(item, ranked), answer: answer.thin ? `(thin) ${answer.answerMd}` : answer.answerMd };
   } finally {
     retriever.retrieve = retrieve;
@@ -190,9 +137,9 @@ async function askOne(server: EvalServer, loaded: Loaded, item: Item, mode: Mode
 
 const pct = (n: number, d: number) => (d === 0 ? "   -  " : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
 
-function table(title: string, rows: { label: string; outcomes: Outcome[] }[], bare: Map<string, { recall2: number; both2: boolean }>) {
+function table(title: string, rows: { label: string; outcomes: Outcome[] }[], bare: Map<string, { recall2: number; both2: boolean; ndcg: number }>) {
   console.log(`\n${title}`);
-  console.log(`  ${"".padEnd(28)} ${["n", "gold", "yes/no", "cited", "r@2", "both@2", "thin", "bare r@2", "bare b@2"].map((h) => h.padStart(9)).join("")}`);
+  console.log(`  ${"".padEnd(28)} ${["n", "gold", "yes/no", "cited", "r@2", "both@2", "nDCG@10", "thin", "bare r@2", "bare b@2", "bare nDCG", "r@2 -bare"].map((h) => h.padStart(9)).join("")}`);
   for (const { label, outcomes } of rows) {
     for (const kind of ["all", "bridge", "comparison"]) {
       const os = outcomes.filter((o) => kind === "all" || kindOf(o.item) === kind);
@@ -210,19 +157,19 @@ function table(title: string, rows: { label: string; outcomes: Outcome[] }[], ba
         pct(os.filter((o) => o.cited).length, os.length),
         pct(sum(os.map((o) => o.recall2)), os.length),
         pct(two.filter((o) => o.both2).length, two.length),
+        (sum(os.map((o) => o.ndcg)) / os.length).toFixed(3),
         pct(os.filter((o) => o.thin).length, os.length),
         pct(sum(b.map((x) => x.recall2)), b.length),
         pct(b2.filter((x) => x.both2).length, b2.length),
+        (sum(b.map((x) => x.ndcg)) / b.length).toFixed(3),
+        `${((100 * (sum(os.map((o) => o.recall2)) - sum(b.map((x) => x.recall2)))) / os.length).toFixed(1)}pt`,
       ];
       console.log(`  ${`${label} · ${kind}`.padEnd(28)} ${cells.map((c) => c.padStart(9)).join("")}`);
     }
   }
 }
 
-const sets = [
-  { name: "2WikiMultihopQA", key: "2wiki", file: "2wikimultihopqa_dev_500.jsonl" },
-  { name: "MuSiQue", key: "musique", file: "musique_ans_dev_200.jsonl" },
-].filter((s) => setArg === "all" || setArg === s.key);
+const sets = MULTIHOP_SETS.filter((s) => setArg === "all" || setArg === s.key);
 
 const server = await startEvalServer();
 try {
@@ -244,11 +191,10 @@ try {
       bare,
     );
     if (showFailures)
-      for (const o of byMode.get("with expansion")!)
+      for (const o of byMode.get(FITTED)!)
         if (!(isYesNo(o.item) ? o.yesNo : o.gold))
           console.log(`  ✗ ${o.item.id} (${o.item.type}) ${o.item.question}\n    gold ${o.item.answer}; r@2 ${o.recall2}; ${o.answer.replace(/\s+/g, " ").slice(0, 300)}`);
   }
-  if (dumpFile) writeFileSync(dumpFile, dump.join("\n") + "\n");
 } finally {
   await server.close();
 }

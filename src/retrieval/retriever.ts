@@ -8,7 +8,8 @@ import { queryRows } from "../db/plain";
 import type { Logger } from "../lib/log";
 import { vectorWeightFor } from "./blend-weights";
 import { createTermStats, searchLexical, selectiveTerms, type TermStats } from "./lexical";
-import { expandAlongLinks, withoutConceptPages } from "./expand";
+import { withoutConceptPages } from "./concept-pages";
+import { rankAlongLinks, type Explained, type Scored } from "./ranker";
 import { MAX_MATCHED_TERMS, pairsOfTerms, queryTerms, reversedCompounds, splitCompounds } from "./terms";
 import { termVariants } from "./variants";
 import { createVectorIndex, type VectorIndex } from "./vector-index";
@@ -46,11 +47,15 @@ export interface Retrieval {
   stats: TermStats;
 }
 
+/** A ranking over the blended candidates (concept pages among them): the fitted one is rankAlongLinks. */
+export type Rerank = (db: Db, blended: Scored[], terms: readonly string[], stats: TermStats) => Promise<Scored[]>;
+
 export interface Retriever {
   /** `vectorWeight` overrides the model's tuned blend weight (tuning scripts only). */
-  /** `expand: false` turns off following wikilinks, `{decay}` overrides its weight (evaluation scripts only). */
+  /** `expand: false` ranks by the blend alone (no links); `rerank` replaces the fitted link ranker (evaluation scripts only). */
   /** `concepts: false` leaves concept pages out of the candidates (evaluation scripts only). */
-  retrieve(input: { brains: BrainScope[]; query: string; limit?: number; vectorWeight?: number; expand?: boolean | { decay: number }; concepts?: boolean }): Promise<Retrieval>;
+  /** `explain` collects the fitted ranker's features of every page it scored (scripts/fit-ranker.ts). */
+  retrieve(input: { brains: BrainScope[]; query: string; limit?: number; vectorWeight?: number; expand?: boolean; rerank?: Rerank; concepts?: boolean; explain?: Explained[] }): Promise<Retrieval>;
   readonly vectors: VectorIndex;
 }
 
@@ -87,7 +92,7 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     }
   }
 
-  async function retrieve({ brains, query, limit = DEFAULT_LIMIT, vectorWeight: weightOverride, expand = true, concepts = true }: Parameters<Retriever["retrieve"]>[0]): Promise<Retrieval> {
+  async function retrieve({ brains, query, limit = DEFAULT_LIMIT, vectorWeight: weightOverride, expand = true, rerank, concepts = true, explain }: Parameters<Retriever["retrieve"]>[0]): Promise<Retrieval> {
     const embedder = deps.embedder();
     const terms = queryTerms(query);
     const brainIds = [...new Set(brains.map((b) => b.id))];
@@ -128,7 +133,7 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     }
 
     const blended = blend(candidates, mode === "hybrid" ? (weightOverride ?? vectorWeight(embedder!.model)) : 0, preference);
-    const expanded = expand === false ? blended : await expandAlongLinks(db, blended, terms, stats, expand === true ? undefined : expand.decay);
+    const expanded = !expand ? blended : rerank ? await rerank(db, blended, terms, stats) : await rankAlongLinks(db, blended, terms, stats, explain);
     const scored = bestAsOne(await withoutConceptPages(db, expanded));
     const top = scored.slice(0, limit);
     const rows = top.length
@@ -167,13 +172,6 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
   return { retrieve, vectors };
 }
 
-interface Scored {
-  pageId: number;
-  brainId: string;
-  score: number;
-  lexical: number;
-  cosine: number | null;
-}
 
 /**
  * Normalized score blend: BM25 divided by the best BM25 of the query (so 0 stays "no term matched"), cosine

@@ -1,10 +1,11 @@
-// Answers follow links: the top pages' wikilink neighbours (a concept page, and the source pages a named
+// The link expansion before the fitted ranker (src/retrieval/ranker.ts), kept for scripts/eval-multihop.ts's
+// "old ranking" column only. Answers followed links: the top pages' wikilink neighbours (a concept page, and the source pages a named
 // concept points to) join the candidates when they add what the page that led to them lacks: a bridge
 // question's second fact sits on a page that matches the question terms the first page does not.
-import type { Db } from "../db/client";
-import { queryRows } from "../db/plain";
-import { idf, type TermStats } from "./lexical";
-import { escapeRegExp } from "../lib/regexp";
+import type { Db } from "../src/db/client";
+import { queryRows } from "../src/db/plain";
+import { idf, type TermStats } from "../src/retrieval/lexical";
+import { escapeRegExp } from "../src/lib/regexp";
 
 /** Top pages whose links are followed. */
 const SEEDS = 3;
@@ -158,19 +159,3 @@ export async function expandAlongLinks(db: Db, ranked: Scored[], terms: readonly
   return [...byId.values()].sort((a, b) => b.score - a.score || a.pageId - b.pageId);
 }
 
-/**
- * Concept pages route, they are not evidence: their sentences are copies of source sentences, which answers
- * should quote and cite. Measured on ClapNQ: with concept pages among the results the gold page was cited
- * 79% (87% without), /context recall@5 94% (98%).
- */
-export async function withoutConceptPages(db: Db, ranked: Scored[]): Promise<Scored[]> {
-  if (ranked.length === 0) return ranked;
-  const concepts = await queryRows<{ id: number }>(
-    db,
-    "SELECT id FROM pages WHERE id IN (SELECT value FROM json_each(?)) AND kind = 'concept'",
-    JSON.stringify(ranked.map((r) => r.pageId)),
-  );
-  if (concepts.length === 0) return ranked;
-  const drop = new Set(concepts.map((c) => Number(c.id)));
-  return ranked.filter((r) => !drop.has(r.pageId));
-}

@@ -1,0 +1,88 @@
+// What the fitted ranker (ranker.ts) reads of each candidate page: its own match of the question, how the
+// wiki's links reach it from the best pages, and what it adds to them. Every feature is in [0, 1].
+import { escapeRegExp } from "../lib/regexp";
+import type { LinkEdge } from "./link-graph";
+
+/** The feature order of the weights file (ranker-weights.json); scripts/fit-ranker.ts writes it. */
+export const FEATURES = ["lexical", "top", "outLink", "backLink", "viaConcept", "queryConcept", "adds", "coverage", "title", "mention"] as const;
+export type FeatureName = (typeof FEATURES)[number];
+
+export interface CandidatePage {
+  id: number;
+  kind: string;
+  title: string;
+  /** Title and body, lower-cased. */
+  text: string;
+  /** Blended score over the query's best (0 when only a link reached it). */
+  score: number;
+  /** 0-based rank among the blended source pages; null when only a link reached it. */
+  rank: number | null;
+}
+
+/** Crude suffix folding, enough to match a question's "designed"/"born" against a page's words. */
+const fold = (w: string) => w.replace(/(?:ing|ed|es|s)$/, "");
+
+/** Whether a lower-cased text has a word that folds to `folded` (scans for the stem and its suffixes only). */
+function wordFinder(folded: string): (text: string) => boolean {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(folded)}[\\p{L}\\p{N}]*`, "gu");
+  return (text) => {
+    for (const m of text.matchAll(pattern)) if (m[0] && fold(m[0]) === folded) return true;
+    return false;
+  };
+}
+
+/** A page's title as a name another page can mention (lower-cased, its parenthesised qualifier dropped). */
+function mentionName(title: string): string | null {
+  const name = title.toLowerCase().replace(/\s*\([^)]*\)\s*$/, "").trim();
+  return name.length >= 3 ? name : null;
+}
+
+/**
+ * The features of every non-concept page in `pages`: `seeds` are the pages the links were walked from (best
+ * first), `edges` what the walk reached, `terms` the question's terms with their IDF weights.
+ */
+export function candidateFeatures(pages: Map<number, CandidatePage>, seeds: readonly number[], edges: readonly LinkEdge[], terms: readonly string[], weights: readonly number[]): Map<number, number[]> {
+  const total = weights.reduce((a, b) => a + b, 0) || 1;
+  const finders = terms.map((t) => wordFinder(fold(t)));
+  const covers = new Map([...pages].map(([id, p]) => [id, finders.map((has) => has(p.text))]));
+  const titleCovers = new Map([...pages].map(([id, p]) => [id, finders.map((has) => has(p.title.toLowerCase()))]));
+  const share = (flags: boolean[]) => flags.reduce((sum, on, i) => sum + (on ? weights[i]! : 0), 0) / total;
+  const sourceSeeds = seeds.filter((s) => pages.get(s)?.kind !== "concept");
+
+  const out = new Map<number, number[]>();
+  for (const [id, page] of pages) {
+    if (page.kind === "concept") continue;
+    const f: Record<FeatureName, number> = {
+      lexical: page.score,
+      top: page.rank === null ? 0 : 1 / (1 + page.rank),
+      outLink: 0,
+      backLink: 0,
+      viaConcept: 0,
+      queryConcept: 0,
+      adds: 0,
+      coverage: share(covers.get(id)!),
+      title: share(titleCovers.get(id)!),
+      mention: 0,
+    };
+    const name = mentionName(page.title);
+    for (const seed of sourceSeeds) {
+      if (seed === id || !name) continue;
+      const s = pages.get(seed)!;
+      if (s.text.includes(name) && !s.title.toLowerCase().includes(name)) f.mention = Math.max(f.mention, s.score);
+    }
+    out.set(id, FEATURES.map((n) => f[n]));
+  }
+  for (const e of edges) {
+    const vector = out.get(e.id);
+    const seed = pages.get(e.via);
+    if (!vector || !seed || e.id === e.via) continue;
+    const at = (n: FeatureName) => FEATURES.indexOf(n);
+    const kind: FeatureName = seed.kind === "concept" ? "queryConcept" : e.kind === "out" ? "outLink" : e.kind === "back" ? "backLink" : "viaConcept";
+    vector[at(kind)] = Math.max(vector[at(kind)]!, seed.score);
+    // What the question asks that the seed lacks and this page says: a bridge's second hop.
+    const seedCovers = covers.get(e.via)!;
+    const mine = covers.get(e.id)!;
+    vector[at("adds")] = Math.max(vector[at("adds")]!, share(mine.map((has, i) => has && !seedCovers[i])) * seed.score);
+  }
+  return out;
+}

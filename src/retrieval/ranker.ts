@@ -1,0 +1,85 @@
+// Link-aware ranking: the query's best pages and the pages the wiki's links reach from them (both directions,
+// and through concept pages) are scored by a logistic model over their features (ranker-features.ts), fitted
+// on public data by scripts/fit-ranker.ts; its weights are data (ranker-weights.json), not typed constants.
+import type { Db } from "../db/client";
+import { queryRows } from "../db/plain";
+import { idf, type TermStats } from "./lexical";
+import { linkNeighbours } from "./link-graph";
+import { candidateFeatures, FEATURES, type CandidatePage } from "./ranker-features";
+import fitted from "./ranker-weights.json";
+
+export interface Scored {
+  pageId: number;
+  brainId: string;
+  score: number;
+  lexical: number;
+  cosine: number | null;
+}
+
+export interface RankerWeights {
+  features: string[];
+  bias: number;
+  weights: number[];
+}
+
+/** Pages whose links are walked (concept pages among them route to their sources). */
+const SEEDS = 4;
+/** The best pages re-scored with the links' ones; those below keep their order after them. */
+const RESCORED = 20;
+
+/** The committed weights, checked against the feature list this code computes. */
+export function rankerWeights(data: RankerWeights = fitted as RankerWeights): RankerWeights {
+  if (data.features.join() !== FEATURES.join() || data.weights.length !== FEATURES.length || !Number.isFinite(data.bias) || data.weights.some((w) => !Number.isFinite(w)))
+    throw new Error(`ranker-weights.json does not match the ranker's features (${FEATURES.join(", ")}): run scripts/fit-ranker.ts`);
+  return data;
+}
+
+const model = rankerWeights();
+
+export const rankerScore = (features: readonly number[], w: RankerWeights = model) =>
+  1 / (1 + Math.exp(-(w.bias + features.reduce((sum, x, i) => sum + x * w.weights[i]!, 0))));
+
+export interface Explained {
+  pageId: number;
+  features: number[];
+  score: number;
+}
+
+/**
+ * `ranked` is the blended list (best first, concept pages among it); returns the source pages in the model's
+ * order. Each keeps the score of the rank it takes (the blend's distribution, best 1): what answers read as a
+ * page's strength stays what the query's words earned, only the order follows the links.
+ */
+export async function rankAlongLinks(db: Db, ranked: Scored[], terms: readonly string[], stats: TermStats, explain?: Explained[]): Promise<Scored[]> {
+  const seeds = ranked.slice(0, SEEDS).filter((s) => s.score > 0).map((s) => s.pageId);
+  if (seeds.length === 0 || terms.length === 0) return ranked;
+  const edges = await linkNeighbours(db, seeds);
+  const head = ranked.slice(0, RESCORED);
+  const ids = [...new Set([...head.map((r) => r.pageId), ...edges.map((e) => e.id)])];
+  const rows = await queryRows<{ id: number; brain_id: string; kind: string; title: string; markdown: string }>(
+    db,
+    "SELECT id, brain_id, kind, title, markdown FROM pages WHERE id IN (SELECT value FROM json_each(?))",
+    JSON.stringify(ids),
+  );
+  const known = new Map(ranked.map((r) => [r.pageId, r]));
+  const kinds = new Map(rows.map((r) => [Number(r.id), r.kind]));
+  const sourceRank = new Map(head.filter((r) => kinds.get(r.pageId) !== "concept").map((r, i) => [r.pageId, i]));
+  const pages = new Map<number, CandidatePage>(
+    rows.map((r) => {
+      const id = Number(r.id);
+      const text = `${r.title} ${r.markdown}`.toLowerCase();
+      return [id, { id, kind: r.kind, title: r.title, text, score: known.get(id)?.score ?? 0, rank: sourceRank.get(id) ?? null }];
+    }),
+  );
+  const features = candidateFeatures(pages, seeds, edges, terms, terms.map((t) => idf(stats, t)));
+  const brainOf = new Map(rows.map((r) => [Number(r.id), r.brain_id]));
+  const rescored = [...features].map(([id, f]) => ({ id, f, p: rankerScore(f) })).sort((a, b) => b.p - a.p || a.id - b.id);
+  if (explain) explain.push(...rescored.map((r) => ({ pageId: r.id, features: r.f, score: r.p })));
+  const taken = new Set(rescored.map((r) => r.id));
+  const order = [
+    ...rescored.map((r) => known.get(r.id) ?? { pageId: r.id, brainId: brainOf.get(r.id)!, score: 0, lexical: 0, cosine: null }),
+    ...ranked.filter((r) => !taken.has(r.pageId) && kinds.get(r.pageId) !== "concept" && !pages.has(r.pageId)),
+  ];
+  const scores = order.map((r) => r.score).sort((a, b) => b - a);
+  return order.map((r, i) => ({ ...r, score: scores[i]! }));
+}

@@ -1,0 +1,79 @@
+// Per-brain BM25 statistics at any brain size and any number of brains (issue 58): pages written straight into
+// the real database (the full-text triggers index them as ingest does), so a test can hold brains past the
+// size where every match is ranked (PER_BRAIN_PAGES) and hundreds of brains on one server.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
+import { answerService } from "../../src/modules/answer";
+import { PER_BRAIN_PAGES } from "../../src/retrieval/lexical";
+import { expectJson, startTestServer, type TestServer } from "../support/server";
+
+let s: TestServer;
+const brainIds: string[] = [];
+
+async function brainWithPages(name: string, pages: { title: string; markdown: string }[]): Promise<string> {
+  const { brain } = await expectJson(await s.api("/api/v1/brains", { method: "POST", json: { name } }), 201);
+  const source = `src_${brain.id}`;
+  await s.ctx.db.run(sql`INSERT INTO sources (id, brain_id, type, title, status, content) VALUES (${source}, ${brain.id}, 'note', ${name}, 'ready', '')`);
+  for (let at = 0; at < pages.length; at += 500)
+    await s.ctx.db.batch(
+      pages.slice(at, at + 500).map((p, i) => s.ctx.db.run(sql`INSERT INTO pages (brain_id, source_id, slug, title, markdown) VALUES (${brain.id}, ${source}, ${`p-${at + i}`}, ${p.title}, ${p.markdown})`)) as any,
+    );
+  return brain.id;
+}
+
+const titlesOf = async (brainId: string, query: string, limit = 3) =>
+  (await expectJson(await s.api(`/api/v1/brains/${brainId}/context`, { method: "POST", json: { query, limit } }), 200)).pages.map((p: any) => p.title);
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const large = PER_BRAIN_PAGES + 100;
+  // Brain one: "kestrel" in every page but one, "ferry" in that one page only.
+  brainIds.push(
+    await brainWithPages("Island", [
+      ...Array.from({ length: large - 1 }, (_, i) => ({ title: `Kestrel cove ${i}`, markdown: `Kestrel cove ${i} lies on kestrel island, by kestrel point.` })),
+      { title: "Crossing", markdown: "The ferry to the mainland sails at nine each morning." },
+    ]),
+  );
+  // Brain two, as large: "ferry" in every page. On the server both words are in half the pages.
+  brainIds.push(await brainWithPages("Timetables", Array.from({ length: large }, (_, i) => ({ title: `Route ${i}`, markdown: `Route ${i} is a ferry line; the ferry calls at pier ${i}.` }))));
+  // Many small brains, each with its own common word and its own rare one.
+  for (let b = 0; b < 150; b++)
+    brainIds.push(
+      await brainWithPages(`Small ${b}`, [
+        { title: `Harbour ${b}`, markdown: `The harbour of town ${b} is deep.` },
+        { title: `Market ${b}`, markdown: `The market of town ${b} sells fish by the harbour.` },
+        { title: `Chapel ${b}`, markdown: `The chapel of town ${b} stands by the harbour.` },
+        { title: `Lighthouse ${b}`, markdown: `The lighthouse of town ${b} was lit in ${1800 + b}.` },
+      ]),
+    );
+}, 120_000);
+afterAll(() => s.close());
+
+test("a large brain among large brains ranks with its own statistics", async () => {
+  // The server's statistics weigh "kestrel" and "ferry" alike (each in half its pages); the Island brain's own
+  // call "ferry" rare and "kestrel" common.
+  expect((await titlesOf(brainIds[0]!, "kestrel ferry"))[0]).toBe("Crossing");
+  // The other large brain: "ferry" is its common word, the pier number its rare one.
+  expect((await titlesOf(brainIds[1]!, "ferry pier 1234"))[0]).toBe("Route 1234");
+});
+
+test("each of many small brains ranks with its own statistics", async () => {
+  for (const b of [0, 74, 149]) {
+    const id = brainIds[2 + b]!;
+    // "harbour" is in three of the brain's four pages, "lit" in one: the lighthouse first, though the other
+    // pages name the harbour.
+    expect((await titlesOf(id, "harbour lit"))[0]).toBe(`Lighthouse ${b}`);
+    // Only the brain's own pages come back.
+    for (const title of await titlesOf(id, "harbour market chapel", 10)) expect(title).toMatch(new RegExp(` ${b}$`));
+  }
+});
+
+test("a brain set ranks over the statistics of its brains together", async () => {
+  // What a brain set's ask retrieves over (modules/brain-sets/ask.ts): two small brains at once.
+  const retriever = answerService(s.ctx).retriever;
+  const { pages } = await retriever.retrieve({ brains: [{ id: brainIds[2]! }, { id: brainIds[3]! }], query: "harbour lit", limit: 4 });
+  expect(pages.slice(0, 2).map((p) => p.title).sort()).toEqual(["Lighthouse 0", "Lighthouse 1"]);
+  // A large brain with a small one: the Island's common word stays common in the set.
+  const mixed = await retriever.retrieve({ brains: [{ id: brainIds[0]! }, { id: brainIds[2]! }], query: "kestrel ferry", limit: 3 });
+  expect(mixed.pages[0]!.title).toBe("Crossing");
+});

@@ -1,0 +1,115 @@
+// The fitted link ranker (issue 58): a question's second fact sits on a page the first page links to (or that
+// links to it), which BM25 alone ranks low; the ranker follows the wiki's links to it, and a page that only
+// shares the question's words does not outrank it. Pages are written through the real ingest, so the links
+// are the wiki's own.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { answerService } from "../../src/modules/answer";
+import { FEATURES } from "../../src/retrieval/ranker-features";
+import { rankerScore, rankerWeights, type Explained } from "../../src/retrieval/ranker";
+import weightsFile from "../../src/retrieval/ranker-weights.json";
+import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { addText, newBrain, waitForSource } from "../support/sources";
+
+let s: TestServer;
+
+async function brainOf(pages: Record<string, string>): Promise<string> {
+  const brain = await newBrain(s);
+  const ids: string[] = [];
+  for (const [title, content] of Object.entries(pages)) ids.push((await addText(s, brain, title, content)).source.id);
+  for (const id of ids) await waitForSource(s, brain, id);
+  return brain;
+}
+
+const contextTitles = async (brain: string, query: string) =>
+  (await expectJson(await s.api(`/api/v1/brains/${brain}/context`, { method: "POST", json: { query, limit: 10 } }), 200)).pages.map((p: any) => p.title as string);
+const bm25Titles = async (brain: string, query: string) =>
+  (await answerService(s.ctx).retriever.retrieve({ brains: [{ id: brain }], query, limit: 10, expand: false })).pages.map((p) => p.title);
+
+beforeAll(async () => {
+  s = await startTestServer();
+}, 60_000);
+afterAll(() => s.close());
+
+describe("the weights file", () => {
+  test("loads and names the features the ranker computes, in its order", () => {
+    expect(weightsFile.features).toEqual([...FEATURES]);
+    expect(weightsFile.weights).toHaveLength(FEATURES.length);
+    expect(rankerWeights().bias).toBe(weightsFile.bias);
+    // A page that matches the question better scores higher, all else equal.
+    const base = FEATURES.map(() => 0);
+    expect(rankerScore(base.map((_, i) => (i === 0 ? 1 : 0)))).toBeGreaterThan(rankerScore(base));
+  });
+
+  test("a file that does not match the features is refused with a clear error", () => {
+    expect(() => rankerWeights({ features: ["lexical"], bias: 0, weights: [1] })).toThrow(/fit-ranker/);
+    expect(() => rankerWeights({ features: [...FEATURES], bias: 0, weights: FEATURES.map(() => Number.NaN) })).toThrow(/fit-ranker/);
+    expect(() => rankerWeights({ features: [...FEATURES].reverse(), bias: 0, weights: FEATURES.map(() => 1) })).toThrow(/fit-ranker/);
+  });
+});
+
+describe("following links", () => {
+  // Look-alikes share the question's words ("engineer", "born", "dam"); the page about the engineer the
+  // question's dam names shares almost none of them.
+  const DAMS = {
+    "Yelland Dam": "Yelland Dam is a gravity dam on the river Tove in Devon, finished in 1889. Its engineer was Arthur Penrose.",
+    "Arthur Penrose": "Arthur Penrose was an English builder of waterworks. Penrose came from Crowmarsh, where he was born in 1840, and died in Bath in 1911.",
+    "Harrow Dam": "Harrow Dam is a dam on the river Exe. The dam engineer of Harrow Dam was born in Exeter; the engineer trained in Bristol.",
+    "Harrow Dam 2": "Harrow Dam 2 is a second dam on the river Exe. The engineer of the dam was born in Tiverton, and another engineer was born in Crediton.",
+    "Colne Dam": "Colne Dam is an earth dam. Its engineer was born in Colchester and the dam was finished by an engineer born in Ipswich.",
+    "Yelland": "Yelland is a village in Devon on the estuary of the Taw, known for its power station.",
+  };
+  const QUESTION = "Where was the engineer of Yelland Dam born?";
+  let dams: string;
+  beforeAll(async () => {
+    dams = await brainOf(DAMS);
+  }, 120_000);
+
+  test("the bridged page is reached and a look-alike does not outrank it", async () => {
+    const bare = await bm25Titles(dams, QUESTION);
+    const ranked = await contextTitles(dams, QUESTION);
+    // BM25 alone puts the look-alikes first: what the links have to overcome.
+    expect(bare.indexOf("Arthur Penrose") === -1 || bare.indexOf("Arthur Penrose") > bare.indexOf("Harrow Dam")).toBe(true);
+    expect(ranked.slice(0, 2)).toContain("Yelland Dam");
+    expect(ranked.slice(0, 2)).toContain("Arthur Penrose");
+    for (const lookAlike of ["Harrow Dam", "Harrow Dam 2", "Colne Dam"]) expect(ranked.indexOf("Arthur Penrose")).toBeLessThan(ranked.indexOf(lookAlike));
+  });
+
+  // The answer's page names the question's subject (a backlink); the subject's page does not name it.
+  const WORKS = {
+    "Kestrel Bridge": "Kestrel Bridge is an iron bridge over the river Tove, opened in 1901 with a span of 90 metres.",
+    "Morrow Steelworks": "Morrow Steelworks was founded by Edith Carne in Leeds in 1870. Its yards made rails, boilers and girders for the north, and it built Kestrel Bridge.",
+    "Tove Company": "The Tove Company built barges. The company was founded by boatmen, and the company built a bridge at Tove mill.",
+    "Exe Company": "The Exe Company built bridges and the company built locks; it was founded in 1850 by a company of masons.",
+    "Bridge company": "A bridge company builds bridges; many a bridge company was founded to build one bridge.",
+  };
+  const BACKLINK_QUESTION = "Who founded the company that built Kestrel Bridge?";
+  let works: string;
+  beforeAll(async () => {
+    works = await brainOf(WORKS);
+  }, 120_000);
+
+  test("a backlinked answer page that BM25 ranks low is reached through its link, with what it adds", async () => {
+    const bare = await bm25Titles(works, BACKLINK_QUESTION);
+    expect(bare.indexOf("Morrow Steelworks")).toBeGreaterThan(1);
+    const scored: Explained[] = [];
+    const { pages } = await answerService(s.ctx).retriever.retrieve({ brains: [{ id: works }], query: BACKLINK_QUESTION, limit: 10, explain: scored });
+    const morrow = pages.find((p) => p.title === "Morrow Steelworks")!;
+    const kestrel = pages.find((p) => p.title === "Kestrel Bridge")!;
+    const features = (id: number) => Object.fromEntries(FEATURES.map((name, i) => [name, scored.find((e) => e.pageId === id)!.features[i]!]));
+    // Morrow Steelworks links to Kestrel Bridge: reached from that seed as a backlink, adding "founded" and
+    // "company" that the bridge's page lacks; the bridge is reached from it the other way, and named by it.
+    expect(features(morrow.pageId).backLink).toBeGreaterThan(0);
+    expect(features(morrow.pageId).adds).toBeGreaterThan(0);
+    expect(features(kestrel.pageId).outLink).toBeGreaterThan(0);
+    expect(features(kestrel.pageId).mention).toBeGreaterThan(0);
+    // Every page the ranker scored is returned in the model's order.
+    expect(pages.map((p) => p.pageId)).toEqual([...scored].sort((a, b) => b.score - a.score || a.pageId - b.pageId).map((e) => e.pageId).slice(0, pages.length));
+  });
+
+  test("a question naming nothing in the brain, only stopwords, another script or no word gets an empty list or a clear error", async () => {
+    for (const query of ["zzyzx qwertyuiop", "the of and", "日本語の質問"]) expect(await contextTitles(works, query)).toEqual([]);
+    const res = await s.api(`/api/v1/brains/${works}/context`, { method: "POST", json: { query: "", limit: 10 } });
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.code).toBe("invalid_request");
+  });
+});
