@@ -49,7 +49,7 @@ export async function signedOutInvitationScreen(view, token, { signal, done }) {
 }
 
 function createAccountForm(token, email, done) {
-  const name = h("input", { name: "name", autocomplete: "name", required: true, maxlength: "120" });
+  const name = h("input", { type: "text", name: "name", autocomplete: "name", required: true, maxlength: "120" });
   const password = h("input", { type: "password", name: "password", autocomplete: "new-password", required: true, minlength: "10" });
   const login = h("input", { type: "email", name: "email", autocomplete: "username", value: email, readonly: true });
   const box = errorBox();
