@@ -3,7 +3,8 @@
 // the link signed out, creates their account with a password, sees only that brain (under "Shared with me"),
 // is offered no write and is refused one (403) by the API from the page's own session; the owner raises them
 // to editor and they add a text source; the owner deactivates them and their next action lands on the sign-in
-// screen; the audit screen shows the invitation, the sign-up and the deactivation. Owner and colleague use
+// screen; an invitation for an email that has an account offers "Sign in to accept" signed out; the audit
+// screen shows the invitation, the sign-up and the deactivation. Owner and colleague use
 // two browsers (two cookie jars). No script errors, no CSP violations.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
@@ -28,11 +29,13 @@ for (const [label, width, height] of [["desktop", 1280, 860], ["phone", 390, 844
     const ownerEmail = `owner-${label}@example.test`;
     const colleagueEmail = `colleague-${label}@example.test`;
     const brainName = `Journey ${label}`;
+    let ownerId = "";
 
     beforeAll(async () => {
       s = await startTestServer();
-      const { account } = await expectJson(await s.api("/api/v1/account"), 200);
-      await setPassword(s.ctx.db, (account.account ?? account).id, OWNER_PASSWORD, ownerEmail);
+      const body = await expectJson(await s.api("/api/v1/account"), 200);
+      ownerId = (body.account ?? body).id;
+      await setPassword(s.ctx.db, ownerId, OWNER_PASSWORD, ownerEmail);
       [ownerBrowser, colleagueBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
     }, T);
     afterAll(async () => {
@@ -143,6 +146,22 @@ for (const [label, width, height] of [["desktop", 1280, 860], ["phone", 390, 844
       await owner.getByLabel("Action").selectOption("invitation.created");
       await owner.waitForFunction(() => [...document.querySelectorAll("tr[data-action]")].every((r) => r.getAttribute("data-action") === "invitation.created"));
       await screenshot(owner, `team-journey-${label}-04-audit`);
+
+      // A second invitation, for an email that has an account (the owner's own, say from another browser):
+      // signed out, the link offers "Sign in to accept"; after sign-in, one press accepts it.
+      const second = await expectJson(await s.api("/api/v1/invitations", { method: "POST", json: { email: ownerEmail, teamId: `team_${ownerId}` } }), 201);
+      const fresh = await colleagueBrowser.newPage({ width, height });
+      await fresh.page.goto(second.url);
+      await heading(fresh.page, "Invitation").waitFor();
+      await fresh.page.getByText("This email already has an account here").waitFor();
+      expect(await fresh.page.getByRole("button", { name: "Create your account" }).count()).toBe(0);
+      await fresh.page.getByRole("button", { name: "Sign in to accept" }).click();
+      await fresh.page.getByLabel("Email").fill(ownerEmail);
+      await fresh.page.getByLabel("Password").fill(OWNER_PASSWORD);
+      await fresh.page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await fresh.page.getByRole("button", { name: "Accept invitation" }).click();
+      await fresh.page.getByRole("link", { name: /See your teams/ }).waitFor();
+      expect(unexpected(fresh.problems)).toEqual([]);
 
       // The owner's settings tab asks whether payments are possible (paid.js: an empty PUT, 409 without a
       // facilitator); the deliberate write refused above is the colleague's only other failed request.
