@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { hasChromium, launchBrowser, screenshot, SKIP_MESSAGE, type Browser } from "../../support/browser";
 import { expectJson, startTestServer, type TestServer } from "../../support/server";
+import { recordAudit } from "../../../src/modules/audit/record";
 import { setPassword } from "../../../src/modules/people/passwords";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
@@ -146,6 +147,17 @@ for (const [label, width, height] of [["desktop", 1280, 860], ["phone", 390, 844
       await owner.getByLabel("Action").selectOption("invitation.created");
       await owner.waitForFunction(() => [...document.querySelectorAll("tr[data-action]")].every((r) => r.getAttribute("data-action") === "invitation.created"));
       await screenshot(owner, `team-journey-${label}-04-audit`);
+      // More events than a page: "Load more" follows nextCursor until the oldest, then goes away.
+      for (let i = 0; i < 55; i++) await recordAudit(s.ctx.db, { action: "key.created", actorId: ownerId, actorLabel: ownerEmail, target: { kind: "api_key", id: `key_${i}` } });
+      await owner.getByLabel("Action").selectOption("key.created");
+      const keyRows = owner.locator('tr[data-action="key.created"]');
+      await owner.waitForFunction(() => document.querySelectorAll('tr[data-action="key.created"]').length === 50);
+      const total = (await expectJson(await s.api("/api/v1/audit?action=key.created&limit=200"), 200)).events.length;
+      expect(total).toBeGreaterThan(50);
+      await owner.getByRole("button", { name: "Load more" }).click();
+      await owner.waitForFunction((n) => document.querySelectorAll('tr[data-action="key.created"]').length === n, total);
+      expect(await owner.getByRole("button", { name: "Load more" }).isHidden()).toBe(true);
+      expect(await keyRows.last().textContent()).toContain("key_0");
 
       // A second invitation, for an email that has an account (the owner's own, say from another browser):
       // signed out, the link offers "Sign in to accept"; after sign-in, one press accepts it.
