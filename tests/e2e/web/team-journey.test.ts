@@ -145,7 +145,7 @@ for (const [label, width, height] of [["desktop", 1280, 860], ["phone", 390, 844
       expect(order.indexOf("person.deactivated")).toBeLessThan(order.indexOf("person.created"));
       expect(order.indexOf("person.created")).toBeLessThan(order.indexOf("invitation.created"));
       await owner.getByLabel("Action").selectOption("invitation.created");
-      await owner.waitForFunction(() => [...document.querySelectorAll("tr[data-action]")].every((r) => r.getAttribute("data-action") === "invitation.created"));
+      await owner.waitForFunction(() => Array.from(document.querySelectorAll("tr[data-action]")).every((r) => r.getAttribute("data-action") === "invitation.created"));
       await screenshot(owner, `team-journey-${label}-04-audit`);
       // More events than a page: "Load more" follows nextCursor until the oldest, then goes away.
       for (let i = 0; i < 55; i++) await recordAudit(s.ctx.db, { action: "key.created", actorId: ownerId, actorLabel: ownerEmail, target: { kind: "api_key", id: `key_${i}` } });
