@@ -1,5 +1,5 @@
 // Builds the Elysia app from the feature plugins, all sharing one AppContext.
-import { acceptInvitationRoutes, invitationRoutes } from "./modules/invitations";
+import { acceptInvitationRoutes, invitationRoutes, invitationSignUpRoutes } from "./modules/invitations";
 import { shareRoutes } from "./modules/shares";
 import { teamRoutes } from "./modules/teams";
 import { Elysia } from "elysia";
@@ -54,6 +54,7 @@ export function buildApp(ctx: AppContext) {
     .use(brainSetAskRoutes(ctx))
     .use(teamRoutes(ctx))
     .use(shareRoutes(ctx))
+    .use(invitationSignUpRoutes(ctx))
     .use(acceptInvitationRoutes(ctx))
     .use(invitationRoutes(ctx))
     .use(x402Routes(ctx))

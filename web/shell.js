@@ -11,7 +11,9 @@ import { keysScreen } from "./screens/keys.js";
 import { setsScreen } from "./screens/sets.js";
 import { setupScreen } from "./screens/setup.js";
 import { signInScreen } from "./screens/sign-in.js";
-import { invitationScreen, sharedScreen, teamsScreen } from "./screens/team.js";
+import { auditScreen } from "./screens/audit.js";
+import { invitationScreen, signedOutInvitationScreen } from "./screens/invitation.js";
+import { sharedScreen, teamsScreen } from "./screens/team.js";
 
 /** Top-level screens in the header. */
 const NAV = [
@@ -19,9 +21,12 @@ const NAV = [
   { href: "#/sets", label: "Brain sets", active: (p) => p.startsWith("/sets") },
   { href: "#/shared", label: "Shared with me", active: (p) => p.startsWith("/shared") },
   { href: "#/teams", label: "People & teams", active: (p) => p.startsWith("/teams") },
+  { href: "#/audit", label: "Audit log", active: (p) => p.startsWith("/audit") },
   { href: "#/keys", label: "API keys", active: (p) => p.startsWith("/keys") },
   { href: "#/account", label: "Plan & usage", active: (p) => p.startsWith("/account") },
 ];
+
+const INVITATION_ROUTE = /^\/invitation\/([^/]+)$/;
 
 /** Hash routes: pattern → screen. Parameters are URI-decoded. */
 const ROUTES = [
@@ -31,7 +36,8 @@ const ROUTES = [
   [/^\/keys\/?$/, (v, _p, s) => keysScreen(v, s)],
   [/^\/teams\/?$/, (v, _p, s) => teamsScreen(v, s)],
   [/^\/shared\/?$/, (v, _p, s) => sharedScreen(v, s)],
-  [/^\/invitation\/([^/]+)$/, (v, [token], s) => invitationScreen(v, token, s)],
+  [INVITATION_ROUTE, (v, [token], s) => invitationScreen(v, token, s)],
+  [/^\/audit\/?$/, (v, _p, s) => auditScreen(v, s)],
   [/^\/account\/?$/, (v, _p, s) => accountScreen(v, s)],
 ];
 
@@ -52,6 +58,19 @@ async function render() {
   }
   if (!session.signedIn) await probeCookie(signal);
   if (seq !== renderSeq) return;
+  const invited = !session.signedIn && currentPath().match(INVITATION_ROUTE);
+  if (invited) {
+    // An invitation link works signed out: it shows what it invites to, then the way in that fits.
+    setChrome(false);
+    fill(main, view);
+    await signedOutInvitationScreen(view, safeDecode(invited[1]), { signal, done: () => rerender(true) }).catch((e) => {
+      if (e?.name === "AbortError" || seq !== renderSeq) return;
+      const box = errorBox();
+      showError(box, e);
+      add(view, [box, h("p", {}, h("a", { href: "#/" }, "Sign in"))]);
+    });
+    return;
+  }
   if (!session.signedIn) {
     setChrome(false);
     fill(main, view);

@@ -109,33 +109,3 @@ export async function sharedScreen(view, signal) {
   ]);
 }
 
-/** An invitation link (`#/invitation/<token>`), opened after sign-in: accepted with one press. */
-export async function invitationScreen(view, token, signal) {
-  const box = errorBox();
-  const done = h("p", { class: "success", role: "status", hidden: true });
-  const accept = h("button", { type: "button" }, "Accept invitation");
-  accept.addEventListener("click", async () => {
-    try {
-      const { invitation } = await api("/api/v1/invitations/accept", { method: "POST", json: { token }, signal });
-      accept.disabled = true;
-      fill(
-        done,
-        "Accepted. ",
-        invitation.brain ? h("a", { href: `#/brains/${enc(invitation.brain.id)}` }, `Open the brain (${invitation.brain.role})`) : null,
-        invitation.brain && invitation.team ? " · " : null,
-        invitation.team ? h("a", { href: "#/teams" }, `See your teams (${invitation.team.role})`) : null,
-      );
-      done.hidden = false;
-      announce("Invitation accepted");
-    } catch (e) {
-      showError(box, e);
-    }
-  });
-  add(view, [
-    h("div", { class: "page-head" }, h("h1", { tabindex: "-1" }, "Invitation")),
-    h("p", {}, "Someone invited you to a team or a brain. Accept it with this account (its email must be the invited one)."),
-    h("div", { class: "actions" }, accept),
-    done,
-    box,
-  ]);
-}

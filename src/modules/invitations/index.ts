@@ -3,7 +3,11 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authGuard } from "../auth/guard";
+import { refuseCrossSite } from "../people/origin";
+import { sessionResponse } from "../people/session-routes";
+import { personOf } from "../people/views";
 import { sendInvitation } from "./mail";
+import { checkInvitation, signUpWithInvitation } from "./sign-up";
 import { acceptInvitation, createInvitation, invitationView, listInvitations, revokeInvitation } from "./service";
 
 const createBody = t.Object({
@@ -59,4 +63,33 @@ export const acceptInvitationRoutes = (ctx: AppContext) =>
       "/api/v1/invitations/accept",
       async ({ principal, body }) => ({ invitation: await acceptInvitation(ctx.db, principal.account, body.token, ctx.log) }),
       { body: t.Object({ token: t.String({ minLength: 1, maxLength: 200 }) }) },
+    );
+
+// Keyless: the token in the link is the credential. Reading it shows the invitation screen's text; signing up
+// makes the invited person when their email has no account yet. Browsers' cross-site posts are refused (a
+// page elsewhere must not sign a visitor in to an account it made).
+export const invitationSignUpRoutes = (ctx: AppContext) =>
+  new Elysia({ detail: { tags: ["Invitations"] } })
+    .post(
+      "/api/v1/invitations/check",
+      async ({ body, request }) => {
+        refuseCrossSite(request, ctx.publicUrl());
+        return Response.json(await checkInvitation(ctx, body.token), { headers: { "cache-control": "no-store" } });
+      },
+      { body: t.Object({ token: t.String({ minLength: 1, maxLength: 200 }) }) },
+    )
+    .post(
+      "/api/v1/invitations/sign-up",
+      async ({ body, request }) => {
+        refuseCrossSite(request, ctx.publicUrl());
+        const { opened, account, invitation } = await signUpWithInvitation(ctx, request, body);
+        return sessionResponse(opened, { person: personOf(account), session: { id: opened.id, method: "password", expiresAt: new Date(opened.expiresAt).toISOString() }, invitation });
+      },
+      {
+        body: t.Object({
+          token: t.String({ minLength: 1, maxLength: 200 }),
+          name: t.String({ minLength: 1, maxLength: 120 }),
+          password: t.String({ maxLength: 1024 }),
+        }),
+      },
     );

@@ -88,17 +88,23 @@ export async function revokeInvitation(db: Db, caller: Account, id: string, log?
   await recordAudit(db, { action: "invitation.revoked", ...actor(caller), teamId: auditTeamOf(row, caller), target: { kind: "invitation", id } }, log);
 }
 
-function unusable(row: Invitation, now: number): AppError | null {
+export function unusable(row: Invitation, now: number): AppError | null {
   if (row.acceptedAt) return new AppError("conflict", "This invitation was already used: each link works once", { reason: "accepted" });
   if (row.revokedAt) return new AppError("conflict", "This invitation was withdrawn: ask for a new one", { reason: "revoked" });
   if (row.expiresAt <= now) return new AppError("conflict", "This invitation has expired: ask for a new one", { reason: "expired", expiresAt: new Date(row.expiresAt).toISOString() });
   return null;
 }
 
-/** Accepts with the signed-in person's account: the token's invitation, for this email, once. */
-export async function acceptInvitation(db: Db, person: Account, token: string, log?: Logger) {
+/** The invitation a link's token names; an unknown or malformed token is a 404 naming the field. */
+export async function invitationByToken(db: Db, token: string): Promise<Invitation> {
   const row = token.startsWith(INVITATION_PREFIX) ? await db.query.invitations.findFirst({ where: eq(invitations.tokenHash, sha256Hex(token)) }) : undefined;
   if (!row) throw new AppError("not_found", "Invitation not found: check the link", { field: "token" });
+  return row;
+}
+
+/** Accepts with the signed-in person's account: the token's invitation, for this email, once. */
+export async function acceptInvitation(db: Db, person: Account, token: string, log?: Logger) {
+  const row = await invitationByToken(db, token);
   const now = Date.now();
   const refusal = unusable(row, now);
   if (refusal) throw refusal;

@@ -35,6 +35,8 @@ import screensPeopleAdminJs from "../../../web/screens/people-admin.js" with { t
 import screensSignInJs from "../../../web/screens/sign-in.js" with { type: "file" };
 import screensShareJs from "../../../web/screens/share.js" with { type: "file" };
 import screensTeamJs from "../../../web/screens/team.js" with { type: "file" };
+import screensInvitationJs from "../../../web/screens/invitation.js" with { type: "file" };
+import screensAuditJs from "../../../web/screens/audit.js" with { type: "file" };
 import screensSsoButtonJs from "../../../web/screens/sso-button.js" with { type: "file" };
 import screensWebhooksJs from "../../../web/screens/webhooks.js" with { type: "file" };
 import screensSourcesJs from "../../../web/screens/sources.js" with { type: "file" };
@@ -80,6 +82,8 @@ export const ASSET_FILES: Record<string, { file: string; type: string; page?: bo
   "/assets/screens/sign-in.js": { file: screensSignInJs, type: JS },
   "/assets/screens/share.js": { file: screensShareJs, type: JS },
   "/assets/screens/team.js": { file: screensTeamJs, type: JS },
+  "/assets/screens/invitation.js": { file: screensInvitationJs, type: JS },
+  "/assets/screens/audit.js": { file: screensAuditJs, type: JS },
   "/assets/screens/sso-button.js": { file: screensSsoButtonJs, type: JS },
   "/assets/screens/webhooks.js": { file: screensWebhooksJs, type: JS },
   "/assets/screens/sources.js": { file: screensSourcesJs, type: JS },
