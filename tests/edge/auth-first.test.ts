@@ -30,6 +30,7 @@ const NOT_ACCOUNT_MODE = [
   /^DELETE \/api\/v1\/session$/, // the same for a person's session
   /^POST \/api\/v1\/session$/, // signing in: the email and password are the credential
   /^\/api\/v1\/password-links\//, // setup and reset links: the token is the credential
+  /^POST \/api\/v1\/invitations\/(check|sign-up)$/, // an invitation's link: its token is the credential
   /^GET \/api\/v1\/session\/providers$/, // what the sign-in screen offers, before anyone signs in
   /^GET \/auth\/:provider\/(start|callback)$/, // single sign-on: the provider's answer is the credential
   /^\/setup$/, // the admin page, opened by a setup or reset link
