@@ -30,6 +30,7 @@ import m0027 from "../../migrations/0027_connectors.sql" with { type: "text" };
 import m0026 from "../../migrations/0026_teams_and_shares.sql" with { type: "text" };
 import m0030 from "../../migrations/0030_sso_identities.sql" with { type: "text" };
 import m0028 from "../../migrations/0028_webhooks.sql" with { type: "text" };
+import m0031 from "../../migrations/0031_team_key_policy.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -61,6 +62,7 @@ const sqlByTag: Record<string, string> = {
   "0026_teams_and_shares": m0026,
   "0030_sso_identities": m0030,
   "0028_webhooks": m0028,
+  "0031_team_key_policy": m0031,
 };
 
 export interface Migration {

@@ -18,6 +18,10 @@ export const teams = sqliteTable(
     planId: text("plan_id").references(() => plans.id),
     /** The account whose own team this is (every account has one); null for a team made on purpose. */
     personalOf: text("personal_of").references(() => accounts.id, { onDelete: "cascade" }),
+    /** Key policy (modules/teams/key-policy.ts): the members' new API keys must be read-only. */
+    keyReadOnly: integer("key_read_only", { mode: "boolean" }).notNull().default(false),
+    /** Key policy: the members' new API keys must expire within this many days; null = no rule. */
+    keyMaxDays: integer("key_max_days"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("teams_personal_of").on(t.personalOf).where(sql`personal_of IS NOT NULL`)],

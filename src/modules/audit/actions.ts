@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   "team.member_added",
   "team.member_role_changed",
   "team.member_removed",
+  "team.key_policy_changed",
   "invitation.created",
   "invitation.accepted",
   "invitation.revoked",

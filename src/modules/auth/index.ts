@@ -6,6 +6,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from "./keys";
 import { createKeyBody, newKeyResponse } from "./model";
 import { clientAddressOf } from "../../http/client-address";
 import { recordAudit } from "../audit/record";
+import { checkKeyPolicy } from "../teams/key-policy";
 import type { Principal } from "./keys";
 
 const actorOf = (principal: Principal, request: Request) => ({
@@ -23,6 +24,7 @@ export const apiKeyRoutes = (ctx: AppContext) =>
       async ({ principal, body, set, request }) => {
         set.status = 201;
         const expiresAt = body.expiresAt === undefined ? null : Date.parse(body.expiresAt);
+        await checkKeyPolicy(ctx.db, principal.account.id, { readOnly: body.readOnly ?? false, expiresAt });
         const key = await createApiKey(ctx.db, principal.account.id, body.name.trim(), { readOnly: body.readOnly, expiresAt });
         await recordAudit(ctx.db, { action: "key.created", ...actorOf(principal, request), target: { kind: "api_key", id: key.id }, details: { name: key.name, hint: key.hint, readOnly: key.readOnly } }, ctx.log);
         return key;

@@ -4,7 +4,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authGuard } from "../auth/guard";
 import { addMemberBody, changeRoleBody, createTeamBody, memberParams, teamParams, updateTeamBody } from "./model";
-import { addMember, changeRole, createTeam, getTeam, listMembers, listTeams, removeMember, renameTeam, setTeamPlan } from "./service";
+import { addMember, changeRole, createTeam, getTeam, listMembers, listTeams, removeMember, renameTeam, setKeyPolicy, setTeamPlan } from "./service";
 
 export const teamRoutes = (ctx: AppContext) =>
   new Elysia({ prefix: "/api/v1/teams", detail: { tags: ["Teams"] } })
@@ -22,12 +22,13 @@ export const teamRoutes = (ctx: AppContext) =>
     )
     // One team (members only; 404 for anyone else).
     .get("/:teamId", async ({ principal, params }) => ({ team: await getTeam(ctx.db, principal.account.id, params.teamId) }), { params: teamParams })
-    // Rename (team admin) or set the plan (installation admin).
+    // Rename or set the key policy (team admin), or set the plan (installation admin).
     .patch(
       "/:teamId",
       async ({ principal, params, body }) => {
         let team = body.name !== undefined ? await renameTeam(ctx.db, principal.account, params.teamId, body.name.trim()) : undefined;
         if (body.plan !== undefined) team = await setTeamPlan(ctx.db, principal.account, params.teamId, body.plan);
+        if (body.keyPolicy !== undefined) team = await setKeyPolicy(ctx.db, principal.account, params.teamId, body.keyPolicy, ctx.log);
         return { team: team! };
       },
       { params: teamParams, body: updateTeamBody },

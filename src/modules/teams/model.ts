@@ -10,6 +10,15 @@ export const updateTeamBody = t.Object(
   {
     name: t.Optional(name),
     plan: t.Optional(t.Union([t.Literal("team"), t.Null()], { description: "Installation admin only: `team` makes the members share one quota" })),
+    keyPolicy: t.Optional(
+      t.Object(
+        {
+          readOnly: t.Optional(t.Boolean({ description: "The members' new API keys must be read-only" })),
+          maxDays: t.Optional(t.Union([t.Integer({ minimum: 1, maximum: 3650 }), t.Null()], { description: "The members' new API keys must expire within this many days; null: no rule" })),
+        },
+        { minProperties: 1, description: "Team admin only: what the members' new API keys must be" },
+      ),
+    ),
   },
   { minProperties: 1 },
 );

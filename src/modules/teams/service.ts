@@ -22,6 +22,8 @@ export interface TeamView {
   personal: boolean;
   /** The caller's role in the team. */
   role: TeamRole;
+  /** What the members' new API keys must be (key-policy.ts). */
+  keyPolicy: { readOnly: boolean; maxDays: number | null };
   createdAt: string;
 }
 
@@ -39,6 +41,7 @@ const teamView = (team: Team, role: TeamRole): TeamView => ({
   plan: team.planId,
   personal: team.personalOf !== null,
   role,
+  keyPolicy: { readOnly: team.keyReadOnly, maxDays: team.keyMaxDays },
   createdAt: new Date(team.createdAt).toISOString(),
 });
 
@@ -90,6 +93,17 @@ export async function listTeams(db: Db, accountId: string): Promise<TeamView[]> 
 export async function renameTeam(db: Db, account: Account, teamId: string, name: string): Promise<TeamView> {
   await adminOf(db, account.id, teamId);
   await db.update(teams).set({ name }).where(eq(teams.id, teamId));
+  return getTeam(db, account.id, teamId);
+}
+
+/** A team admin sets what the members' new API keys must be: read-only, expiring within N days (null: no rule). */
+export async function setKeyPolicy(db: Db, account: Account, teamId: string, policy: { readOnly?: boolean; maxDays?: number | null }, log?: Logger): Promise<TeamView> {
+  await adminOf(db, account.id, teamId);
+  await db
+    .update(teams)
+    .set({ ...(policy.readOnly !== undefined && { keyReadOnly: policy.readOnly }), ...(policy.maxDays !== undefined && { keyMaxDays: policy.maxDays }) })
+    .where(eq(teams.id, teamId));
+  await recordAudit(db, { action: "team.key_policy_changed", ...actor(account), teamId, target: { kind: "team", id: teamId }, details: policy }, log);
   return getTeam(db, account.id, teamId);
 }
 
