@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)("webhooks in the admin page", () => {
     page = w.page;
     await page.goto(server.url);
     await page.getByLabel("API key").fill(server.key);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in with this key" }).click();
     await page.getByRole("heading", { level: 1, name: "Brains" }).waitFor();
   }, T);
   afterAll(async () => {
