@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { hasChromium, screenshot, SKIP_MESSAGE, type WatchedPage } from "../../support/browser";
 import { startWorkspace, type Workspace } from "../../web/workspace";
 import { startSite, type Site } from "../../connectors/site";
-import { hasGit, makeRepo } from "../../connectors/git-repo";
+import { hasGit, makeRepo, serveRepos } from "../../connectors/git-repo";
 import { tempDir } from "../../support/temp-dirs";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
@@ -146,6 +146,30 @@ describe.skipIf(!hasChromium)("connectors on the admin page", () => {
     expect(sources.find((s: any) => s.title === "Weirs")?.url).toBe("https://forge.example/team/handbook/blob/main/docs/weirs.md");
     expect(await page.content()).not.toContain("ghp_not-for-a-path");
     await screenshot(page, "connectors-folder-and-git");
+  }, T);
+
+  test.skipIf(!hasGit)("a Git repository by URL with a token: the token is used, and shown only as set", async () => {
+    makeRepo(gitRoot, "forge", { "guide/dredging.md": "# Dredging\n\nThe channel is dredged every spring to keep it navigable.\n" });
+    const forge = serveRepos(gitRoot);
+    try {
+      await page.getByLabel("Kind").selectOption("git");
+      await page.getByLabel("Name", { exact: true }).fill("Forge repo");
+      await page.getByLabel("Repository").fill(`${forge.url}/forge.git`);
+      await page.getByLabel("Token").fill("forge-token-harbour");
+      await page.getByRole("button", { name: "Add connector" }).click();
+      const c = card("Forge repo");
+      await c.getByText("(with a token)").waitFor();
+      await c.getByRole("button", { name: "Sync now" }).click();
+      await c.getByText("1 added, 0 updated, 0 unchanged, 0 removed, 0 failed").waitFor({ timeout: 60_000 });
+      expect(await page.content()).not.toContain("forge-token-harbour");
+      const { connectors } = (await (await ws.server.api(`/api/v1/brains/${ws.brainId}/connectors`)).json()) as any;
+      expect(connectors.find((x: any) => x.name === "Forge repo").secrets).toEqual({ token: "set" });
+      const basic = `Basic ${Buffer.from("x-access-token:forge-token-harbour").toString("base64")}`;
+      expect(forge.requests.length).toBeGreaterThan(0);
+      expect(forge.requests.every((r) => r.auth === basic)).toBe(true);
+    } finally {
+      forge.stop();
+    }
   }, T);
 
   test("no script errors and no CSP violations", () => {
