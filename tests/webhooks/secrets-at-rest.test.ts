@@ -32,7 +32,7 @@ async function everyValue(): Promise<string> {
 async function testDelivery(hookId: string) {
   const { delivery } = await expectJson(await s.api(`/api/v1/webhooks/${hookId}/test`, { method: "POST" }), 202);
   const id = delivery.id as string;
-  await waitFor(() => rx.received.some((r) => r.headers["webhook-id"] === id));
+  await waitFor(async () => rx.received.some((r) => r.headers["webhook-id"] === id));
   return rx.received.find((r) => r.headers["webhook-id"] === id)!;
 }
 

@@ -54,12 +54,12 @@ const KINDS = {
   git: {
     label: "Git repository",
     fields: () => [
-      field("Repository", h("input", { type: "text", name: "repository", required: true, placeholder: "https://git.example.com/team/handbook.git" }), "An https URL, or the path of a repository on the server", "wide"),
+      field("Repository", h("input", { type: "text", name: "repository", required: true, placeholder: "https://example.com/team/handbook.git" }), "An https URL, or the path of a repository on the server", "wide"),
       field("Branch", h("input", { type: "text", name: "branch", placeholder: "main" })),
       field("Token", h("input", { type: "password", name: "token", autocomplete: "off" }), "For a private https repository; stored encrypted, never shown again"),
       field("Only files", h("input", { type: "text", name: "include", placeholder: "docs/**/*.md" }), "Patterns, comma-separated; Markdown, AsciiDoc, text and HTML by default"),
       field("Skip files", h("input", { type: "text", name: "exclude", placeholder: "drafts/**" }), "Patterns, comma-separated"),
-      field("File page URL", h("input", { type: "text", name: "webUrl", placeholder: "https://git.example.com/team/handbook/blob/{branch}/{path}" }), "Optional; where a file is shown on the forge, with {path} and {branch}", "wide"),
+      field("File page URL", h("input", { type: "text", name: "webUrl", placeholder: "https://example.com/team/handbook/blob/{branch}/{path}" }), "Optional; where a file is shown on the forge, with {path} and {branch}", "wide"),
     ],
     config(fd) {
       const repository = text(fd, "repository");
