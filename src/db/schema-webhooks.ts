@@ -17,7 +17,7 @@ export const webhooks = sqliteTable(
     events: text("events", { mode: "json" }).notNull().$type<string[]>(),
     /** Only events of these brains (a JSON array); null: every brain of the account. */
     brainIds: text("brain_ids", { mode: "json" }).$type<string[] | null>(),
-    /** The Standard Webhooks signing secret (`whsec_…`), shown to the owner once. */
+    /** The Standard Webhooks signing secret (`whsec_…`), shown to the owner once; stored sealed (db/sealed.ts), plain in rows made before. */
     secret: text("secret").notNull(),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
     /** Why the server turned the hook off (a day of failed deliveries), or null. */

@@ -1,10 +1,13 @@
-// "Add a connector": one form whose fields follow the kind chosen (a website, a feed, the brain's links).
-// Secret header values are typed into a password field and never shown again (the server answers "set").
+// "Add a connector": one form whose fields follow the kind chosen (a website, a feed, the brain's links, a Git
+// repository, a server folder). Secrets (a header value, a Git token) are typed into a password field and never
+// shown again (the server answers "set"). A 422 naming `config.<key>` marks the form field that holds it.
 import { API, api } from "../lib/api.js";
 import { announce, field, fill, h } from "../lib/dom.js";
 import { errorBox, onSubmit } from "../lib/forms.js";
 
 const lines = (text) => String(text ?? "").split(/\n/).map((l) => l.trim()).filter(Boolean);
+const commaList = (fd, name) => String(fd.get(name) ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+const text = (fd, name) => String(fd.get(name) ?? "").trim();
 const number = (fd, name) => (String(fd.get(name) ?? "").trim() ? Number(fd.get(name)) : undefined);
 
 /** The fields of each kind, and how a filled form becomes its config. */
@@ -23,7 +26,7 @@ const KINDS = {
       h("label", { class: "check wide" }, h("input", { type: "checkbox", name: "keep" }), " Keep pages that vanish from the site"),
     ],
     config(fd) {
-      const list = (name) => String(fd.get(name) ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+      const list = (name) => commaList(fd, name);
       const config = { startUrls: lines(fd.get("startUrls")) };
       if (String(fd.get("sitemap") ?? "").trim()) config.sitemap = String(fd.get("sitemap")).trim();
       if (!config.startUrls.length) delete config.startUrls;
@@ -36,6 +39,7 @@ const KINDS = {
       if (name) config.headers = { [name]: String(fd.get("headerValue") ?? "") };
       return config;
     },
+    fieldOf: (key) => (key === "headers" ? "headerName" : key),
   },
   feed: {
     label: "Feed (RSS or Atom)",
@@ -46,6 +50,44 @@ const KINDS = {
     label: "This brain's links",
     fields: () => [h("p", { class: "muted small wide" }, "Re-reads every link source of this brain on the schedule; a page that changed is processed again.")],
     config: () => ({}),
+  },
+  git: {
+    label: "Git repository",
+    fields: () => [
+      field("Repository", h("input", { type: "text", name: "repository", required: true, placeholder: "https://example.com/team/handbook.git" }), "An https URL, or the path of a repository on the server", "wide"),
+      field("Branch", h("input", { type: "text", name: "branch", placeholder: "main" })),
+      field("Token", h("input", { type: "password", name: "token", autocomplete: "off" }), "For a private https repository; stored encrypted, never shown again"),
+      field("Only files", h("input", { type: "text", name: "include", placeholder: "docs/**/*.md" }), "Patterns, comma-separated; Markdown, AsciiDoc, text and HTML by default"),
+      field("Skip files", h("input", { type: "text", name: "exclude", placeholder: "drafts/**" }), "Patterns, comma-separated"),
+      field("File page URL", h("input", { type: "text", name: "webUrl", placeholder: "https://example.com/team/handbook/blob/{branch}/{path}" }), "Optional; where a file is shown on the forge, with {path} and {branch}", "wide"),
+    ],
+    config(fd) {
+      const repository = text(fd, "repository");
+      // A server path starts with "/"; anything else is the URL of a repository to clone.
+      const config = repository.startsWith("/") ? { path: repository } : { url: repository };
+      if (text(fd, "branch")) config.branch = text(fd, "branch");
+      if (commaList(fd, "include").length) config.include = commaList(fd, "include");
+      if (commaList(fd, "exclude").length) config.exclude = commaList(fd, "exclude");
+      if (text(fd, "webUrl")) config.webUrl = text(fd, "webUrl");
+      if (text(fd, "token")) config.token = text(fd, "token");
+      return config;
+    },
+    fieldOf: (key) => (key === "url" || key === "path" ? "repository" : key),
+  },
+  folder: {
+    label: "Server folder",
+    fields: () => [
+      field("Folder path", h("input", { type: "text", name: "path", required: true, placeholder: "/srv/shares/handbook" }), "A folder on the server, under the folders the operator allowed", "wide"),
+      field("Only files", h("input", { type: "text", name: "include", placeholder: "**/*.md" }), "Patterns, comma-separated; Markdown, AsciiDoc, text and HTML by default"),
+      field("Skip files", h("input", { type: "text", name: "exclude", placeholder: "archive/**" }), "Patterns, comma-separated"),
+    ],
+    config(fd) {
+      const config = { path: text(fd, "path") };
+      if (commaList(fd, "include").length) config.include = commaList(fd, "include");
+      if (commaList(fd, "exclude").length) config.exclude = commaList(fd, "exclude");
+      return config;
+    },
+    fieldOf: (key) => key,
   },
 };
 
@@ -80,8 +122,8 @@ export function addConnectorCard(brain, signal, onAdded) {
     try {
       ({ connector } = await api(API.connectors(brain.id), { method: "POST", json: body, signal }));
     } catch (e) {
-      // "config.startUrls[0]" names the form's "startUrls" field (and "config.headers.X" its header name).
-      if (typeof e.field === "string" && e.field.startsWith("config.")) e.field = e.field.slice(7).replace(/[[.].*$/, "").replace(/^headers$/, "headerName");
+      // "config.startUrls[0]" names the form's "startUrls" field; each kind says which field holds a config key.
+      if (typeof e.field === "string" && e.field.startsWith("config.")) e.field = (KINDS[kind.value].fieldOf ?? ((k) => k))(e.field.slice(7).replace(/[[.].*$/, ""));
       throw e;
     }
     form.reset();

@@ -27,7 +27,7 @@ export async function connectorsTab(panel, brain, _rest, signal, owned) {
     try {
       const { connectors } = await api(API.connectors(brain.id), { signal });
       fill(listError);
-      fill(list, connectors.length ? connectors.map((c) => connectorCard(c)) : h("p", { class: "empty" }, owned ? "No connectors yet. Add one below to keep this brain in sync with a website, a feed or its own links." : "No connectors."));
+      fill(list, connectors.length ? connectors.map((c) => connectorCard(c)) : h("p", { class: "empty" }, owned ? "No connectors yet. Add one below to keep this brain in sync with a website, a feed, a Git repository, a server folder or its own links." : "No connectors."));
       // Polls while a run goes on, and while one is due (the scheduler starts it within seconds).
       const dueSoon = (c) => !c.paused && c.nextRunAt && Date.parse(c.nextRunAt) < Date.now() + DUE_SOON_MS;
       const active = connectors.some((c) => (c.lastRun && RUNNING.has(c.lastRun.status)) || dueSoon(c));
@@ -100,5 +100,7 @@ function describe(c) {
   }
   if (c.kind === "feed") return `Entries of ${c.config.url}`;
   if (c.kind === "links") return "Re-reads this brain's links";
+  if (c.kind === "git") return `Files of ${c.config.url ?? c.config.path} (branch ${c.config.branch ?? "main"})${c.secrets?.token ? " (with a token)" : ""}`;
+  if (c.kind === "folder") return `Files in ${c.config.path}`;
   return c.kind;
 }

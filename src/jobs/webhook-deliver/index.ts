@@ -5,6 +5,7 @@
 // failed for the disable window, and the hook turned off once every delivery failed for that long.
 import type { AppContext } from "../../context";
 import { queryRows } from "../../db/plain";
+import { openSealedOrPlain } from "../../db/sealed";
 import { WEBHOOK_DELIVER_JOB } from "../../queue/kinds";
 import { TEST_EVENT } from "../../queue/events";
 import { DeferJobError, type JobHandler } from "../loop";
@@ -51,7 +52,9 @@ export function webhookDeliverHandler(ctx: AppContext): JobHandler {
       }
       const attempt = Number(row.attempts) + 1;
       const startedAt = Date.now();
-      const outcome = await sendDelivery({ id: row.id, url: row.url, secret: row.secret, payload: row.payload }, { allowHosts: config.fetchAllowHosts, timeoutMs: config.webhookTimeoutMs });
+      // Hooks made before secrets were sealed hold the plain `whsec_…`; both sign the same way.
+      const secret = await openSealedOrPlain(db, row.secret);
+      const outcome = await sendDelivery({ id: row.id, url: row.url, secret, payload: row.payload }, { allowHosts: config.fetchAllowHosts, timeoutMs: config.webhookTimeoutMs });
       const finishedAt = Date.now();
       const windowOver = finishedAt - Number(row.created_at) >= config.webhookDisableAfterMs;
       const final = outcome.delivered || outcome.refused || windowOver;

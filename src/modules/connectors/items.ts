@@ -47,12 +47,17 @@ export async function pendingItems(db: Db, connectorId: string, runId: string, l
     .map((r) => ({ itemKey: r.item_key, ref: JSON.parse(r.ref) as ItemRef, sourceId: r.source_id, version: r.version }));
 }
 
-/** The item handled by the run: its new state; `seen` false lets the prune phase remove it. */
-export function itemDoneStatement(connectorId: string, runId: string, key: string, to: { seen: boolean; sourceId?: string | null; version?: string | null }): Statement {
+/**
+ * The item handled by the run: its new state; `seen` false lets the prune phase remove it. `onlyIfChanged`:
+ * only when the statement before it changed a row (the source it records was just inserted, in one batch).
+ */
+export function itemDoneStatement(
+  connectorId: string, runId: string, key: string, to: { seen: boolean; sourceId?: string | null; version?: string | null }, onlyIfChanged = false,
+): Statement {
   return stmt(
     `UPDATE connector_items SET done_run = ?3, seen_run = CASE WHEN ?4 THEN ?3 ELSE seen_run END,
        source_id = CASE WHEN ?5 THEN ?6 ELSE source_id END, version = CASE WHEN ?7 THEN ?8 ELSE version END
-     WHERE connector_id = ?1 AND item_key = ?2 AND done_run IS NOT ?3`,
+     WHERE connector_id = ?1 AND item_key = ?2 AND done_run IS NOT ?3${onlyIfChanged ? " AND changes() > 0" : ""}`,
     connectorId, key, runId, to.seen ? 1 : 0, to.sourceId !== undefined ? 1 : 0, to.sourceId ?? null, to.version !== undefined ? 1 : 0, to.version ?? null,
   );
 }

@@ -202,7 +202,13 @@ async function applyOutcome(s: RunState, item: PendingItem, outcome: FetchOutcom
     case "skipped":
       return void (await done({ seen: false }, null));
     case "content": {
-      const { sourceId, change } = await upsertItemSource(s.deps, s.connector, item.itemKey, outcome.source);
+      // A new source is marked done and counted in its own batch; any other change is recorded after it.
+      const doneWhenAdded = (sourceId: string) => [
+        itemDoneStatement(cid, runId, item.itemKey, { seen: true, sourceId, version: outcome.version }, true),
+        countStatement(runId, "added", 0, undefined, true),
+      ];
+      const { sourceId, change } = await upsertItemSource(s.deps, s.connector, item.itemKey, outcome.source, doneWhenAdded);
+      if (change === "added") return;
       return void (await done({ seen: true, sourceId, version: outcome.version }, change));
     }
     case "reprocess": {

@@ -2,7 +2,7 @@
 // connector, each write guarded by the connector still existing, so a run that outlives a delete writes
 // nothing more. The ingest job does the rest; an owner-edited page is never overwritten (sourceChanged).
 import type { RootDb as Db } from "../../db/client";
-import { queryRows, runBatch, stmt } from "../../db/plain";
+import { queryRows, runBatch, stmt, type Statement } from "../../db/plain";
 import { enqueueStatement } from "../../queue";
 import { INGEST_JOB } from "../../queue/kinds";
 import { newTimeOrderedId } from "../../lib/secrets";
@@ -30,12 +30,18 @@ function fieldsOf(src: ItemSource) {
     : { title: src.title?.trim() || src.url, url: src.url, content: null };
 }
 
-/** Adds or updates an item's source; what happened to it. Throws ConnectorGoneError once the connector is being deleted. */
+/**
+ * Adds or updates an item's source; what happened to it. Throws ConnectorGoneError once the connector is being
+ * deleted. `whenAdded` are statements written in the same batch as a new source, each only if the one before
+ * it changed a row (the item marked done and counted as added): a server killed after the insert cannot leave
+ * a source the run later counts as unchanged.
+ */
 export async function upsertItemSource(
   deps: WriteDeps,
   c: { id: string; brainId: string },
   key: string,
   src: ItemSource,
+  whenAdded: (sourceId: string) => Statement[] = () => [],
 ): Promise<{ sourceId: string; change: "added" | "updated" | "unchanged" }> {
   const { db } = deps;
   const f = fieldsOf(src);
@@ -49,6 +55,7 @@ export async function upsertItemSource(
       id, c.brainId, src.type, f.title, f.url, f.content, externalId, c.id, c.id,
     ),
     enqueueStatement({ ...job, subjectId: id }, stmt("changes() > 0")),
+    ...whenAdded(id),
   ]);
   if (inserted!.rowsAffected > 0) {
     deps.wake();

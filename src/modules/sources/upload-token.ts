@@ -1,8 +1,5 @@
 // Signed, single-use upload URLs for the embedded storage: the token carries what the PUT must match
 // (source, key, content type, size, expiry) and an HMAC over it with the instance secret.
-import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { settings } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { hmacHex, randomBase62, safeEqual } from "../../lib/secrets";
 
@@ -18,12 +15,8 @@ export interface UploadClaims {
   exp: number;
 }
 
-/** The instance secret, created once and shared by every replica through the database. */
-export async function instanceSecret(db: Db): Promise<string> {
-  await db.run(sql`INSERT INTO ${settings} (key, value) VALUES ('upload_secret', ${randomBase62(48)}) ON CONFLICT (key) DO NOTHING`);
-  const row = await db.query.settings.findFirst({ where: (s, { eq }) => eq(s.key, "upload_secret") });
-  return row!.value;
-}
+/** The instance secret lives with the sealing that derives its key from it (db/sealed.ts). */
+export { instanceSecret } from "../../db/sealed";
 
 export function signUpload(secret: string, claims: UploadClaims): string {
   const body = Buffer.from(JSON.stringify(claims)).toString("base64url");

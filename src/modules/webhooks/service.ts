@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { RootDb } from "../../db/client";
 import { brains, webhooks, type Webhook } from "../../db/schema";
 import { queryRows, runBatch, stmt } from "../../db/plain";
+import { sealText } from "../../db/sealed";
 import { isIngestError, vetPostTarget, type AllowList } from "../../ingest";
 import { invalid, notFound } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
@@ -79,7 +80,8 @@ export async function createWebhook(deps: Deps, accountId: string, body: CreateW
   const [count] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${webhooks} WHERE account_id = ${accountId}`);
   if (Number(count?.n ?? 0) >= MAX_WEBHOOKS) throw invalid("url", `An account may have at most ${MAX_WEBHOOKS} webhooks; delete one first`);
   const secret = newSecret();
-  const [hook] = await db.insert(webhooks).values({ id: newId("wh"), accountId, url, events, brainIds, secret }).returning();
+  // Stored sealed (as connectors' secrets are): a copy of the database does not hand out signing secrets.
+  const [hook] = await db.insert(webhooks).values({ id: newId("wh"), accountId, url, events, brainIds, secret: await sealText(db, secret) }).returning();
   invalidateSubscriptions(db);
   return { webhook: webhookView(hook!), secret };
 }

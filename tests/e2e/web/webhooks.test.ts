@@ -7,6 +7,7 @@ import { Webhook } from "standardwebhooks";
 import { hasChromium, launchBrowser, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../../support/browser";
 import { expectJson, startTestServer, type TestServer } from "../../support/server";
 import { newBrain } from "../../support/sources";
+import { signedIn } from "../../web/workspace";
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
 const T = 60_000;
@@ -37,9 +38,8 @@ describe.skipIf(!hasChromium)("webhooks in the admin page", () => {
     await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     w = await browser.newPage();
     page = w.page;
-    await page.goto(server.url);
-    await page.getByLabel("API key").fill(server.key);
-    await page.getByRole("button", { name: "Sign in with this key" }).click();
+    // Signed in as workspace.ts does (the sign-in screen now offers a password form and a key form).
+    await signedIn(page, server.url, server.key);
     await page.getByRole("heading", { level: 1, name: "Brains" }).waitFor();
   }, T);
   afterAll(async () => {
