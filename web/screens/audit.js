@@ -10,7 +10,7 @@ const ACTIONS = [
   "session.signed_in", "session.sign_in_failed", "session.signed_out", "session.signed_out_everywhere",
   "password.set", "password.reset_requested",
   "person.created", "person.deactivated", "person.reactivated", "person.role_changed",
-  "team.created", "team.member_added", "team.member_role_changed", "team.member_removed",
+  "team.created", "team.member_added", "team.member_role_changed", "team.member_removed", "team.key_policy_changed",
   "invitation.created", "invitation.accepted", "invitation.revoked",
   "share.changed", "share.removed", "key.created", "key.revoked", "token.granted", "token.revoked",
   "connector.created", "connector.changed", "connector.deleted", "webhook.created", "webhook.changed", "webhook.deleted",
