@@ -1,12 +1,11 @@
 // Answers quote whole sentences: a period after an initial or a short form ("Thomas A. Edison", "Dr. Brodie",
 // "ext. 4410", "Fig. 2") does not end one. Found outside in: "Who is on call?" was answered
 // "On-call engineer: Priya Nair (ext." and the number was lost.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+// The runbook's answer is a table: tests/answer/cases/runbooks.ts.
+import { expect, test } from "bun:test";
 import { extractiveLead } from "../../src/concepts/lead";
 import { withAbbreviationsJoined } from "../../src/lib/sentence-ends";
 import { sentencesOf } from "../../src/modules/answer/sentences";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addText, newBrain, waitForSource } from "../support/sources";
 
 test("initials and short forms do not end a sentence; real ends still do", () => {
   const texts = (markdown: string) => sentencesOf(markdown).map((s) => s.text);
@@ -27,27 +26,6 @@ test("initials and short forms do not end a sentence; real ends still do", () =>
   // "No." is short for number only before one: a FAQ's "No." is a reply of its own.
   expect(texts("See No. 5 and Nos. 7 for details.")).toEqual(["See No. 5 and Nos. 7 for details."]);
   expect(texts("No. E-bikes are limited to 25 km/h by law.")).toEqual(["No.", "E-bikes are limited to 25 km/h by law."]);
-});
-
-let s: TestServer;
-let brainId: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  brainId = await newBrain(s, "Runbooks");
-  const { source } = await addText(
-    s,
-    brainId,
-    "Pump runbook",
-    "# Pump runbook\n\n## Stopping\n\nPress STOP, then close valve V2.\n\n## Contacts\n\nOn-call engineer: Priya Nair (ext. 4410). Backup: Dr. Tomas Vik (ext. 4415).",
-  );
-  await waitForSource(s, brainId, source.id);
-});
-afterAll(() => s.close());
-
-test("the answer keeps the extension number with the name", async () => {
-  const body = await expectJson(await s.api(`/api/v1/brains/${brainId}/ask`, { method: "POST", json: { question: "Who is the on-call engineer?" } }), 200);
-  expect(body.thin).toBe(false);
-  expect(body.answer).toContain("Priya Nair (ext. 4410)");
 });
 
 test("the pages' leads split sentences the same way", () => {

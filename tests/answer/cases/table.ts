@@ -15,6 +15,12 @@ export interface AnswerCase {
   thin?: boolean;
   /** Slugs the citations hold. */
   cites?: string[];
+  /** The answer's lines, each without its citations, are exactly these. */
+  lines?: string[];
+  /** The slugs cited, all of them, in order. */
+  citesExactly?: string[];
+  /** The slug cited first. */
+  firstCited?: string;
 }
 
 export interface AnswerTable {
