@@ -77,3 +77,9 @@ export async function spawnServer(env: Record<string, string>, command = [BUN, j
 
 /** The new key a command printed: alone on the last line of stdout. */
 export const lastLine = (stdout: string) => stdout.trimEnd().split("\n").at(-1) ?? "";
+
+/** Request headers carrying a key the CLI creates in the data dir `env` names (no server needed). */
+export async function cliKeyHeaders(env: Record<string, string>, name: string): Promise<Record<string, string>> {
+  const key = lastLine((await runCli(["keys", "create", "--name", name], env)).stdout);
+  return { authorization: `Bearer ${key}`, "content-type": "application/json" };
+}

@@ -3,7 +3,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { openDatabase } from "../../../src/db/client";
-import { lastLine, runCli, spawnServer } from "../../support/cli";
+import { cliKeyHeaders, spawnServer } from "../../support/cli";
 import { tempDir } from "../../support/server";
 
 const dataDir = tempDir();
@@ -31,8 +31,7 @@ test("a connector run survives kill -9: resumed, not restarted; nothing lost or 
     },
   });
   const env = { BRAINBOX_DATA_DIR: dataDir, BRAINBOX_FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port}`, BRAINBOX_JOB_LEASE_MS: "1500" };
-  const key = lastLine((await runCli(["keys", "create", "--name", "crash"], env)).stdout);
-  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  const headers = await cliKeyHeaders(env, "crash");
   let server = await spawnServer(env);
   const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { ...init, headers });
   const brain = (await (await api("/api/v1/brains", { method: "POST", body: JSON.stringify({ name: "Crash" }) })).json()) as any;

@@ -5,7 +5,7 @@ import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { openDatabase } from "../../../src/db/client";
 import { hasGit, makeRepo } from "../../connectors/git-repo";
-import { lastLine, runCli, spawnServer } from "../../support/cli";
+import { cliKeyHeaders, spawnServer } from "../../support/cli";
 import { tempDir } from "../../support/server";
 
 const dataDir = tempDir();
@@ -34,8 +34,7 @@ function repositoryFiles(): Record<string, string> {
 test.skipIf(!hasGit)("a git run survives kill -9: resumed, not restarted; every file once, counts add up", async () => {
   const repo = makeRepo(gitRoot, "handbook", repositoryFiles());
   const env = { BRAINBOX_DATA_DIR: dataDir, BRAINBOX_CONNECTOR_GIT_ROOTS: gitRoot, BRAINBOX_JOB_LEASE_MS: "1500" };
-  const key = lastLine((await runCli(["keys", "create", "--name", "git-crash"], env)).stdout);
-  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  const headers = await cliKeyHeaders(env, "git-crash");
   let server = await spawnServer(env);
   const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { ...init, headers });
   const brain = (await (await api("/api/v1/brains", { method: "POST", body: JSON.stringify({ name: "Git crash" }) })).json()) as any;

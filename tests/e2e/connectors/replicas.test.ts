@@ -3,7 +3,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { openDatabase } from "../../../src/db/client";
-import { lastLine, runCli, spawnServer } from "../../support/cli";
+import { cliKeyHeaders, spawnServer } from "../../support/cli";
 import { tempDir } from "../../support/server";
 
 const dataDir = tempDir();
@@ -23,9 +23,8 @@ test("replicas never run one connector twice at once", async () => {
     },
   });
   const env = { BRAINBOX_DATA_DIR: dataDir, BRAINBOX_FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port}`, BRAINBOX_CONNECTOR_SCHEDULER_MS: "100" };
-  const key = lastLine((await runCli(["keys", "create", "--name", "replicas"], env)).stdout);
+  const headers = await cliKeyHeaders(env, "replicas");
   const [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
-  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
   const call = (url: string, path: string, body?: unknown) => fetch(`${url}${path}`, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const brain = ((await (await call(a.url, "/api/v1/brains", { name: "Replicated" })).json()) as any).brain.id;
   const base = `/api/v1/brains/${brain}/connectors`;

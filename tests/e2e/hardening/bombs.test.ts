@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { openDatabase } from "../../../src/db/client";
 import { docxBomb, docxWithManyEntries, longPdf, pdfBomb } from "../../support/bombs";
-import { lastLine, runCli, spawnServer } from "../../support/cli";
+import { cliKeyHeaders, spawnServer } from "../../support/cli";
 import { tempDir } from "../../support/server";
 import { watchServer } from "../../support/watch-server";
 
@@ -19,8 +19,7 @@ type Server = Awaited<ReturnType<typeof spawnServer>>;
 async function startBrainbox(env: Record<string, string> = {}) {
   const dataDir = tempDir();
   const fullEnv = { BRAINBOX_DATA_DIR: dataDir, ...env };
-  const key = lastLine((await runCli(["keys", "create", "--name", "bombs"], fullEnv)).stdout);
-  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  const headers = await cliKeyHeaders(fullEnv, "bombs");
   let server = await spawnServer(fullEnv);
   const brain = ((await (await fetch(`${server.url}/api/v1/brains`, { method: "POST", headers, body: JSON.stringify({ name: "Bombs" }) })).json()) as any).brain.id;
   const db = openDatabase({ dataDir });

@@ -2,7 +2,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { openDatabase } from "../../../src/db/client";
-import { lastLine, runCli, spawnServer } from "../../support/cli";
+import { cliKeyHeaders, lastLine, runCli, spawnServer } from "../../support/cli";
 import { tempDir } from "../../support/server";
 
 const dataDir = tempDir();
@@ -23,9 +23,8 @@ test("two replicas never process a job twice", async () => {
     },
   });
   const env = { BRAINBOX_DATA_DIR: dataDir, BRAINBOX_FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port}`, BRAINBOX_JOB_CONCURRENCY: "3" };
-  const key = lastLine((await runCli(["keys", "create", "--name", "replicas"], env)).stdout);
+  const headers = await cliKeyHeaders(env, "replicas");
   const [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
-  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
   const brain = (await (await fetch(`${a.url}/api/v1/brains`, { method: "POST", headers, body: JSON.stringify({ name: "Replicated" }) })).json()) as any;
   const total = 60;
   await Promise.all(

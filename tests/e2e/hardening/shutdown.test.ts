@@ -2,7 +2,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { openDatabase } from "../../../src/db/client";
-import { lastLine, runCli, spawnServer } from "../../support/cli";
+import { cliKeyHeaders, spawnServer } from "../../support/cli";
 import { tempDir } from "../../support/server";
 
 const dataDir = tempDir();
@@ -22,9 +22,8 @@ test("SIGTERM finishes the in-flight job before exiting", async () => {
     },
   });
   const env = { BRAINBOX_DATA_DIR: dataDir, BRAINBOX_FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port}` };
-  const key = lastLine((await runCli(["keys", "create", "--name", "shutdown"], env)).stdout);
+  const headers = await cliKeyHeaders(env, "shutdown");
   const server = await spawnServer(env);
-  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
   const brain = (await (await fetch(`${server.url}/api/v1/brains`, { method: "POST", headers, body: JSON.stringify({ name: "Slow" }) })).json()) as any;
   await fetch(`${server.url}/api/v1/brains/${brain.brain.id}/sources`, { method: "POST", headers, body: JSON.stringify({ kind: "link", url: `http://127.0.0.1:${site.port}/slow` }) });
   while (started === 0) await Bun.sleep(10);
