@@ -33,7 +33,7 @@ export function extractCsv(bytes: Uint8Array, contentType: string, source: Docum
     },
   });
   if (failure) throw failure;
-  return { title: titleFromName(source.filename, source.url), markdown: sheetMarkdown(undefined, rows) };
+  return { title: titleFromName(source.filename, source.url), markdown: sheetMarkdown(undefined, rows), pagePerSection: true };
 }
 
 /**

@@ -17,7 +17,7 @@ export function extractOds(bytes: Uint8Array, source: DocumentSource, limits: Ex
   const odf = readOdf(bytes, limits, "ODS");
   const counter = new RowCounter(limits.maxRows);
   const sheets = findAll(odf.content, "table").map((table) => ({ name: attrOf(table, "name") ?? "Sheet", rows: rowsOf(childrenOf(table), counter) }));
-  return { title: pickTitle(odf.title, titleFromName(source.filename, source.url)), markdown: workbookMarkdown(sheets) };
+  return { title: pickTitle(odf.title, titleFromName(source.filename, source.url)), markdown: workbookMarkdown(sheets), pagePerSection: true };
 }
 
 function rowsOf(nodes: XmlNode[], counter: RowCounter, out: string[][] = []): string[][] {

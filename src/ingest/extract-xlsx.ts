@@ -37,7 +37,7 @@ export async function extractXlsx(bytes: Uint8Array, source: DocumentSource, lim
     });
     sheets.push({ name: sheet.name, rows: cells });
   });
-  return { title: pickTitle(workbook.title, titleFromName(source.filename, source.url)), markdown: workbookMarkdown(sheets) };
+  return { title: pickTitle(workbook.title, titleFromName(source.filename, source.url)), markdown: workbookMarkdown(sheets), pagePerSection: true };
 }
 
 /** `<row` start tags (any namespace prefix) in a sheet's XML, counted on the bytes. */

@@ -80,5 +80,5 @@ export async function extractDocument(input: ExtractInput, limits: ExtractionLim
   if (!/[\p{L}\p{N}]/u.test(markdown)) {
     throw new IngestError("empty_document", `the ${kind.toUpperCase()} document contains no text${EMPTY_HINTS[kind] ?? ""}`);
   }
-  return { title: extracted.title, markdown };
+  return { title: extracted.title, markdown, ...(extracted.pagePerSection ? { pagePerSection: true as const } : {}) };
 }
