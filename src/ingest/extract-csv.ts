@@ -21,6 +21,8 @@ export function extractCsv(bytes: Uint8Array, contentType: string, source: Docum
     delimiter: tabs ? "\t" : "",
     delimitersToGuess: [",", ";", "\t", "|"],
     skipEmptyLines: "greedy",
+    // In chunks: a whole string at once is split into all its lines before the first row is seen.
+    chunkSize: 1024 * 1024,
     step: (result, parser) => {
       try {
         counter.add();

@@ -1,7 +1,7 @@
 // The XML parts of zip-based documents (OpenDocument, PowerPoint, EPUB packages) as an ordered tree, so
 // mixed content (text, spans, line breaks) keeps its order. Namespace prefixes are dropped: files name them
 // as they like, the local names are what the formats define.
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { IngestError } from "./errors.ts";
 
 export type XmlNode = Record<string, unknown>;
@@ -23,6 +23,9 @@ export function parseXml(xml: Uint8Array | string, what: string): XmlNode[] {
   const text = typeof xml === "string" ? xml : new TextDecoder().decode(xml);
   // A document needs no entities of its own; declared ones are how "billion laughs" bombs expand.
   if (/<!ENTITY/i.test(text.slice(0, 64 * 1024))) throw new IngestError("unreadable_document", `could not read ${what}: it declares XML entities`);
+  // The parser takes a damaged part as it comes (a tag left open reads as closed): the validator tells.
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw new IngestError("unreadable_document", `could not read ${what}: ${valid.err.msg} (line ${valid.err.line})`);
   try {
     return parser.parse(text) as XmlNode[];
   } catch (error) {
