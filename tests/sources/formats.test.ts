@@ -172,3 +172,15 @@ describe("detected by content, and links", () => {
     expect((await pagesOfSource(id)).map((p) => p.title)).toContain("Regional sales 2026 — Q3 revenue");
   });
 });
+
+describe("a large sheet", () => {
+  test("is split into pages of bounded rows, each repeating the header", async () => {
+    const csv = `Ticket,Owner,Hours\n${Array.from({ length: 250 }, (_, i) => `T-${i + 1},Owner ${i % 7},${i % 13}`).join("\n")}`;
+    const id = await upload("tickets.csv", MEDIA.csv, new TextEncoder().encode(csv));
+    expect(await waitForSource(s, brainId, id)).toMatchObject({ status: "ready" });
+    const pages = await pagesOfSource(id);
+    expect(pages.map((p) => p.title)).toEqual(["tickets — Rows 1–100", "tickets — Rows 101–200", "tickets — Rows 201–250"]);
+    for (const page of pages) expect(page.markdown).toContain("| Ticket | Owner | Hours |\n| --- | --- | --- |");
+    expect(pages[2]!.markdown).toContain("| T-250 | Owner 4 | 2 |");
+  });
+});
