@@ -57,7 +57,7 @@ beforeAll(async () => {
     hostname: "127.0.0.1",
     fetch: (req) =>
       new URL(req.url).pathname === "/exports/fleet"
-        ? new Response(workbookFleet, { headers: { "content-type": MEDIA.xlsx } })
+        ? new Response(new Blob([workbookFleet as BlobPart]), { headers: { "content-type": MEDIA.xlsx } })
         : new Response("nope", { status: 404 }),
   });
   s = await startTestServer({ BRAINBOX_FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port}` });
@@ -84,7 +84,7 @@ beforeAll(async () => {
     odt: ["travel.odt", MEDIA.odt, makeOdt("Travel policy", ["# Travel policy", "Economy class is booked for flights under six hours.", "## Hotels", "- Hotels are booked through the travel desk"])],
     tsv: ["shifts.tsv", MEDIA.tsv, new TextEncoder().encode("Shift\tSupervisor\tStarts\nMorning\tAmara Okafor\t06:00\nNight\tLeon Brandt\t22:00\n")],
   };
-  const ids = Object.fromEntries(await Promise.all(Object.entries(uploads).map(async ([kind, [name, type, bytes]]) => [kind, await upload(name, type, bytes)])));
+  const ids: Record<string, string> = Object.fromEntries(await Promise.all(Object.entries(uploads).map(async ([kind, [name, type, bytes]]) => [kind, await upload(name, type, bytes)])));
   for (const [kind, id] of Object.entries(ids)) ready[kind] = await waitForSource(s, brainId, id);
 });
 afterAll(async () => {
