@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { strToU8, zipSync } from "fflate";
 import { MEDIA, epubBomb, makeXlsx, pptxBomb, xlsxBomb } from "../support/office-files";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { newBrain, pagesOf, waitForSource } from "../support/sources";
+import { startTestServer, type TestServer } from "../support/server";
+import { newBrain, pagesOf, uploadFile, waitForSource } from "../support/sources";
 
 let s: TestServer;
 let brainId: string;
@@ -17,15 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-async function upload(filename: string, contentType: string, bytes: Uint8Array): Promise<string> {
-  const ticket = await expectJson(
-    await s.api(`/api/v1/brains/${brainId}/sources/upload-url`, { method: "POST", json: { filename, contentType, size: bytes.byteLength } }),
-    201,
-  );
-  const put = await fetch(ticket.uploadUrl, { method: "PUT", body: new Blob([bytes as BlobPart]), headers: { "content-type": contentType } });
-  expect(put.status).toBe(200);
-  return ticket.sourceId;
-}
+const upload = (filename: string, contentType: string, bytes: Uint8Array) => uploadFile(s, brainId, filename, contentType, bytes);
 
 /** The source failed for good: its reason, one attempt, the job not retried; and the server still answers. */
 async function expectFailedForGood(sourceId: string, reason: RegExp) {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { MEDIA, makeEpub, makeOds, makeOdt, makePptx, makeXlsx } from "../support/office-files";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { askBrain, newBrain, pagesOf, waitForSource } from "../support/sources";
+import { askBrain, newBrain, pagesOf, uploadFile, waitForSource } from "../support/sources";
 
 let s: TestServer;
 let site: ReturnType<typeof Bun.serve>;
@@ -14,15 +14,7 @@ let workbook: Uint8Array;
 let workbookFleet: Uint8Array;
 const ready: Record<string, any> = {};
 
-async function upload(filename: string, contentType: string, bytes: Uint8Array): Promise<string> {
-  const ticket = await expectJson(
-    await s.api(`/api/v1/brains/${brainId}/sources/upload-url`, { method: "POST", json: { filename, contentType, size: bytes.byteLength } }),
-    201,
-  );
-  const put = await fetch(ticket.uploadUrl, { method: "PUT", body: new Blob([bytes as BlobPart]), headers: { "content-type": contentType } });
-  expect(put.status).toBe(200);
-  return ticket.sourceId;
-}
+const upload = (filename: string, contentType: string, bytes: Uint8Array) => uploadFile(s, brainId, filename, contentType, bytes);
 
 const context = async (query: string) => expectJson(await s.api(`/api/v1/brains/${brainId}/context`, { method: "POST", json: { query } }), 200);
 /** Whether /ask cited one of the source's pages. */
