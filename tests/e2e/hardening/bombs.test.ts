@@ -1,9 +1,10 @@
-// Issue 54: a crafted upload never takes the server down. Decompression bombs built by the tests (a DOCX
-// whose document.xml inflates to 1 GiB, the same dressed as an XLSX, a PPTX and an EPUB (issue 60), a PDF
-// with one FlateDecode stream of 500 MiB, a DOCX of 20,000 entries) end `failed` with a plain reason, on the
-// first attempt and for good; a long legitimate PDF is read; and /api/health answers within 1 s at every poll throughout (the server runs as a child process,
-// killed if its memory passes 3 GB, so the old code fails these tests without eating the machine). A
-// server killed while it reads a document twice fails that source instead of reading it again forever.
+// Issue 54: a crafted upload never takes the server down. Decompression bombs built by the tests (a DOCX whose
+// document.xml inflates to 1 GiB, the same dressed as an XLSX, a PPTX and an EPUB (issue 60), a PDF with one
+// FlateDecode stream of 500 MiB, a DOCX of 20,000 entries) end `failed` with a plain reason, on the first
+// attempt and for good; a long legitimate PDF is read; and /api/health answers within 1 s at every poll
+// throughout (the server runs as a child process, killed if its memory passes 3 GB, so the old code fails
+// these tests without eating the machine). A server killed while it reads a document twice fails that source
+// instead of reading it again forever.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { openDatabase } from "../../../src/db/client";
