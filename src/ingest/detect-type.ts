@@ -14,6 +14,7 @@ const BY_MEDIA_TYPE: Record<string, DocumentKind> = {
   "application/x-pdf": "pdf",
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+  "application/vnd.ms-excel.sheet.macroenabled.12": "xlsx",
   "application/vnd.oasis.opendocument.spreadsheet": "ods",
   "text/csv": "csv",
   "application/csv": "csv",

@@ -35,7 +35,7 @@ export function cellText(value: string): string {
 export function sheetMarkdown(name: string | undefined, rawRows: string[][]): string {
   const rows = rawRows.map((r) => r.slice(0, MAX_COLUMNS).map(cellText)).filter((r) => r.some((c) => c !== ""));
   if (rows.length === 0) return "";
-  const width = Math.max(...rows.map(lastFilled));
+  const width = rows.reduce((widest, r) => Math.max(widest, lastFilled(r)), 0);
   const [head, ...body] = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ""));
   const header = head!.map((c, i) => c || `Column ${i + 1}`);
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
