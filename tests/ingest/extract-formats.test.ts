@@ -85,3 +85,16 @@ describe("decks and books keep their own order", () => {
     expect(doc.title).toBe("Book");
   });
 });
+
+describe("OpenDocument text", () => {
+  test("a table keeps its header; a footnote reads in brackets; a comment and repeated spaces are no text", async () => {
+    const ns = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"';
+    const cell = (t: string) => `<table:table-cell><text:p>${t}</text:p></table:table-cell>`;
+    const content = `<?xml version="1.0"?><office:document-content ${ns}><office:body><office:text><text:h text:outline-level="1">Rota</text:h><text:p>Cover<text:s text:c="3"/>is arranged<text:note><text:note-citation>1</text:note-citation><text:note-body><text:p>by the lead</text:p></text:note-body></text:note>.<office:annotation><text:p>check this</text:p></office:annotation></text:p><table:table><table:table-header-rows><table:table-row>${cell("Day") + cell("Person")}</table:table-row></table:table-header-rows><table:table-row>${cell("Monday") + cell("Ines")}</table:table-row></table:table></office:text></office:body></office:document-content>`;
+    const odt = zipSync({ mimetype: [strToU8(MEDIA.odt), { level: 0 }], "content.xml": strToU8(content) });
+    const doc = await extractDocument({ bytes: odt, contentType: "application/octet-stream" });
+    expect(doc.markdown).toBe("# Rota\n\nCover is arranged (by the lead).\n\n| Day | Person |\n| --- | --- |\n| Monday | Ines |");
+    expect(doc.title).toBe("Rota");
+  });
+});
+
