@@ -96,6 +96,7 @@ const vars = {
   extractMaxPartBytes: v("BRAINBOX_EXTRACT_MAX_PART_BYTES", int(1024), "Most one zip entry or one PDF stream may decompress to", String(EXTRACT.maxPartBytes)),
   extractMaxEntries: v("BRAINBOX_EXTRACT_MAX_ENTRIES", int(1), "Most entries a zip-based document (DOCX) may hold", String(EXTRACT.maxEntries)),
   extractMaxPages: v("BRAINBOX_EXTRACT_MAX_PAGES", int(1), "Most pages a PDF may have", String(EXTRACT.maxPages)),
+  extractMaxRows: v("BRAINBOX_EXTRACT_MAX_ROWS", int(1), "Most rows a spreadsheet or CSV may have (all its sheets together)", String(EXTRACT.maxRows)),
   extractTimeMs: v("BRAINBOX_EXTRACT_TIME_MS", int(100), "Longest the document thread may read one document", String(EXTRACT.timeMs)),
   extractMemoryBytes: v("BRAINBOX_EXTRACT_MEMORY_BYTES", int(1048576), "Most the process's resident memory may grow while one document is read", String(EXTRACT.memoryBytes)),
   uploadUrlTtlSeconds: v("BRAINBOX_UPLOAD_URL_TTL_SECONDS", int(1, 86400), "Lifetime of a signed upload URL; a file source whose upload has not arrived by then fails", "900"),

@@ -3,7 +3,7 @@
 import { readdir, realpath, stat } from "node:fs/promises";
 import { extname, join, relative } from "node:path";
 
-export const IMPORTABLE = new Set([".pdf", ".docx", ".html", ".htm", ".md", ".markdown", ".txt", ".text"]);
+export const IMPORTABLE = new Set([".pdf", ".docx", ".html", ".htm", ".md", ".markdown", ".txt", ".text", ".xlsx", ".ods", ".csv", ".tsv", ".pptx", ".epub", ".odt"]);
 
 export type Found = { path: string; rel: string } | { path: string; rel: string; skipped: string };
 

@@ -12,6 +12,8 @@ export interface ExtractionLimits {
   maxEntries: number;
   /** Pages of a PDF. */
   maxPages: number;
+  /** Rows of a spreadsheet or CSV, all its sheets together. */
+  maxRows: number;
 }
 
 export interface ExtractionBudget extends ExtractionLimits {
@@ -28,6 +30,7 @@ export const DEFAULT_EXTRACTION_BUDGET: ExtractionBudget = {
   maxPartBytes: 100 * MB,
   maxEntries: 10_000,
   maxPages: 10_000,
+  maxRows: 50_000,
   timeMs: 120_000,
   memoryBytes: 1024 * MB,
 };
@@ -78,6 +81,7 @@ export function extractionBudgetOf(config: {
   extractMaxPartBytes: number;
   extractMaxEntries: number;
   extractMaxPages: number;
+  extractMaxRows: number;
   extractTimeMs: number;
   extractMemoryBytes: number;
 }): ExtractionBudget {
@@ -86,6 +90,7 @@ export function extractionBudgetOf(config: {
     maxPartBytes: config.extractMaxPartBytes,
     maxEntries: config.extractMaxEntries,
     maxPages: config.extractMaxPages,
+    maxRows: config.extractMaxRows,
     timeMs: config.extractTimeMs,
     memoryBytes: config.extractMemoryBytes,
   };

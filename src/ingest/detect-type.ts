@@ -1,6 +1,9 @@
+import { DEFAULT_EXTRACTION_BUDGET } from "./budget.ts";
 import { IngestError } from "./errors.ts";
+import { zipDocumentKind } from "./zip-sniff.ts";
 
-export type DocumentKind = "html" | "pdf" | "docx" | "markdown" | "text";
+export type DocumentKind = "html" | "pdf" | "docx" | "markdown" | "text" | SpreadsheetKind | "pptx" | "epub" | "odt";
+export type SpreadsheetKind = "xlsx" | "ods" | "csv" | "tsv";
 
 export type DetectInput = { bytes: Uint8Array; contentType: string; filename?: string; url?: string };
 
@@ -10,6 +13,16 @@ const BY_MEDIA_TYPE: Record<string, DocumentKind> = {
   "application/pdf": "pdf",
   "application/x-pdf": "pdf",
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+  "application/vnd.ms-excel.sheet.macroenabled.12": "xlsx",
+  "application/vnd.oasis.opendocument.spreadsheet": "ods",
+  "text/csv": "csv",
+  "application/csv": "csv",
+  "text/comma-separated-values": "csv",
+  "text/tab-separated-values": "tsv",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+  "application/epub+zip": "epub",
+  "application/vnd.oasis.opendocument.text": "odt",
   "text/markdown": "markdown",
   "text/x-markdown": "markdown",
   "application/json": "text",
@@ -29,6 +42,7 @@ const UNINFORMATIVE = new Set([
   "application/unknown",
   "application/zip", // some servers label .docx as plain zip
   "application/x-zip-compressed",
+  "application/vnd.ms-excel", // what Windows browsers call a .csv file (a legacy .xls is told by its bytes)
 ]);
 
 const BY_EXTENSION: Record<string, DocumentKind> = {
@@ -43,16 +57,35 @@ const BY_EXTENSION: Record<string, DocumentKind> = {
   mkd: "markdown",
   txt: "text",
   text: "text",
+  xlsx: "xlsx",
+  xlsm: "xlsx",
+  ods: "ods",
+  csv: "csv",
+  tsv: "tsv",
+  tab: "tsv",
+  pptx: "pptx",
+  epub: "epub",
+  odt: "odt",
 };
 
 const MARKDOWN_EXTENSIONS = new Set(["md", "markdown", "mdown", "mkd"]);
+/** A .csv or .tsv file is often served or uploaded as text/plain. */
+const TABLE_EXTENSIONS: Record<string, DocumentKind> = { csv: "csv", tsv: "tsv", tab: "tsv" };
 
-/** Content type first, then file extension, then magic bytes. Throws `unsupported_type`. */
-export function detectKind(input: DetectInput): DocumentKind {
+/**
+ * What the bytes say first (a PDF, or a zip that names its format inside), then content type, then file
+ * extension, then magic bytes. Throws `unsupported_type`.
+ */
+export function detectKind(input: DetectInput, maxEntries = DEFAULT_EXTRACTION_BUDGET.maxEntries): DocumentKind {
   if (startsWithAscii(input.bytes, "%PDF-")) return "pdf"; // unambiguous, whatever the label says
+  const inZip = startsWithAscii(input.bytes, "PK\x03\x04") ? zipDocumentKind(input.bytes, maxEntries) : undefined;
+  if (inZip) return inZip; // an XLSX labelled as DOCX, or as application/zip, is read as the XLSX it is
   const mediaType = mediaTypeOf(input.contentType);
   const extension = extensionOf(input.filename) ?? extensionOf(urlPath(input.url));
-  if (mediaType === "text/plain") return extension && MARKDOWN_EXTENSIONS.has(extension) ? "markdown" : "text"; // raw .md files are served as text/plain
+  if (mediaType === "text/plain") {
+    if (extension && TABLE_EXTENSIONS[extension]) return TABLE_EXTENSIONS[extension]!;
+    return extension && MARKDOWN_EXTENSIONS.has(extension) ? "markdown" : "text"; // raw .md files are served as text/plain
+  }
   const declared = BY_MEDIA_TYPE[mediaType];
   if (declared) return declared;
   if (mediaType.startsWith("text/")) return "text";
@@ -71,6 +104,7 @@ export function charsetOf(contentType: string): string | undefined {
 
 function sniff(bytes: Uint8Array, label: string): DocumentKind {
   if (startsWithAscii(bytes, "PK\x03\x04")) return "docx"; // the DOCX reader reports other zips as unreadable
+  if (startsWithAscii(bytes, "\xD0\xCF\x11\xE0")) throw unsupported("legacy Office (.doc, .xls, .ppt)");
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 512)).replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, "").trimStart().toLowerCase();
   if (/^<(!doctype html|html|head|body)[\s>]/.test(head)) return "html";
   if (looksLikeText(bytes)) return "text";
@@ -120,9 +154,15 @@ export function urlPath(url: string | undefined): string | undefined {
 }
 
 function unsupported(label: string): IngestError {
-  const hint = label === "application/msword" ? " (legacy .doc: save it as .docx)" : "";
+  const hint = label === "application/msword" ? " (legacy .doc: save it as .docx)" : LEGACY_HINTS[label] ?? "";
   return new IngestError(
     "unsupported_type",
-    `cannot extract text from ${label} documents${hint}; supported: HTML, PDF, DOCX, Markdown, plain text`,
+    `cannot extract text from ${label} documents${hint}; supported: ${SUPPORTED}`,
   );
 }
+
+const SUPPORTED = "HTML, PDF, DOCX, XLSX, ODS, CSV, TSV, PPTX, EPUB, ODT, Markdown, plain text";
+const LEGACY_HINTS: Record<string, string> = {
+  "legacy Office (.doc, .xls, .ppt)": " (save it as .docx, .xlsx or .pptx)",
+  "application/vnd.ms-powerpoint": " (legacy .ppt: save it as .pptx)",
+};

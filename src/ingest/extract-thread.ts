@@ -116,7 +116,7 @@ export function createDocumentReader(budget: ExtractionBudget, log: Logger, entr
       w.onmessage = (event: MessageEvent<DocumentAnswer>) => {
         const answer = event.data;
         if (answer.id !== id) return;
-        finish(() => ("code" in answer ? reject(new IngestError(answer.code as IngestErrorCode, answer.message)) : resolve({ title: answer.title, markdown: answer.markdown })));
+        finish(() => ("code" in answer ? reject(new IngestError(answer.code as IngestErrorCode, answer.message)) : resolve({ title: answer.title, markdown: answer.markdown, ...(answer.pagePerSection ? { pagePerSection: true as const } : {}) })));
       };
       w.onerror = (event) => {
         log.warn("the document thread failed; a new one reads the next document", { error: event.message });

@@ -12,13 +12,13 @@ export interface DocumentTask {
   limits: ExtractionLimits;
 }
 
-export type DocumentAnswer = { id: number; title: string; markdown: string } | { id: number; code: string; message: string };
+export type DocumentAnswer = { id: number; title: string; markdown: string; pagePerSection?: true } | { id: number; code: string; message: string };
 
 self.onmessage = async (event: MessageEvent<DocumentTask>) => {
   const { id, input, limits } = event.data;
   try {
     const doc = await extractDocument(input, limits);
-    self.postMessage({ id, title: doc.title, markdown: doc.markdown } satisfies DocumentAnswer);
+    self.postMessage({ id, title: doc.title, markdown: doc.markdown, ...(doc.pagePerSection ? { pagePerSection: true as const } : {}) } satisfies DocumentAnswer);
   } catch (e) {
     // extractDocument throws only IngestErrors; anything else is a bug reported as unreadable.
     const code = isIngestError(e) ? e.code : "unreadable_document";

@@ -11,7 +11,8 @@ export { appendRelatedLinks, extractWikiLinks, linkRelatedPages, type LinkablePa
  * fit, and overlong sections cut into paragraph windows. Code fences are never cut.
  */
 export type SynthesizedPage = { title: string; markdown: string };
-export type SynthesizeOptions = { maxPageChars?: number };
+/** `pagePerSection`: every top-level section its own page, even when the document would fit one (sheets). */
+export type SynthesizeOptions = { maxPageChars?: number; pagePerSection?: boolean };
 
 export const DEFAULT_MAX_PAGE_CHARS = 4000;
 const TITLE_SEPARATOR = " — ";
@@ -19,7 +20,7 @@ const TITLE_SEPARATOR = " — ";
 type Section = { path: string[]; blocks: Block[]; part?: number };
 
 export function synthesizePages(
-  doc: { title: string; markdown: string; sourceUrl?: string },
+  doc: { title: string; markdown: string; sourceUrl?: string; pagePerSection?: boolean },
   opts: SynthesizeOptions = {},
 ): SynthesizedPage[] {
   const blocks = parseBlocks(doc.markdown);
@@ -32,7 +33,7 @@ export function synthesizePages(
   // A leading "# <document title>" is the document's own heading, not a section of it.
   const first = blocks[0]!;
   const ownHeading = first.kind === "heading" && sameTitle(first.title, rootTitle);
-  const sections = splitSection([], blocks, ownHeading ? 1 : 0, maxChars);
+  const sections = splitSection([], blocks, ownHeading ? 1 : 0, maxChars, opts.pagePerSection ?? doc.pagePerSection);
 
   const seen = new Map<string, number>();
   return sections.map((section) => {
@@ -47,10 +48,11 @@ export function synthesizePages(
 
 /**
  * `start` skips the section's own heading when looking for sub-headings. Splits at the shallowest
- * heading level present below it; recursion stops when a piece fits or has no headings left.
+ * heading level present below it; recursion stops when a piece fits or has no headings left. `always`
+ * splits this level even when it fits.
  */
-function splitSection(path: string[], blocks: Block[], start: number, maxChars: number): Section[] {
-  if (sizeOf(blocks) <= maxChars) return [{ path, blocks }];
+function splitSection(path: string[], blocks: Block[], start: number, maxChars: number, always = false): Section[] {
+  if (!always && sizeOf(blocks) <= maxChars) return [{ path, blocks }];
   const levels = blocks.slice(start).flatMap((b) => (b.kind === "heading" ? [b.level] : []));
   if (levels.length === 0) return paragraphWindows(path, blocks, maxChars);
   const top = Math.min(...levels);

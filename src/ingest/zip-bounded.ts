@@ -14,18 +14,36 @@ const EOCD_SEARCH = 22 + 0xffff;
 
 export type ZipEntries = Record<string, Uint8Array>;
 
-/** Every file entry of the zip, inflated; throws `document_too_large` (a limit) or `unreadable_document`. */
-export function unzipBounded(bytes: Uint8Array, limits: ExtractionLimits): ZipEntries {
+/** A file entry as the central directory lists it; `data` is still compressed (`method` 8) or stored (0). */
+export interface ZipListing {
+  name: string;
+  method: number;
+  data: Uint8Array;
+}
+
+/**
+ * Every file entry of the zip, inflated; throws `document_too_large` (a limit) or `unreadable_document`.
+ * `wanted` (a name test) leaves the other entries uninflated (an e-book's pictures, a workbook's media): they
+ * count as entries, not as bytes.
+ */
+export function unzipBounded(bytes: Uint8Array, limits: ExtractionLimits, wanted: (name: string) => boolean = () => true): ZipEntries {
+  const meter = new ExpansionMeter(limits, "part");
+  const entries: ZipEntries = {};
+  for (const entry of listZip(bytes, limits.maxEntries)) if (wanted(entry.name)) entries[entry.name] = readEntry(entry.name, entry.method, entry.data, meter);
+  return entries;
+}
+
+/** The file entries of the central directory (folders left out), none inflated; at most `maxEntries`. */
+export function listZip(bytes: Uint8Array, maxEntries: number): ZipListing[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = findEndRecord(view);
   let at = view.getUint32(end + 16, true);
   const directoryEnd = Math.min(at + view.getUint32(end + 12, true), end);
-  const meter = new ExpansionMeter(limits, "part");
   const names = new TextDecoder();
-  const entries: ZipEntries = {};
+  const listing: ZipListing[] = [];
   let count = 0;
   while (at + 46 <= directoryEnd && view.getUint32(at, true) === CENTRAL) {
-    if (++count > limits.maxEntries) throw tooLarge(`the document has more than ${limits.maxEntries.toLocaleString("en-US")} parts`);
+    if (++count > maxEntries) throw tooLarge(`the document has more than ${maxEntries.toLocaleString("en-US")} parts`);
     const flags = view.getUint16(at + 8, true);
     const method = view.getUint16(at + 10, true);
     const compressed = view.getUint32(at + 20, true);
@@ -37,10 +55,14 @@ export function unzipBounded(bytes: Uint8Array, limits: ExtractionLimits): ZipEn
     if (flags & 1) throw unreadable("it is encrypted");
     if (headerAt + 30 > bytes.length || view.getUint32(headerAt, true) !== LOCAL) throw unreadable(`the entry ${name} is damaged`);
     const dataAt = headerAt + 30 + view.getUint16(headerAt + 26, true) + view.getUint16(headerAt + 28, true);
-    const data = bytes.subarray(dataAt, Math.min(dataAt + compressed, bytes.length));
-    entries[name] = readEntry(name, method, data, meter);
+    listing.push({ name, method, data: bytes.subarray(dataAt, Math.min(dataAt + compressed, bytes.length)) });
   }
-  return entries;
+  return listing;
+}
+
+/** One listed entry inflated to at most `maxBytes` (for a look at a small part, such as a format's label). */
+export function readListed(entry: ZipListing, maxBytes: number): Uint8Array {
+  return readEntry(entry.name, entry.method, entry.data, new ExpansionMeter({ maxExpandedBytes: maxBytes, maxPartBytes: maxBytes }, "part"));
 }
 
 /** The entries as a zip a zip library can read: stored (not compressed again), only what was checked. */

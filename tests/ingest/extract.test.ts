@@ -189,7 +189,7 @@ describe("unsupported and empty input", () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
     const error = await expectIngestError(extractDocument({ bytes: png, contentType: "image/png" }), "unsupported_type");
     expect(error.message).toContain("image/png");
-    expect(error.message).toContain("supported: HTML, PDF, DOCX, Markdown, plain text");
+    expect(error.message).toContain("supported: HTML, PDF, DOCX, XLSX, ODS, CSV, TSV, PPTX, EPUB, ODT, Markdown, plain text");
     await expectIngestError(extractDocument({ bytes: png, contentType: "application/octet-stream" }), "unsupported_type");
     const doc = await expectIngestError(extractDocument({ bytes: bytes("x"), contentType: "application/msword" }), "unsupported_type");
     expect(doc.message).toContain(".docx");

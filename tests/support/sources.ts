@@ -85,3 +85,14 @@ export function brainOf(name: string, sources: Record<string, string>): (questio
 /** Markdown sources titled by their first heading, as an import titles a Markdown file: title → content. */
 export const titledByHeading = (...markdowns: string[]): Record<string, string> =>
   Object.fromEntries(markdowns.map((markdown) => [markdown.split("\n")[0]!.replace(/^#+\s*/, ""), markdown]));
+
+/** Uploads a file through upload-url and its signed PUT (v1); returns the source id. */
+export async function uploadFile(s: { api: TestServer["api"] }, brainId: string, filename: string, contentType: string, bytes: Uint8Array): Promise<string> {
+  const ticket = await expectJson(
+    await s.api(`/api/v1/brains/${brainId}/sources/upload-url`, { method: "POST", json: { filename, contentType, size: bytes.byteLength } }),
+    201,
+  );
+  const put = await fetch(ticket.uploadUrl, { method: "PUT", body: new Blob([bytes as BlobPart]), headers: { "content-type": contentType } });
+  expect(put.status).toBe(200);
+  return ticket.sourceId;
+}

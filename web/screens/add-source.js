@@ -8,6 +8,13 @@ import { fmtBytes, plural } from "../lib/format.js";
 const TYPES_BY_EXT = {
   pdf: "application/pdf",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  xlsm: "application/vnd.ms-excel.sheet.macroEnabled.12",
+  ods: "application/vnd.oasis.opendocument.spreadsheet",
+  tsv: "text/tab-separated-values",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  epub: "application/epub+zip",
+  odt: "application/vnd.oasis.opendocument.text",
   html: "text/html",
   htm: "text/html",
   xhtml: "application/xhtml+xml",

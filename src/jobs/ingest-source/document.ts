@@ -9,6 +9,8 @@ export interface SourceDocument {
   markdown: string;
   /** Where the content came from, shown on the pages. */
   origin?: string;
+  /** Each top-level section a page of its own (a workbook's sheets). */
+  pagePerSection?: true;
 }
 
 export interface DocumentDeps {
@@ -43,12 +45,12 @@ export async function loadDocument(deps: DocumentDeps, source: Source, guard: Gu
       const doc = await guard(() => deps.reader.extract({ bytes: fetched.body, contentType: fetched.contentType, url: fetched.url }));
       // A caller-given title wins; a link added without one is titled by its URL until fetched.
       const title = source.title && source.title !== source.url ? source.title : doc.title;
-      return { title, markdown: doc.markdown, origin: fetched.url };
+      return { title, markdown: doc.markdown, origin: fetched.url, ...(doc.pagePerSection ? { pagePerSection: doc.pagePerSection } : {}) };
     }
     case "file": {
       const bytes = await deps.storage.read(source.storageKey!);
       const doc = await guard(() => deps.reader.extract({ bytes, contentType: source.contentType ?? "", filename: source.filename ?? undefined }));
-      return { title: doc.title || source.title, markdown: doc.markdown };
+      return { title: doc.title || source.title, markdown: doc.markdown, ...(doc.pagePerSection ? { pagePerSection: doc.pagePerSection } : {}) };
     }
   }
 }

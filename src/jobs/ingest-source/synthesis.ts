@@ -18,7 +18,7 @@ const SYSTEM = [
 
 export async function synthesize(doc: SourceDocument, opts: { generator: Generator | null; log: Logger; signal: AbortSignal }): Promise<SynthesizedPage[]> {
   // Without a model every page opens with its extractive lead (its most central sentence).
-  const pages = synthesizePages({ title: doc.title, markdown: doc.markdown, sourceUrl: doc.origin });
+  const pages = synthesizePages({ title: doc.title, markdown: doc.markdown, sourceUrl: doc.origin, pagePerSection: doc.pagePerSection });
   const led = pages.map((p) => ({ ...p, markdown: withLead(p.markdown, p.title) }));
   if (!opts.generator || pages.length > MAX_MODEL_PAGES) return led;
   const out: SynthesizedPage[] = [];

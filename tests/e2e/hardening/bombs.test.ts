@@ -1,13 +1,15 @@
-// Issue 54: a crafted upload never takes the server down. Decompression bombs built by the tests (a DOCX
-// whose document.xml inflates to 1 GiB, a PDF with one FlateDecode stream of 500 MiB, a DOCX of 20,000
-// entries) end `failed` with a plain reason, on the first attempt and for good; a long legitimate PDF is
-// read; and /api/health answers within 1 s at every poll throughout (the server runs as a child process,
-// killed if its memory passes 3 GB, so the old code fails these tests without eating the machine). A
-// server killed while it reads a document twice fails that source instead of reading it again forever.
+// Issue 54: a crafted upload never takes the server down. Decompression bombs built by the tests (a DOCX whose
+// document.xml inflates to 1 GiB, the same dressed as an XLSX, a PPTX and an EPUB (issue 60), a PDF with one
+// FlateDecode stream of 500 MiB, a DOCX of 20,000 entries) end `failed` with a plain reason, on the first
+// attempt and for good; a long legitimate PDF is read; and /api/health answers within 1 s at every poll
+// throughout (the server runs as a child process, killed if its memory passes 3 GB, so the old code fails
+// these tests without eating the machine). A server killed while it reads a document twice fails that source
+// instead of reading it again forever.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { openDatabase } from "../../../src/db/client";
 import { docxBomb, docxWithManyEntries, longPdf, pdfBomb } from "../../support/bombs";
+import { MEDIA, epubBomb, pptxBomb, xlsxBomb } from "../../support/office-files";
 import { cliKeyHeaders, spawnServer } from "../../support/cli";
 import { tempDir } from "../../support/server";
 import { watchServer } from "../../support/watch-server";
@@ -96,6 +98,19 @@ describe("decompression bombs and long documents", () => {
     expect({ killed: watch.killed, slowPolls: watch.slowPolls }).toEqual({ killed: false, slowPolls: 0 });
     await expectFailedForGood(sourceId, source, /document\.xml\) expands to more than 100 MB/);
   }, 120_000);
+
+  // Issue 60: the same bomb dressed as the zip-based formats read since.
+  for (const [name, type, bomb, part] of [
+    ["bomb.xlsx", MEDIA.xlsx, xlsxBomb, /sheet1\.xml\) expands to more than 100 MB/],
+    ["bomb.pptx", MEDIA.pptx, pptxBomb, /slide1\.xml\) expands to more than 100 MB/],
+    ["bomb.epub", MEDIA.epub, epubBomb, /part1\.xhtml\) expands to more than 100 MB/],
+  ] as const) {
+    test(`${name}, one entry inflating to 1 GiB, fails with its reason; health answers throughout`, async () => {
+      const { sourceId, source, watch } = await feed(name, type, bomb(1024));
+      expect({ killed: watch.killed, slowPolls: watch.slowPolls }).toEqual({ killed: false, slowPolls: 0 });
+      await expectFailedForGood(sourceId, source, part);
+    }, 120_000);
+  }
 
   test("a PDF with one FlateDecode stream of 500 MiB fails with its reason; health answers throughout", async () => {
     const { sourceId, source, watch } = await feed("bomb.pdf", "application/pdf", pdfBomb(500));
