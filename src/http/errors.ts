@@ -26,6 +26,7 @@ export const statusOf: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  document_too_large: 422,
   bank_exhausted: 402,
   payment_required: 402,
   quota_exceeded: 429,

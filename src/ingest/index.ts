@@ -11,6 +11,7 @@ export {
 } from "./address-policy.ts";
 export { IngestError, isIngestError, type IngestErrorCode } from "./errors.ts";
 export { extractDocument, type ExtractInput } from "./extract.ts";
+export { precheckUpload } from "./precheck.ts";
 export { DEFAULT_EXTRACTION_BUDGET, extractionBudgetOf, type ExtractionBudget, type ExtractionLimits } from "./budget.ts";
 export { createDocumentReader, type DocumentReader } from "./extract-thread.ts";
 export { SAFE_FETCH_DEFAULTS, safeFetch, type Resolver, type SafeFetchOptions, type SafeFetchResult } from "./safe-fetch.ts";

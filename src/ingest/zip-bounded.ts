@@ -19,6 +19,8 @@ export interface ZipListing {
   name: string;
   method: number;
   data: Uint8Array;
+  /** What the directory says the entry inflates to: a claim, checked only by the inflation itself. */
+  declaredSize: number;
 }
 
 /**
@@ -47,6 +49,7 @@ export function listZip(bytes: Uint8Array, maxEntries: number): ZipListing[] {
     const flags = view.getUint16(at + 8, true);
     const method = view.getUint16(at + 10, true);
     const compressed = view.getUint32(at + 20, true);
+    const declaredSize = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
     const headerAt = view.getUint32(at + 42, true);
     const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
@@ -55,7 +58,7 @@ export function listZip(bytes: Uint8Array, maxEntries: number): ZipListing[] {
     if (flags & 1) throw unreadable("it is encrypted");
     if (headerAt + 30 > bytes.length || view.getUint32(headerAt, true) !== LOCAL) throw unreadable(`the entry ${name} is damaged`);
     const dataAt = headerAt + 30 + view.getUint16(headerAt + 26, true) + view.getUint16(headerAt + 28, true);
-    listing.push({ name, method, data: bytes.subarray(dataAt, Math.min(dataAt + compressed, bytes.length)) });
+    listing.push({ name, method, data: bytes.subarray(dataAt, Math.min(dataAt + compressed, bytes.length)), declaredSize });
   }
   return listing;
 }

@@ -18,6 +18,7 @@ export type ErrorCode =
   | "conflict"
   | "payload_too_large"
   | "unsupported_media_type"
+  | "document_too_large"
   | "bank_exhausted"
   | "quota_exceeded"
   | "payment_required"

@@ -17,9 +17,14 @@ export function repeatedDeflate(head: string, body: Uint8Array, copies: number, 
 interface ZipPart {
   name: string;
   data: Uint8Array;
-  /** Deflated data: its declared inflated size. Absent: stored. */
+  /** Deflated data: its inflated size. Absent: stored. */
   inflatedSize?: number;
+  /** What the zip's directory says instead of the true size: a bomb that lies about itself. */
+  declaredSize?: number;
 }
+
+/** How a bomb states its size: truthfully (refused from its directory at upload) or understated (read, and stopped while inflating). */
+export type Declared = "truthful" | "understated";
 
 /** A zip written by hand (CRCs left 0: readers that check them do so only after inflating). */
 export function buildZipFile(parts: ZipPart[]): Uint8Array {
@@ -29,7 +34,7 @@ export function buildZipFile(parts: ZipPart[]): Uint8Array {
   for (const part of parts) {
     const name = encoder.encode(part.name);
     const method = part.inflatedSize === undefined ? 0 : 8;
-    const size = part.inflatedSize ?? part.data.length;
+    const size = part.declaredSize ?? part.inflatedSize ?? part.data.length;
     const local = new DataView(new ArrayBuffer(30));
     local.setUint32(0, 0x04034b50, true);
     local.setUint16(4, 20, true);
@@ -66,16 +71,18 @@ const RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http:/
 const stored = (name: string, text: string): ZipPart => ({ name, data: encoder.encode(text) });
 
 /** A DOCX whose word/document.xml is `mib` MiB of real paragraphs (about 1 MB compressed per GiB). */
-export function docxBomb(mib = 1024): Uint8Array {
+export function docxBomb(mib = 1024, declared: Declared = "truthful"): Uint8Array {
   const paragraph = `<w:p><w:r><w:t>Budget bomb paragraph of a crafted upload.</w:t></w:r></w:p>`;
   const body = encoder.encode(paragraph.repeat(Math.floor(MiB / paragraph.length)));
   const head = `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>`;
   const tail = "</w:body></w:document>";
   const copies = Math.ceil((mib * MiB) / body.length);
   const data = repeatedDeflate(head, body, copies, tail);
-  // Declared truthfully: a reader that checks the declared size still inflates and parses all of it.
+  // Truthful: a reader that trusts the declared size still inflates and parses all of it. Understated: only
+  // the inflation's own cap stops it.
   const inflatedSize = head.length + copies * body.length + tail.length;
-  return buildZipFile([stored("[Content_Types].xml", CONTENT_TYPES), stored("_rels/.rels", RELS), { name: "word/document.xml", data, inflatedSize }]);
+  const declaredSize = declared === "understated" ? 64 * 1024 : undefined;
+  return buildZipFile([stored("[Content_Types].xml", CONTENT_TYPES), stored("_rels/.rels", RELS), { name: "word/document.xml", data, inflatedSize, declaredSize }]);
 }
 
 /** A valid small DOCX with `entries` extra empty parts beside it. */

@@ -3,7 +3,7 @@
 // XLSX, a PPTX and an EPUB. Nothing here is read by the code under test's own libraries.
 import ExcelJS from "exceljs";
 import { strToU8, zipSync, type Zippable } from "fflate";
-import { buildZipFile, repeatedDeflate } from "./bombs";
+import { buildZipFile, repeatedDeflate, type Declared } from "./bombs";
 
 export const MEDIA = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -117,28 +117,28 @@ export function makeEpub(title: string, chapters: Record<string, string[]>): Uin
 
 const MiB = 1024 * 1024;
 const stored = (name: string, text: string) => ({ name, data: strToU8(text) });
-/** One deflated entry of `mib` MiB of `unit` repeated (about 1 MB compressed per GiB), declared truthfully. */
-const bombEntry = (name: string, head: string, unit: string, tail: string, mib: number) => {
+/** One deflated entry of `mib` MiB of `unit` repeated (about 1 MB compressed per GiB), its size declared as `declared` says. */
+const bombEntry = (name: string, head: string, unit: string, tail: string, mib: number, declared: Declared) => {
   const body = strToU8(unit.repeat(Math.floor(MiB / unit.length)));
   const copies = Math.ceil((mib * MiB) / body.length);
-  return { name, data: repeatedDeflate(head, body, copies, tail), inflatedSize: head.length + copies * body.length + tail.length };
+  return { name, data: repeatedDeflate(head, body, copies, tail), inflatedSize: head.length + copies * body.length + tail.length, declaredSize: declared === "understated" ? 64 * 1024 : undefined };
 };
 
 /** An XLSX whose first sheet inflates to `mib` MiB of rows. */
-export function xlsxBomb(mib = 1024): Uint8Array {
+export function xlsxBomb(mib = 1024, declared: Declared = "truthful"): Uint8Array {
   const types = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>`;
   const head = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`;
-  return buildZipFile([stored("[Content_Types].xml", types), bombEntry("xl/worksheets/sheet1.xml", head, `<row><c t="inlineStr"><is><t>bomb</t></is></c></row>`, "</sheetData></worksheet>", mib)]);
+  return buildZipFile([stored("[Content_Types].xml", types), bombEntry("xl/worksheets/sheet1.xml", head, `<row><c t="inlineStr"><is><t>bomb</t></is></c></row>`, "</sheetData></worksheet>", mib, declared)]);
 }
 
 /** A PPTX whose one slide inflates to `mib` MiB of text runs. */
-export function pptxBomb(mib = 1024): Uint8Array {
+export function pptxBomb(mib = 1024, declared: Declared = "truthful"): Uint8Array {
   const head = `<?xml version="1.0" encoding="UTF-8"?><p:sld ${P_NS}><p:cSld><p:spTree><p:sp><p:txBody>`;
-  return buildZipFile([stored("[Content_Types].xml", PPTX_TYPES), bombEntry("ppt/slides/slide1.xml", head, "<a:p><a:r><a:t>bomb</a:t></a:r></a:p>", "</p:txBody></p:sp></p:spTree></p:cSld></p:sld>", mib)]);
+  return buildZipFile([stored("[Content_Types].xml", PPTX_TYPES), bombEntry("ppt/slides/slide1.xml", head, "<a:p><a:r><a:t>bomb</a:t></a:r></a:p>", "</p:txBody></p:sp></p:spTree></p:cSld></p:sld>", mib, declared)]);
 }
 
 /** An EPUB whose one chapter inflates to `mib` MiB of paragraphs. */
-export function epubBomb(mib = 1024): Uint8Array {
+export function epubBomb(mib = 1024, declared: Declared = "truthful"): Uint8Array {
   const head = `<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><body>`;
-  return buildZipFile([stored("mimetype", "application/epub+zip"), stored("META-INF/container.xml", CONTAINER), bombEntry("OEBPS/text/part1.xhtml", head, "<p>bomb paragraph</p>", "</body></html>", mib)]);
+  return buildZipFile([stored("mimetype", "application/epub+zip"), stored("META-INF/container.xml", CONTAINER), bombEntry("OEBPS/text/part1.xhtml", head, "<p>bomb paragraph</p>", "</body></html>", mib, declared)]);
 }

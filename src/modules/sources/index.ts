@@ -8,6 +8,7 @@ import { sourceParams, unversionedSourceBody, uploadUrlBody, v1SourceBody } from
 import { fromUnversioned, fromV1 } from "./normalize";
 import { addSource, deleteSource, listSources, reprocessSource, requireSource, sourceView, type Deps, type Source } from "./service";
 import { createUpload, receiveUpload, type UploadDeps } from "./uploads";
+import { extractionBudgetOf } from "../../ingest";
 import { sourceBatchRoutes } from "./batch-routes";
 
 const brainParams = t.Object({ brainId: t.String() });
@@ -22,6 +23,7 @@ export const sourceRoutes = (ctx: AppContext) => {
     publicUrl: ctx.publicUrl,
     maxUploadBytes: ctx.config.maxUploadBytes,
     ttlSeconds: ctx.config.uploadUrlTtlSeconds,
+    extractionLimits: extractionBudgetOf(ctx.config),
   };
   const allow = ctx.config.fetchAllowHosts;
   const removeSource = async (accountId: string, brainId: string, sourceId: string) => {

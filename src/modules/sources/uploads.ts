@@ -11,6 +11,8 @@ import { enqueue, enqueueStatement } from "../../queue";
 import { runBatch, stmt } from "../../db/plain";
 import type { BlobStorage } from "../../storage";
 import { INGEST_JOB } from "../../queue/kinds";
+import { eventStatements } from "../../queue/events";
+import { isIngestError, precheckUpload, type ExtractionLimits } from "../../ingest";
 import type { Deps } from "./service";
 import { instanceSecret, newTokenId, signUpload, verifyUpload } from "./upload-token";
 
@@ -19,6 +21,7 @@ export interface UploadDeps extends Deps {
   publicUrl(): string;
   maxUploadBytes: number;
   ttlSeconds: number;
+  extractionLimits: ExtractionLimits;
 }
 
 export interface UploadTicket {
@@ -94,6 +97,7 @@ export async function receiveUpload(deps: UploadDeps, token: string, request: Re
   const bytes = await readCappedBytes(request, claims.size);
   if (bytes.byteLength !== claims.size)
     throw new AppError("invalid_request", `The upload must be exactly ${claims.size} bytes, got ${bytes.byteLength}`, { field: "size" });
+  await refuseOverLimits(deps, claims, bytes);
   await deps.storage.write(claims.key, bytes, claims.contentType);
   try {
     await runBatch(deps.db, [
@@ -109,4 +113,30 @@ export async function receiveUpload(deps: UploadDeps, token: string, request: Re
   }
   deps.wake();
   return { sourceId: claims.sourceId, size: bytes.byteLength };
+}
+
+/**
+ * A file whose own zip directory says it is over the extraction limits is refused before it is stored:
+ * the source fails with the reason (and `source.failed` goes out), the URL is used up, and the PUT answers
+ * 422 `document_too_large`. Files straight to a bucket never pass here; their job fails them the same way.
+ */
+async function refuseOverLimits(deps: UploadDeps, claims: { jti: string; sourceId: string }, bytes: Uint8Array) {
+  try {
+    precheckUpload(bytes, deps.extractionLimits);
+    return;
+  } catch (e) {
+    if (!isIngestError(e)) throw e;
+    const error = `${e.code}: ${e.message}`;
+    const source = await deps.db.query.sources.findFirst({ where: (t, { eq }) => eq(t.id, claims.sourceId) });
+    const failed = source
+      ? await eventStatements(deps.db, [{ type: "source.failed", brainId: source.brainId, data: { sourceId: source.id, type: source.type, title: source.title, externalId: source.externalId ?? null, error }, key: `source.failed:${source.id}:${source.revision}` }])
+      : [];
+    await runBatch(deps.db, [
+      deps.db.insert(usedUploadTokens).values({ tokenId: claims.jti }),
+      deps.db.run(sql`DELETE FROM ${jobs} WHERE subject_id = ${claims.sourceId} AND kind = ${INGEST_JOB} AND status = 'queued'`),
+      deps.db.run(sql`UPDATE ${sources} SET status = 'failed', error = ${error}, uploaded_at = ${Date.now()}, updated_at = ${Date.now()} WHERE id = ${claims.sourceId}`),
+      ...failed,
+    ]);
+    throw new AppError("document_too_large", `The file cannot be read: ${e.message}. The source is marked failed.`, { sourceId: claims.sourceId });
+  }
 }
