@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { RootDb } from "./client";
 
 export async function storedVectorDimension(db: RootDb, model: string): Promise<number | undefined> {
-  const row = await db.get<{ bytes: number }>(sql`SELECT length(embedding) AS bytes FROM page_vectors WHERE model = ${model} LIMIT 1`);
+  // all(), not get(): drizzle's get() throws on an empty result.
+  const [row] = await db.all<{ bytes: number }>(sql`SELECT length(embedding) AS bytes FROM page_vectors WHERE model = ${model} LIMIT 1`);
   return row ? Math.floor(Number(row.bytes) / 4) : undefined;
 }
