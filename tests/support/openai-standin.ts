@@ -66,7 +66,7 @@ export function startOpenAiStandin(opts: OpenAiStandinOptions = {}): OpenAiStand
       } catch {
         return apiError(400, "We could not parse the JSON body of your request.", "invalid_request_error");
       }
-      requests.push({ method: req.method, path: url.pathname, query: url.search, headers: Object.fromEntries(req.headers), body });
+      requests.push({ method: req.method, path: url.pathname, query: url.search, headers: Object.fromEntries(req.headers as unknown as Iterable<[string, string]>), body });
       const azure = url.pathname.startsWith("/openai/");
       if (azure && !url.searchParams.get("api-version")) return apiError(404, "Resource not found", "404");
       const given = azure ? req.headers.get("api-key") : req.headers.get("authorization")?.replace(/^Bearer /, "");
