@@ -43,7 +43,13 @@ export function createOpenAiGenerator(opts: ServerTarget & { timeoutMs?: number 
     try {
       const response = await requestWithRetry(target, endpoint(target, "chat/completions"), { method: "POST", body, signal: combined }, GENERATION_RETRY);
       if (!response.ok) throw await statusError(response, target);
-      if (!tokenSink) return contentOf(await response.json().catch((e: unknown) => badJson(e)));
+      const eventStream = response.headers.get("content-type")?.includes("text/event-stream");
+      if (!tokenSink || !eventStream) {
+        // A server that ignores `stream: true` answers one JSON completion: one piece, then done.
+        const text = contentOf(await response.json().catch((e: unknown) => badJson(e)));
+        tokenSink?.push(text);
+        return text;
+      }
       await readStream(response, tokenSink, () => timer.restart());
       return tokenSink.text;
     } catch (e) {

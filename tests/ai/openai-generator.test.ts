@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { GeneratorUnavailableError, type ChatMessage } from "../../src/ai/generator.ts";
 import { createOpenAiGenerator } from "../../src/ai/openai-generator.ts";
 import { endpoint, retryAfterMs } from "../../src/ai/model-server.ts";
+import { ConfigError, loadConfig } from "../../src/config.ts";
 import { OPENAI_DEFAULT_REPLY, startOpenAiStandin, type OpenAiStandin } from "../support/openai-standin.ts";
 
 const KEY = "sk-standin-secret-0123456789";
@@ -55,6 +56,17 @@ describe("answers", () => {
     expect(pieces.length).toBeGreaterThan(3);
     expect(pieces.join("")).toBe(text);
     expect(server.requests.at(-1)!.body.stream).toBe(true);
+  });
+
+  test("a server that ignores stream:true and answers JSON: one piece, the whole answer", async () => {
+    server.setIgnoreStream(true);
+    try {
+      const pieces: string[] = [];
+      expect(await openai().chat(question, { onToken: (t) => pieces.push(t) })).toBe(OPENAI_DEFAULT_REPLY);
+      expect(pieces).toEqual([OPENAI_DEFAULT_REPLY]);
+    } finally {
+      server.setIgnoreStream(false);
+    }
   });
 
   test("a base URL without /v1 reaches the same endpoint", async () => {
@@ -200,5 +212,25 @@ describe("ping and helpers", () => {
     expect(() => createOpenAiGenerator({ provider: "openai", url: "", model: "m" })).toThrow(TypeError);
     expect(() => createOpenAiGenerator({ provider: "openai", url: server.url, model: "" })).toThrow(TypeError);
     expect(() => createOpenAiGenerator({ provider: "ollama", url: server.url, model: "m" })).toThrow(TypeError);
+  });
+});
+
+describe("configuration", () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig({ BRAINBOX_DATA_DIR: "/tmp/x", ...env });
+      return [];
+    } catch (e) {
+      return (e as ConfigError).problems;
+    }
+  };
+
+  test("a remote server needs a model; one generation server at a time; keys need their URL", () => {
+    expect(problems({ BRAINBOX_LLM_URL: "http://h:8000/v1" })).toEqual(["BRAINBOX_LLM_URL needs BRAINBOX_LLM_MODEL (Azure: the deployment name)"]);
+    expect(problems({ BRAINBOX_LLM_URL: "http://h:11434", BRAINBOX_LLM_PROVIDER: "ollama" })).toEqual([]);
+    expect(problems({ BRAINBOX_LLM_URL: "http://h:1", BRAINBOX_LLM_MODEL: "m", BRAINBOX_OLLAMA_URL: "http://h:2" })[0]).toContain("both set");
+    expect(problems({ BRAINBOX_LLM_API_KEY: "sk-x" })).toEqual(["BRAINBOX_LLM_MODEL and BRAINBOX_LLM_API_KEY need BRAINBOX_LLM_URL"]);
+    expect(problems({ BRAINBOX_EMBED_URL: "http://h:1" })).toEqual(["BRAINBOX_EMBED_URL needs BRAINBOX_EMBED_MODEL (the server's model name)"]);
+    expect(problems({ BRAINBOX_LLM_PROVIDER: "anthropic" })[0]).toContain("must be one of openai, azure, ollama");
   });
 });

@@ -91,6 +91,21 @@ describe("remote embeddings", () => {
     }
     await waitFor(async () => (await vectorCounts(server))["openai:text-embed"] === (await pageCount(server)));
   });
+
+  test("a page edited while the server is down loses its old vector, and gets the new text's once it is back", async () => {
+    const vectorOf = async () =>
+      (await server.ctx.database.client.execute({ sql: "SELECT count(*) AS n FROM page_vectors v JOIN pages p ON p.id = v.page_id WHERE p.slug = 'car-repair' AND v.model = 'openai:text-embed'", args: [] })).rows[0]!.n;
+    expect(Number(await vectorOf())).toBe(1);
+    standin.setFailure({ kind: "status", status: 500 });
+    try {
+      const res = await api(server, server.key).api(`/api/v1/brains/${brainId}/pages/car-repair`, { method: "PUT", json: { markdown: "The automobile goes to the garage for winter tyres." } });
+      expect(res.status).toBe(200);
+      expect(Number(await vectorOf())).toBe(0);
+    } finally {
+      standin.setFailure(null);
+    }
+    await waitFor(async () => Number(await vectorOf()) === 1);
+  });
 });
 
 describe("the dimension, and a change of model", () => {

@@ -35,6 +35,8 @@ export interface OpenAiStandin {
   /** The next `times` requests answer 429 with this Retry-After (seconds, as sent). */
   rateLimit(times: number, retryAfter: string | null): void;
   setEmbedDim(dim: number): void;
+  /** Answer `stream: true` with one JSON completion, as a few servers do. */
+  setIgnoreStream(ignore: boolean): void;
   /** Most embedding requests in flight at once so far. */
   maxEmbedInFlight(): number;
   stop(): Promise<void>;
@@ -48,6 +50,7 @@ export function startOpenAiStandin(opts: OpenAiStandinOptions = {}): OpenAiStand
   let limited: { times: number; retryAfter: string | null } = { times: 0, retryAfter: null };
   let embedDim = opts.embedDim ?? 32;
   let inFlight = 0;
+  let ignoreStream = false;
   let maxInFlight = 0;
   const models = new Set(opts.models ?? ["qwen2.5", "text-embed"]);
   const requests: Recorded[] = [];
@@ -103,7 +106,7 @@ export function startOpenAiStandin(opts: OpenAiStandinOptions = {}): OpenAiStand
       }
       if (!Array.isArray(body?.messages) || body.messages.length === 0) return apiError(400, "'messages' is a required property", "invalid_request_error");
       const answer = reply(body);
-      if (body.stream !== true) return failure?.kind === "garbage" ? garbage() : Response.json(completion(model, answer));
+      if (body.stream !== true || ignoreStream) return failure?.kind === "garbage" ? garbage() : Response.json(completion(model, answer));
       return streamed(model, answer, failure, hanging);
     },
   });
@@ -124,6 +127,9 @@ export function startOpenAiStandin(opts: OpenAiStandinOptions = {}): OpenAiStand
       embedDim = dim;
     },
     maxEmbedInFlight: () => maxInFlight,
+    setIgnoreStream: (ignore) => {
+      ignoreStream = ignore;
+    },
     async stop() {
       for (const release of hanging) release();
       await server.stop(true);
