@@ -44,11 +44,12 @@ export async function loadAiBackends(generation: GenerationSettings | null, embe
   try {
     if (embedding?.kind === "local") embedder = batchingEmbedder(await loadEmbedder(embedding));
     if (embedding?.kind === "remote") {
-      remote = await loadRemoteEmbedder(embedding);
+      remote = loadRemoteEmbedder(embedding);
       // Calls gather into requests of the configured size, as many in flight as allowed.
       embedder = batchingEmbedder(remote, { maxBatch: embedding.batchSize * embedding.concurrency });
     }
-    if (embedder) log.info("embedder loaded", { model: embedder.model, dim: embedder.dim, backend: embedding!.kind });
+    // A remote model's dimension comes with its first answer (health shows it).
+    if (embedder) log.info("embedder loaded", { model: embedder.model, ...(embedder.dim ? { dim: embedder.dim } : {}), backend: embedding!.kind });
   } catch (e) {
     embedderError = (e as Error).message;
     log.error("embedding model failed to load; retrieval is lexical", { error: embedderError });

@@ -34,7 +34,7 @@ export interface RemoteEmbedder extends Embedder {
 /** Waiting for a rate limit is fine in the background: ingestion and re-embedding are not interactive. */
 const EMBED_RETRY: RetryPolicy = { retries: 4, maxWaitMs: 30_000 };
 
-export async function loadRemoteEmbedder(opts: RemoteEmbedderOptions): Promise<RemoteEmbedder> {
+export function loadRemoteEmbedder(opts: RemoteEmbedderOptions): RemoteEmbedder {
   if (!opts.url || !opts.model) throw new TypeError("loadRemoteEmbedder needs an explicit url and model");
   const target: ServerTarget = opts;
   const where = describeServer(target);
@@ -87,7 +87,15 @@ export async function loadRemoteEmbedder(opts: RemoteEmbedderOptions): Promise<R
     return (await inParallel(batches, opts.concurrency, embedBatch)).flat();
   };
 
+  // The probe learns the dimension in the background: a server that hangs or rate-limits must not hold the
+  // start up; one that is down is asked again on first use.
+  const probe = embed(["dimension probe"]).then(
+    () => undefined,
+    () => undefined,
+  );
+
   async function status(): Promise<{ reachable: boolean; refused?: string; error?: string }> {
+    await Promise.race([probe, new Promise((resolve) => setTimeout(resolve, PING_TIMEOUT_MS))]);
     const url = opts.provider === "ollama" ? `${opts.url.replace(/\/+$/, "")}/api/version` : endpoint(target, "models");
     try {
       const response = await requestWithRetry(target, url, { method: "GET", signal: AbortSignal.timeout(PING_TIMEOUT_MS) }, { retries: 0, maxWaitMs: 0 });
@@ -100,11 +108,6 @@ export async function loadRemoteEmbedder(opts: RemoteEmbedderOptions): Promise<R
     }
   }
 
-  // The probe learns the dimension now; a server that is down at start is asked again on first use.
-  await embed(["dimension probe"]).catch((e: unknown) => {
-    if (refused) return;
-    if (!(e instanceof RemoteEmbedderError)) throw e;
-  });
   return {
     model,
     provider: opts.provider,

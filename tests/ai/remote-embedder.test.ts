@@ -34,13 +34,20 @@ const options = (extra: Partial<RemoteEmbedderOptions> = {}): RemoteEmbedderOpti
   maxChars: 2_000,
   ...extra,
 });
+/** An embedder whose start probe has finished (status() waits for it), so request counts are its own. */
+async function loaded(o: RemoteEmbedderOptions) {
+  const embedder = loadRemoteEmbedder(o);
+  await embedder.status();
+  return embedder;
+}
 const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
 const embedRequests = () => server.requests.filter((r) => r.path.endsWith("/embeddings"));
 
 describe("OpenAI-compatible /v1/embeddings", () => {
   test("one unit vector per text in input order, in bounded batches and concurrency", async () => {
-    const embedder = await loadRemoteEmbedder(options());
+    const embedder = await loaded(options());
     expect(embedder.model).toBe("openai:text-embed");
+    expect(await embedder.status()).toEqual({ reachable: true });
     expect(embedder.dim).toBe(32);
     const texts = Array.from({ length: 10 }, (_, i) => `text number ${i} about item${i}`);
     const before = embedRequests().length;
@@ -56,13 +63,13 @@ describe("OpenAI-compatible /v1/embeddings", () => {
   });
 
   test("long texts are cut to maxChars; an empty one is sent as a space", async () => {
-    const embedder = await loadRemoteEmbedder(options({ maxChars: 100 }));
+    const embedder = await loaded(options({ maxChars: 100 }));
     await embedder.embed(["x".repeat(500), ""]);
     expect(embedRequests().at(-1)!.body.input).toEqual(["x".repeat(100), " "]);
   });
 
   test("a 429 with Retry-After is waited out; one asking for an hour fails the batch", async () => {
-    const embedder = await loadRemoteEmbedder(options());
+    const embedder = await loaded(options());
     server.rateLimit(2, "0");
     expect(await embedder.embed(["after the limit"])).toHaveLength(1);
     server.rateLimit(1, "3600");
@@ -72,7 +79,7 @@ describe("OpenAI-compatible /v1/embeddings", () => {
   });
 
   test("Azure: the deployment's embeddings path with api-version and api-key", async () => {
-    const embedder = await loadRemoteEmbedder(options({ provider: "azure", apiVersion: "2024-10-21" }));
+    const embedder = await loaded(options({ provider: "azure", apiVersion: "2024-10-21" }));
     await embedder.embed(["azure"]);
     const sent = embedRequests().at(-1)!;
     expect(sent.path).toBe("/openai/deployments/text-embed/embeddings");
@@ -81,17 +88,17 @@ describe("OpenAI-compatible /v1/embeddings", () => {
   });
 
   test("failures are RemoteEmbedderError without the key: refused key, unknown model, garbage, hang", async () => {
-    const wrong = await loadRemoteEmbedder(options({ apiKey: `${KEY}-old` }));
+    const wrong = await loaded(options({ apiKey: `${KEY}-old` }));
     const refused = await failure(wrong.embed(["x"]));
     expect(refused).toBeInstanceOf(RemoteEmbedderError);
     expect((refused as Error).message).toContain("refused the API key");
     expect((refused as Error).message).not.toContain(KEY);
     expect((await wrong.status()).reachable).toBe(false);
 
-    const unknown = await failure((await loadRemoteEmbedder(options({ model: "nope" }))).embed(["x"]));
+    const unknown = await failure((await loaded(options({ model: "nope" }))).embed(["x"]));
     expect((unknown as Error).message).toContain("'nope'");
 
-    const embedder = await loadRemoteEmbedder(options({ timeoutMs: 150 }));
+    const embedder = await loaded(options({ timeoutMs: 150 }));
     server.setFailure({ kind: "garbage" });
     expect(await failure(embedder.embed(["x"]))).toBeInstanceOf(RemoteEmbedderError);
     server.setFailure({ kind: "hang" });
@@ -101,7 +108,7 @@ describe("OpenAI-compatible /v1/embeddings", () => {
 
 describe("the dimension", () => {
   test("BRAINBOX_EMBED_DIM other than the server's: refused at load, every call refused, status says why", async () => {
-    const embedder = await loadRemoteEmbedder(options({ expectedDim: 768 }));
+    const embedder = await loaded(options({ expectedDim: 768 }));
     const e = await failure(embedder.embed(["x"]));
     expect(e).toBeInstanceOf(RemoteEmbedderError);
     expect((e as Error).message).toContain("32-dimension vectors");
@@ -110,12 +117,12 @@ describe("the dimension", () => {
   });
 
   test("vectors already stored under this model with another dimension: refused", async () => {
-    const embedder = await loadRemoteEmbedder(options({ storedDim: async (model) => (model === "openai:text-embed" ? 16 : undefined) }));
+    const embedder = await loaded(options({ storedDim: async (model) => (model === "openai:text-embed" ? 16 : undefined) }));
     expect(((await failure(embedder.embed(["x"]))) as Error).message).toContain("holds 16-dimension vectors");
   });
 
   test("the server changing dimension mid-run: the batch fails whole", async () => {
-    const embedder = await loadRemoteEmbedder(options());
+    const embedder = await loaded(options());
     server.setEmbedDim(48);
     const e = await failure(embedder.embed(["a", "b", "c", "d"]));
     expect((e as Error).message).toContain("48-dimension vector, expected 32");
@@ -123,7 +130,8 @@ describe("the dimension", () => {
 
   test("a server down at start: loaded without a dimension, learned on the first answer", async () => {
     server.setFailure({ kind: "status", status: 503 });
-    const embedder = await loadRemoteEmbedder(options());
+    const embedder = await loaded(options());
+    expect((await embedder.status()).reachable).toBe(false);
     expect(embedder.dim).toBe(0);
     server.setFailure(null);
     expect((await embedder.embed(["back"]))[0]).toHaveLength(32);
@@ -133,16 +141,16 @@ describe("the dimension", () => {
 
 describe("Ollama /api/embed", () => {
   test("vectors from the embeddings field, the identity names the provider", async () => {
-    const embedder = await loadRemoteEmbedder({ ...options(), provider: "ollama", url: ollama.url, model: "nomic-embed-text", apiKey: undefined });
+    const embedder = await loaded({ ...options(), provider: "ollama", url: ollama.url, model: "nomic-embed-text", apiKey: undefined });
     expect(embedder.model).toBe("ollama:nomic-embed-text");
+    expect(await embedder.status()).toEqual({ reachable: true });
     expect(embedder.dim).toBe(24);
     const vectors = await embedder.embed(["one", "two", "three", "four"]);
     expect(vectors).toHaveLength(4);
     const calls = ollama.requests.filter((r) => r.path === "/api/embed").slice(-2);
     expect(calls.map((c) => c.body.input.length).sort()).toEqual([1, 3]);
     expect(calls.every((c) => c.body.model === "nomic-embed-text")).toBe(true);
-    expect(await embedder.status()).toEqual({ reachable: true });
-    const missing = await loadRemoteEmbedder({ ...options(), provider: "ollama", url: ollama.url, model: "mxbai", apiKey: undefined });
+    const missing = await loaded({ ...options(), provider: "ollama", url: ollama.url, model: "mxbai", apiKey: undefined });
     expect(((await failure(missing.embed(["x"]))) as Error).message).toContain("HTTP 404");
   });
 });
