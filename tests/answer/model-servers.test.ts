@@ -69,7 +69,7 @@ beforeAll(async () => {
   [openai, azure, viaLlmUrl, refused] = await Promise.all([
     rig({ BRAINBOX_LLM_URL: `${standin.url}/v1`, BRAINBOX_LLM_MODEL: "qwen2.5", BRAINBOX_LLM_API_KEY: KEY, BRAINBOX_LLM_TIMEOUT_MS: "3000" }),
     rig({ BRAINBOX_LLM_PROVIDER: "azure", BRAINBOX_LLM_URL: standin.url, BRAINBOX_LLM_MODEL: "qwen2.5", BRAINBOX_LLM_API_KEY: KEY }),
-    rig({ BRAINBOX_LLM_PROVIDER: "ollama", BRAINBOX_LLM_URL: ollama.url, BRAINBOX_LLM_MODEL: "llama3.2" }),
+    rig({ BRAINBOX_LLM_PROVIDER: "ollama", BRAINBOX_LLM_URL: ollama.url, BRAINBOX_LLM_MODEL: "llama3.2", BRAINBOX_LLM_API_KEY: KEY }),
     rig({ BRAINBOX_LLM_URL: closedUrl, BRAINBOX_LLM_MODEL: "qwen2.5", BRAINBOX_LLM_API_KEY: KEY }),
   ]);
 });
@@ -101,12 +101,13 @@ describe("answers through each backend", () => {
     expect((await health(azure)).generator).toMatchObject({ active: "azure:qwen2.5", reachable: true });
   });
 
-  test("BRAINBOX_LLM_PROVIDER=ollama: Ollama at BRAINBOX_LLM_URL", async () => {
+  test("BRAINBOX_LLM_PROVIDER=ollama: Ollama at BRAINBOX_LLM_URL, the key as a bearer (an authenticating proxy)", async () => {
     ollama.setReply(() => REPLY);
     expect(await (await ask(viaLlmUrl)).json()).toMatchObject({ thin: false, answerMd: REPLY });
     const events = await readEvents(await ask(viaLlmUrl, true));
     expect(events.filter((e) => e.event === "token").map((e) => e.data).join("")).toBe(REPLY);
     expect((await health(viaLlmUrl)).generator).toMatchObject({ active: "ollama:llama3.2", provider: "ollama", reachable: true });
+    expect(ollama.requests.filter((r) => r.path === "/api/chat").every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
   });
 
   test("ingestion writes its pages through the OpenAI-compatible model", async () => {

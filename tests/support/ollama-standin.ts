@@ -22,8 +22,8 @@ export interface OllamaStandinOptions {
 
 export interface OllamaStandin {
   url: string;
-  /** Every request received: method, path and parsed JSON body (if any). */
-  requests: { method: string; path: string; body: any }[];
+  /** Every request received: method, path, parsed JSON body (if any) and headers. */
+  requests: { method: string; path: string; body: any; headers: Record<string, string> }[];
   setReply(fn: ReplyFn): void;
   setFail(status: number | null): void;
   setEmbedDim(dim: number): void;
@@ -54,7 +54,7 @@ export function startOllamaStandin(opts: OllamaStandinOptions = {}): OllamaStand
       } catch {
         return error(400, "invalid character in request body");
       }
-      requests.push({ method: req.method, path, body });
+      requests.push({ method: req.method, path, body, headers: Object.fromEntries(req.headers as unknown as Iterable<[string, string]>) });
       if (opts.delayMs) await Bun.sleep(opts.delayMs);
       if (failWith !== null) return error(failWith, `stand-in failure (HTTP ${failWith})`);
 
