@@ -86,7 +86,21 @@ const vars = {
   maxUploadBytes: v("BRAINBOX_MAX_UPLOAD_BYTES", int(1), "Largest uploaded file accepted", "52428800"),
   ollamaUrl: v("BRAINBOX_OLLAMA_URL", url, "Ollama server for generation; unset = embedded extractive answers"),
   ollamaModel: v("BRAINBOX_OLLAMA_MODEL", str, "Ollama model used for answers and wiki synthesis", "llama3.2"),
-  embedModel: v("BRAINBOX_EMBED_MODEL", str, "Embedding model folder under BRAINBOX_MODELS_DIR; unset = lexical retrieval"),
+  llmUrl: v("BRAINBOX_LLM_URL", url, "Model server for generation of the kind BRAINBOX_LLM_PROVIDER names (e.g. http://gpu-box:8000/v1 for vLLM); instead of BRAINBOX_OLLAMA_URL; unset = Ollama or extractive"),
+  llmProvider: v("BRAINBOX_LLM_PROVIDER", oneOf("openai", "azure", "ollama"), "What BRAINBOX_LLM_URL speaks: openai (/v1/chat/completions: vLLM, llama.cpp, LM Studio, LocalAI, OpenAI), azure (Azure OpenAI deployments) or ollama", "openai"),
+  llmModel: v("BRAINBOX_LLM_MODEL", str, "Model name at BRAINBOX_LLM_URL (Azure: the deployment name)"),
+  llmApiKey: v("BRAINBOX_LLM_API_KEY", str, "API key sent to BRAINBOX_LLM_URL (Bearer; Azure: api-key header); write-only, never shown"),
+  llmTimeoutMs: v("BRAINBOX_LLM_TIMEOUT_MS", int(100, 3_600_000), "Longest silence of the generation server (between streamed pieces, or for a whole answer) before the answer is extractive", "120000"),
+  azureApiVersion: v("BRAINBOX_AZURE_API_VERSION", str, "api-version of Azure OpenAI requests (generation and embeddings)", "2024-10-21"),
+  embedModel: v("BRAINBOX_EMBED_MODEL", str, "Embedding model: a folder under BRAINBOX_MODELS_DIR, or with BRAINBOX_EMBED_URL the server's model name (Azure: deployment); unset = lexical retrieval"),
+  embedUrl: v("BRAINBOX_EMBED_URL", url, "Embedding server instead of the local model, of the kind BRAINBOX_EMBED_PROVIDER names"),
+  embedProvider: v("BRAINBOX_EMBED_PROVIDER", oneOf("openai", "azure", "ollama"), "What BRAINBOX_EMBED_URL speaks: openai (/v1/embeddings), azure (deployments) or ollama (/api/embed)", "openai"),
+  embedApiKey: v("BRAINBOX_EMBED_API_KEY", str, "API key sent to BRAINBOX_EMBED_URL; write-only, never shown"),
+  embedDim: v("BRAINBOX_EMBED_DIM", int(1, 65_536), "Dimension the embedding server must answer; another is refused (retrieval stays lexical); unset = learned from the server"),
+  embedBatch: v("BRAINBOX_EMBED_BATCH", int(1, 2048), "Texts per request to the embedding server", "64"),
+  embedConcurrency: v("BRAINBOX_EMBED_CONCURRENCY", int(1, 64), "Requests in flight at once to the embedding server", "2"),
+  embedMaxChars: v("BRAINBOX_EMBED_MAX_CHARS", int(100, 1_000_000), "Characters of a page sent to the embedding server (a remote model refuses input past its context instead of cutting it)", "2000"),
+  embedTimeoutMs: v("BRAINBOX_EMBED_TIMEOUT_MS", int(100, 3_600_000), "Deadline of each request to the embedding server", "30000"),
   modelsDir: v("BRAINBOX_MODELS_DIR", str, "Folder of local embedding models (default DATA_DIR/models)"),
   modelHubUrl: v("BRAINBOX_MODEL_HUB_URL", url, "Hugging Face hub or mirror used by `models pull`", "https://huggingface.co"),
   fetchAllowHosts: v("BRAINBOX_FETCH_ALLOW_HOSTS", (raw) => parseAllowList(raw), "Hosts (host or host:port) exempt from the private-address fetch ban", ""),
@@ -207,7 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (name.startsWith("BRAINBOX_") && !known.has(name)) problems.push(`${name} is not a known setting (see --help)`);
   if (out.s3Bucket && !(out.s3AccessKeyId && out.s3SecretAccessKey))
     problems.push("BRAINBOX_S3_BUCKET needs BRAINBOX_S3_ACCESS_KEY_ID and BRAINBOX_S3_SECRET_ACCESS_KEY");
-  problems.push(...oidcProblems(out));
+  problems.push(...oidcProblems(out), ...modelServerProblems(out));
   if (problems.length) throw new ConfigError(problems);
   const dataDir = resolve(out.dataDir as string);
   return {
@@ -216,6 +230,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     modelsDir: resolve((out.modelsDir as string | undefined) ?? `${dataDir}/models`),
     publicUrl: out.publicUrl as string | undefined,
   };
+}
+
+/** One generation server at a time, and a remote server needs a model name (no server picks one for us). */
+function modelServerProblems(out: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  if (out.llmUrl && out.ollamaUrl) problems.push("BRAINBOX_LLM_URL and BRAINBOX_OLLAMA_URL are both set: set one (BRAINBOX_LLM_PROVIDER=ollama for an Ollama at BRAINBOX_LLM_URL)");
+  if (out.llmUrl && !out.llmModel && out.llmProvider !== "ollama") problems.push("BRAINBOX_LLM_URL needs BRAINBOX_LLM_MODEL (Azure: the deployment name)");
+  if (!out.llmUrl && (out.llmModel || out.llmApiKey)) problems.push("BRAINBOX_LLM_MODEL and BRAINBOX_LLM_API_KEY need BRAINBOX_LLM_URL");
+  if (out.embedUrl && !out.embedModel) problems.push("BRAINBOX_EMBED_URL needs BRAINBOX_EMBED_MODEL (the server's model name)");
+  if (!out.embedUrl && out.embedApiKey) problems.push("BRAINBOX_EMBED_API_KEY needs BRAINBOX_EMBED_URL");
+  return problems;
 }
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);

@@ -4,7 +4,8 @@ import type { Database, Db, RootDb } from "./db/client";
 import type { accounts } from "./db/schema";
 import type { Logger } from "./lib/log";
 import type { Embedder } from "./ai/embedder";
-import type { OllamaGenerator } from "./ai/generator";
+import type { ModelServerGenerator } from "./ai/generator";
+import type { AiBackendStatus } from "./ai/backends";
 import type { BlobStorage } from "./storage";
 import type { Metrics } from "./http/metrics";
 
@@ -44,8 +45,8 @@ export interface AppContext {
     /** Null when no model is configured (or it failed to load): retrieval is lexical. */
     embedder: Embedder | null;
     embedderError?: string;
-    /** Null when no Ollama is configured: answers are extractive. */
-    generator: OllamaGenerator | null;
+    /** Null when no model server is configured (Ollama or OpenAI-compatible): answers are extractive. */
+    generator: ModelServerGenerator | null;
   };
   /** Which embedder and generator are active right now (for /api/health). */
   aiStatus(): Promise<AiStatus>;
@@ -55,7 +56,5 @@ export interface AppContext {
   sessions?: SessionResolver;
 }
 
-export interface AiStatus {
-  embedder: { active: string; retrieval: "hybrid" | "lexical"; dim?: number; error?: string };
-  generator: { active: string; model?: string; reachable?: boolean; error?: string };
-}
+/** What /api/health shows of them: active backend, provider and model, reachable, the last reason (never a key). */
+export type AiStatus = AiBackendStatus;

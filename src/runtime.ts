@@ -22,9 +22,9 @@ import { connectorSyncHandler } from "./modules/connectors/job";
 import { startDueRuns } from "./modules/connectors/scheduler";
 import { webhookDeliverHandler } from "./jobs/webhook-deliver";
 import { createStorage } from "./storage";
-import { batchingEmbedder } from "./ai/batching-embedder";
-import { loadEmbedder } from "./ai/embedder";
-import { createOllamaGenerator } from "./ai/generator";
+import { loadAiBackends, type EmbeddingSettings, type GenerationSettings } from "./ai/backends";
+import { storedVectorDimension } from "./db/vector-dimension";
+import type { RootDb } from "./db/client";
 import { VERSION } from "./version";
 
 export interface Running {
@@ -38,39 +38,44 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Loads the configured embedder and generator; a broken model leaves the brain lexical, never down. */
-async function loadAi(config: Config, log: Logger): Promise<AppContext["ai"]> {
-  const generator = config.ollamaUrl ? createOllamaGenerator({ host: config.ollamaUrl, model: config.ollamaModel }) : null;
-  if (!config.embedModel) return { embedder: null, generator };
-  try {
-    const embedder = batchingEmbedder(await loadEmbedder({ modelsDir: config.modelsDir, model: config.embedModel }));
-    log.info("embedder loaded", { model: embedder.model, dim: embedder.dim });
-    return { embedder, generator };
-  } catch (e) {
-    log.error("embedding model failed to load; retrieval is lexical", { error: (e as Error).message });
-    return { embedder: null, embedderError: (e as Error).message, generator };
+/** The generation server the config names: BRAINBOX_LLM_URL (any provider), else BRAINBOX_OLLAMA_URL, else none. */
+function generationSettings(config: Config): GenerationSettings | null {
+  const timeoutMs = config.llmTimeoutMs;
+  if (config.llmUrl) {
+    const model = config.llmModel ?? config.ollamaModel; // only Ollama may go without BRAINBOX_LLM_MODEL (config checks)
+    return { provider: config.llmProvider, url: config.llmUrl, model, apiKey: config.llmApiKey, apiVersion: config.azureApiVersion, timeoutMs };
   }
+  return config.ollamaUrl ? { provider: "ollama", url: config.ollamaUrl, model: config.ollamaModel, timeoutMs } : null;
+}
+
+/** The local model folder, or the embedding server (checked against the vectors this database already holds). */
+function embeddingSettings(config: Config, db: RootDb): EmbeddingSettings | null {
+  if (!config.embedModel) return null;
+  if (!config.embedUrl) return { kind: "local", modelsDir: config.modelsDir, model: config.embedModel };
+  return {
+    kind: "remote",
+    provider: config.embedProvider,
+    url: config.embedUrl,
+    model: config.embedModel,
+    apiKey: config.embedApiKey,
+    apiVersion: config.azureApiVersion,
+    expectedDim: config.embedDim,
+    batchSize: config.embedBatch,
+    concurrency: config.embedConcurrency,
+    maxChars: config.embedMaxChars,
+    timeoutMs: config.embedTimeoutMs,
+    storedDim: (model) => storedVectorDimension(db, model),
+  };
 }
 
 export async function startServer(config: Config, log: Logger = createLogger(config.logLevel)): Promise<Running> {
   const database = openDatabase({ dataDir: config.dataDir, url: config.databaseUrl, authToken: config.databaseAuthToken, remoteTimeoutMs: config.databaseTimeoutMs, checkpointThread: true, log });
   await migrate(database.client);
   let boundUrl = "";
-  const ai = await loadAi(config, log);
-  const aiStatus = async (): Promise<AiStatus> => {
-    const embedder: AiStatus["embedder"] = ai.embedder
-      ? { active: ai.embedder.model, retrieval: "hybrid", dim: ai.embedder.dim }
-      : { active: "none", retrieval: "lexical", ...(ai.embedderError ? { error: ai.embedderError } : {}) };
-    if (!ai.generator) return { embedder, generator: { active: "extractive" } };
-    const ping = await ai.generator.ping();
-    // An unreachable Ollama is not fatal: answers fall back to extractive until it is back.
-    return {
-      embedder,
-      generator: ping.ok
-        ? { active: ai.generator.name, model: config.ollamaModel, reachable: true }
-        : { active: "extractive", model: config.ollamaModel, reachable: false, error: ping.error },
-    };
-  };
+  // A broken model leaves the brain lexical and the answers extractive, never the server down.
+  const backends = await loadAiBackends(generationSettings(config), embeddingSettings(config, database.db), log);
+  const ai: AppContext["ai"] = { embedder: backends.embedder, embedderError: backends.embedderError, generator: backends.generator };
+  const aiStatus = (): Promise<AiStatus> => backends.status();
   let jobLoop: JobLoop | null = null;
   const metrics = createMetrics(METRIC_HELP);
   const ctx: AppContext = {

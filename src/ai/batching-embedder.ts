@@ -41,7 +41,10 @@ export function batchingEmbedder(inner: Embedder, opts: { maxBatch?: number } = 
 
   return {
     model: inner.model,
-    dim: inner.dim,
+    // Read through: a remote embedder learns its dimension on its first answer.
+    get dim() {
+      return inner.dim;
+    },
     embed(texts) {
       if (texts.length === 0) return Promise.resolve([]);
       return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
-// Answer generation through an Ollama server, with the official `ollama` client.
+// Answer generation through an Ollama server, with the official `ollama` client (an OpenAI-compatible or
+// Azure server: openai-generator.ts, behind the same Generator interface).
 // Every failure of the server (down, slow, unknown model, error mid-stream) becomes GeneratorUnavailableError,
 // so callers can fall back to the extractive answer; a caller's own abort stays an abort.
 import { Ollama } from "ollama";
@@ -21,13 +22,16 @@ export interface Generator {
   chat(messages: ChatMessage[], opts?: ChatOptions): Promise<string>;
 }
 
-export interface OllamaGenerator extends Generator {
+/** A generator behind a model server, which /api/health can ask whether it is reachable. */
+export interface ModelServerGenerator extends Generator {
   ping(): Promise<{ ok: boolean; version?: string; error?: string }>;
 }
 
+export type OllamaGenerator = ModelServerGenerator;
+
 export class GeneratorUnavailableError extends Error {
   override name = "GeneratorUnavailableError";
-  /** HTTP status of Ollama's answer, when it answered at all. */
+  /** HTTP status of the model server's answer, when it answered at all. */
   readonly status?: number;
   constructor(message: string, options?: { cause?: unknown; status?: number }) {
     super(message, { cause: options?.cause });
@@ -37,12 +41,14 @@ export class GeneratorUnavailableError extends Error {
 
 // A local model on a small CPU can take minutes for a full answer; when streaming this is the longest
 // silence allowed between two pieces, otherwise the whole answer.
-const DEFAULT_TIMEOUT_MS = 120_000;
-const PING_TIMEOUT_MS = 2_000;
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const PING_TIMEOUT_MS = 2_000;
 const ROLES = new Set(["system", "user", "assistant"]);
 
-export function createOllamaGenerator(opts: { host: string; model: string; timeoutMs?: number }): OllamaGenerator {
+export function createOllamaGenerator(opts: { host: string; model: string; timeoutMs?: number; apiKey?: string }): OllamaGenerator {
   const { host, model } = opts;
+  // An Ollama behind an authenticating proxy takes a bearer key; write-only, never in a message.
+  const headers = opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : undefined;
   if (!host || !model) throw new TypeError("createOllamaGenerator needs an explicit host and model");
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
@@ -51,7 +57,7 @@ export function createOllamaGenerator(opts: { host: string; model: string; timeo
     const { signal, onToken, temperature } = chatOpts;
     signal?.throwIfAborted();
     const timer = new IdleTimer(timeoutMs);
-    const client = clientWithSignal(host, AbortSignal.any(signal ? [signal, timer.signal] : [timer.signal]));
+    const client = clientWithSignal(host, AbortSignal.any(signal ? [signal, timer.signal] : [timer.signal]), headers);
     const options = temperature === undefined ? undefined : { temperature };
     const tokenSink = onToken && new TokenSink(onToken);
     try {
@@ -83,7 +89,7 @@ export function createOllamaGenerator(opts: { host: string; model: string; timeo
 
   async function ping(): Promise<{ ok: boolean; version?: string; error?: string }> {
     try {
-      const { version } = await clientWithSignal(host, AbortSignal.timeout(PING_TIMEOUT_MS)).version();
+      const { version } = await clientWithSignal(host, AbortSignal.timeout(PING_TIMEOUT_MS), headers).version();
       return { ok: true, version };
     } catch (e) {
       return { ok: false, error: unavailable(host, model, e).message };
@@ -95,10 +101,10 @@ export function createOllamaGenerator(opts: { host: string; model: string; timeo
 
 // The client takes no per-request signal for non-streaming calls, but it takes a fetch: a fresh client per
 // call whose fetch carries the signal covers connect, wait and body for both modes.
-function clientWithSignal(host: string, signal: AbortSignal): Ollama {
+function clientWithSignal(host: string, signal: AbortSignal, headers?: Record<string, string>): Ollama {
   const fetchWithSignal = (input: RequestInfo | URL, init?: RequestInit) =>
     fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
-  return new Ollama({ host, fetch: fetchWithSignal as typeof fetch });
+  return new Ollama({ host, fetch: fetchWithSignal as typeof fetch, headers });
 }
 
 function unavailable(host: string, model: string, e: unknown): GeneratorUnavailableError {
@@ -120,7 +126,7 @@ function unavailable(host: string, model: string, e: unknown): GeneratorUnavaila
   return new GeneratorUnavailableError(`Ollama at ${host} failed: ${detail}`, { cause: e });
 }
 
-function assertMessages(messages: ChatMessage[]): void {
+export function assertMessages(messages: ChatMessage[]): void {
   if (!Array.isArray(messages) || messages.length === 0) throw new TypeError("chat() needs at least one message");
   for (const m of messages) {
     if (typeof m !== "object" || m === null || !ROLES.has(m.role) || typeof m.content !== "string") {
@@ -130,7 +136,7 @@ function assertMessages(messages: ChatMessage[]): void {
 }
 
 /** Collects streamed pieces and hands each to the caller; remembers if the caller's callback threw (their error, not Ollama's). */
-class TokenSink {
+export class TokenSink {
   text = "";
   failed = false;
   constructor(private readonly onToken: (t: string) => void) {}
@@ -147,7 +153,7 @@ class TokenSink {
 }
 
 /** Aborts its signal after `ms` without a restart(). */
-class IdleTimer {
+export class IdleTimer {
   private readonly controller = new AbortController();
   private handle: ReturnType<typeof setTimeout> | undefined;
   readonly signal = this.controller.signal;

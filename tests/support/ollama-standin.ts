@@ -1,6 +1,7 @@
 // A loopback stand-in speaking Ollama's HTTP API (no Ollama server can be installed here).
 // Shapes follow https://github.com/ollama/ollama/blob/main/docs/api.md: JSON answers, NDJSON streams ending
 // with a `done:true` line, errors as `{error}` with an HTTP error status.
+import { wordVector } from "./word-vectors";
 
 export type ReplyFn = (body: any) => string | Promise<string>;
 
@@ -13,14 +14,19 @@ export interface OllamaStandinOptions {
   delayMs?: number;
   /** Installed models; a name without a tag means ":latest", as in Ollama. */
   models?: string[];
+  /** Dimension of /api/embed vectors (16 unless given). */
+  embedDim?: number;
+  /** /api/embed answers word vectors (tests/support/word-vectors.ts: synonyms are close) instead of hashes. */
+  wordVectors?: boolean;
 }
 
 export interface OllamaStandin {
   url: string;
-  /** Every request received: method, path and parsed JSON body (if any). */
-  requests: { method: string; path: string; body: any }[];
+  /** Every request received: method, path, parsed JSON body (if any) and headers. */
+  requests: { method: string; path: string; body: any; headers: Record<string, string> }[];
   setReply(fn: ReplyFn): void;
   setFail(status: number | null): void;
+  setEmbedDim(dim: number): void;
   stop(): Promise<void>;
 }
 
@@ -33,6 +39,8 @@ export function startOllamaStandin(opts: OllamaStandinOptions = {}): OllamaStand
   let failWith = opts.failWith ?? null;
   const installed = new Set((opts.models ?? ["llama3.2", "nomic-embed-text"]).map(withTag));
   const requests: OllamaStandin["requests"] = [];
+  let embedDim = opts.embedDim ?? EMBED_DIM;
+  const vectorOf = (text: string) => (opts.wordVectors ? wordVector(text, embedDim) : hashVector(text, embedDim));
 
   const server = Bun.serve({
     port: 0,
@@ -46,7 +54,7 @@ export function startOllamaStandin(opts: OllamaStandinOptions = {}): OllamaStand
       } catch {
         return error(400, "invalid character in request body");
       }
-      requests.push({ method: req.method, path, body });
+      requests.push({ method: req.method, path, body, headers: Object.fromEntries(req.headers as unknown as Iterable<[string, string]>) });
       if (opts.delayMs) await Bun.sleep(opts.delayMs);
       if (failWith !== null) return error(failWith, `stand-in failure (HTTP ${failWith})`);
 
@@ -56,7 +64,7 @@ export function startOllamaStandin(opts: OllamaStandinOptions = {}): OllamaStand
       if (route === "POST /api/chat" || route === "POST /api/generate" || route === "POST /api/embed") {
         if (typeof body?.model !== "string" || !body.model) return error(400, "model is required");
         if (!installed.has(withTag(body.model))) return error(404, `model '${body.model}' not found`);
-        if (route === "POST /api/embed") return embed(body);
+        if (route === "POST /api/embed") return embed(body, vectorOf);
         const isChat = route === "POST /api/chat";
         if (isChat && !Array.isArray(body.messages ?? [])) return error(400, "messages must be an array");
         let answer: string;
@@ -80,6 +88,9 @@ export function startOllamaStandin(opts: OllamaStandinOptions = {}): OllamaStand
     },
     setFail: (status) => {
       failWith = status;
+    },
+    setEmbedDim: (dim) => {
+      embedDim = dim;
     },
     stop: () => server.stop(true),
   };
@@ -139,12 +150,12 @@ function stream(model: string, isChat: boolean, answer: string): Response {
   return new Response(body, { headers: { "content-type": "application/x-ndjson" } });
 }
 
-function embed(body: any): Response {
+function embed(body: any, vectorOf: (text: string) => number[]): Response {
   const inputs: unknown[] = Array.isArray(body.input) ? body.input : [body.input];
   if (inputs.some((i) => typeof i !== "string")) return error(400, "input must be a string or an array of strings");
   return Response.json({
     model: body.model,
-    embeddings: (inputs as string[]).map(hashVector),
+    embeddings: (inputs as string[]).map(vectorOf),
     total_duration: 1_000_000,
     load_duration: 100_000,
     prompt_eval_count: inputs.length,
@@ -152,8 +163,8 @@ function embed(body: any): Response {
 }
 
 /** A deterministic unit vector from the text: equal texts, equal vectors. */
-function hashVector(text: string): number[] {
-  const v = Array.from({ length: EMBED_DIM }, (_, i) => Number(BigInt(Bun.hash(`${i}:${text}`)) % 2001n) / 1000 - 1);
+function hashVector(text: string, dim: number): number[] {
+  const v = Array.from({ length: dim }, (_, i) => Number(BigInt(Bun.hash(`${i}:${text}`)) % 2001n) / 1000 - 1);
   const norm = Math.hypot(...v) || 1;
   return v.map((x) => x / norm);
 }

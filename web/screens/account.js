@@ -51,8 +51,16 @@ function serverCard(health) {
           { class: "small notice" },
           h("strong", {}, "No model writes answers. "),
           gen.reachable === false && gen.model
-            ? [`Ollama is set up but not reachable (${gen.error ?? "no answer"}): check that it runs and has the model `, h("code", {}, gen.model), "."]
-            : ["To have answers written in full sentences, install Ollama, pull a model (", h("code", {}, "ollama pull llama3.2"), ") and set ", h("code", {}, "BRAINBOX_OLLAMA_URL=http://127.0.0.1:11434"), ", then restart."],
+            ? [`The model server (${gen.provider ?? "ollama"}) is set up but not reachable (${gen.error ?? "no answer"}): check that it runs and has the model `, h("code", {}, gen.model), "."]
+            : [
+                "To have answers written in full sentences, install Ollama, pull a model (",
+                h("code", {}, "ollama pull llama3.2"),
+                ") and set ",
+                h("code", {}, "BRAINBOX_OLLAMA_URL=http://127.0.0.1:11434"),
+                ", or point ",
+                h("code", {}, "BRAINBOX_LLM_URL"),
+                " at an OpenAI-compatible server (vLLM, llama.cpp, LM Studio), then restart.",
+              ],
         ),
   );
 }

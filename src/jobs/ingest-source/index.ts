@@ -24,6 +24,24 @@ import { createDocumentReader, extractionBudgetOf } from "../../ingest";
 import { readMarked } from "./extraction-marks";
 import { eventStatements } from "../../queue/events";
 import { runBatch as runStatements, stmt } from "../../db/plain";
+import type { Embedder } from "../../ai/embedder";
+import { RemoteEmbedderError } from "../../ai/remote-embedder";
+import type { Logger } from "../../lib/log";
+import { scheduleEmbedding } from "../embed-pages";
+
+/**
+ * The pages' vectors, or none when the embedding server fails (down, refusing, wrong dimension): the pages
+ * are written lexical now and embedded later, rather than the source failing for want of a vector.
+ */
+async function vectorsOrLater(embedder: Embedder, pages: { title: string; markdown: string }[], log: Logger): Promise<Float32Array[] | null> {
+  try {
+    return await embedder.embed(pages.map((p) => `${p.title}\n\n${p.markdown}`));
+  } catch (e) {
+    if (!(e instanceof RemoteEmbedderError)) throw e;
+    log.warn("embedding server failed; pages are written without vectors and embedded later", { error: e.message });
+    return null;
+  }
+}
 
 /** How often to look for a file uploaded straight to S3. */
 const AWAIT_UPLOAD_POLL_MS = 2000;
@@ -118,10 +136,8 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
       const plan = applyConcepts(concepts, source, batch.named);
       let pages = plan.pages;
       const embedder = ctx.ai.embedder;
-      if (embedder) {
-        const vectors = await embedder.embed(pages.map((p) => `${p.title}\n\n${p.markdown}`));
-        pages = pages.map((p, i) => ({ ...p, vector: vectors[i] }));
-      }
+      const vectors = embedder && (await vectorsOrLater(embedder, pages, log));
+      if (vectors) pages = pages.map((p, i) => ({ ...p, vector: vectors[i] }));
       signal.throwIfAborted();
       return {
         source,
@@ -211,6 +227,11 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     prepared.sort((a, b) => a.index - b.index);
     signal.throwIfAborted();
     const failed = await writeBatch(db, prepared.map((p) => p.write), log, findInwardFor(order));
+    // Pages written without vectors (the embedding server failed): the embed-pages job gives them theirs.
+    const embedder = ctx.ai.embedder;
+    if (embedder && prepared.some((p, i) => failed[i] === undefined && p.write.written.pages.some((page) => !page.vector))) {
+      await scheduleEmbedding(db, embedder.model).catch(() => undefined);
+    }
     failed.forEach((error, i) => {
       if (error !== undefined) errors[prepared[i]!.index] = error;
     });

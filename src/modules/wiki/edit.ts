@@ -2,6 +2,8 @@
 // once (full text by trigger, its vector here). An edited page is never overwritten by its source again.
 import { sql } from "drizzle-orm";
 import type { Embedder } from "../../ai/embedder";
+import { RemoteEmbedderError } from "../../ai/remote-embedder";
+import { scheduleEmbedding } from "../../jobs/embed-pages";
 import type { RootDb } from "../../db/client";
 import { pageLinkStatements, runBatch } from "../../concepts";
 import { stmt } from "../../db/plain";
@@ -79,7 +81,16 @@ export async function updatePage(db: RootDb, embedder: Embedder | null, brainId:
 
 async function reembed(db: RootDb, embedder: Embedder | null, pageId: number, title: string, markdown: string) {
   if (!embedder) return;
-  const [vector] = await embedder.embed([`${title}\n\n${markdown}`]);
+  const vector = await embedder.embed([`${title}\n\n${markdown}`]).then(
+    ([v]) => v,
+    async (e: unknown) => {
+      if (!(e instanceof RemoteEmbedderError)) throw e;
+      // The edit is saved; the old text's vector must not answer for the new text: gone now, redone later.
+      await db.run(sql`DELETE FROM page_vectors WHERE page_id = ${pageId} AND model = ${embedder.model}`);
+      await scheduleEmbedding(db, embedder.model);
+      return undefined;
+    },
+  );
   if (!vector) return;
   await db.run(sql`INSERT INTO page_vectors (page_id, brain_id, model, embedding)
     SELECT id, brain_id, ${embedder.model}, vector32(${JSON.stringify(Array.from(vector))}) FROM pages WHERE id = ${pageId}
