@@ -25,7 +25,7 @@ export interface RewriteTuning {
   decay: number;
 }
 
-export const REWRITE_TUNING: RewriteTuning = { carry: 4, shortTurn: 2, answerWeight: 0.5, decay: 0.6 };
+export const REWRITE_TUNING: RewriteTuning = { carry: 4, shortTurn: 2, answerWeight: 1, decay: 0.6 };
 
 /**
  * Words that point back at something said before: personal and possessive pronouns, demonstratives, and the

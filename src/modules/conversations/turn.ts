@@ -23,7 +23,7 @@ export interface TurnFields {
 }
 
 export async function openTurn(ctx: AppContext, input: { accountId: string; scope: ConversationScope; conversationId?: string }): Promise<OpenTurn> {
-  const existing = input.conversationId ? await ownConversation(ctx.db, input.accountId, input.conversationId, input.scope) : null;
+  const existing = input.conversationId !== undefined ? await ownConversation(ctx.db, input.accountId, input.conversationId, input.scope) : null;
   const history: PriorTurn[] = existing ? await lastTurns(ctx.db, existing.id, ctx.config.conversationTurns) : [];
   return {
     async standalone(question, signal) {
