@@ -55,7 +55,7 @@ describe("a conversation on the v1 ask", () => {
     const followUp = await expectJson(await askV1({ question: "Where is she based?", conversationId: first.conversationId }), 200);
     expect(followUp.conversationId).toBe(first.conversationId);
     expect(followUp.standaloneQuestion).toStartWith("Where is she based?");
-    expect(followUp.standaloneQuestion).toContain("Okafor");
+    expect(followUp.standaloneQuestion).toMatch(/Ada|Okafor/);
     expect(followUp.thin).toBe(false);
     expect(followUp.answer).toContain("Lisbon");
     expect(followUp.citations.map((c: any) => c.slug)).toContain("ada-okafor");
@@ -148,7 +148,7 @@ describe("the conversation routes", () => {
     const one = await expectJson(await s.api(`/api/v1/conversations/${a.conversationId}`), 200);
     expect(one.conversation.id).toBe(a.conversationId);
     expect(one.turns.map((t: any) => t.question)).toEqual(["Who leads the platform team?", "Where is she based?"]);
-    expect(one.turns[1].standaloneQuestion).toContain("Okafor");
+    expect(one.turns[1].standaloneQuestion).toMatch(/Ada|Okafor/);
     expect(one.turns[1].askId).toMatch(/^ask_/);
     expect(one.turns[1].citations[0].url).toContain(`/brains/${brainId}/`);
   });
@@ -166,7 +166,7 @@ describe("the conversation routes", () => {
     for (let i = 0; i < rows.length; i += 250) await s.ctx.db.batch(rows.slice(i, i + 250).map((q) => s.ctx.db.run(q)) as never);
     await s.ctx.db.run(sql`UPDATE conversations SET turn_count = 1001 WHERE id = ${conversationId}`);
     const next = await expectJson(await askV1({ question: "Where is she based?", conversationId }), 200);
-    expect(next.standaloneQuestion).toContain("Okafor");
+    expect(next.standaloneQuestion).toMatch(/Ada|Okafor/);
     expect(next.standaloneQuestion).not.toMatch(/Ritter|warehouse|Zurich/);
     const list = await expectJson(await s.api("/api/v1/conversations?limit=1"), 200);
     expect(list.conversations[0]).toMatchObject({ id: conversationId, turns: 1002 });
@@ -190,7 +190,7 @@ describe("the other surfaces", () => {
     const first = await expectJson(await post(`/api/v1/brain-sets/${set}/ask`, { question: "Who leads the platform team?" }), 200);
     expect(first.conversationId).toMatch(/^conv_/);
     const next = await expectJson(await post(`/api/v1/brain-sets/${set}/ask`, { question: "Where is she based?", conversationId: first.conversationId }), 200);
-    expect(next.standaloneQuestion).toContain("Okafor");
+    expect(next.standaloneQuestion).toMatch(/Ada|Okafor/);
     expect(next.answer).toContain("Lisbon");
     await expectJson(await askV1({ question: "Where is she based?", conversationId: first.conversationId }), 404);
     const one = await expectJson(await s.api(`/api/v1/conversations/${first.conversationId}`), 200);
@@ -205,7 +205,7 @@ describe("the other surfaces", () => {
     expect(textOf(first)).toContain(conversationId);
     const next = await mcp.call("ask_brain", { brainId, question: "Where is she based?", conversationId });
     expect(next.structuredContent.conversationId).toBe(conversationId);
-    expect(next.structuredContent.standaloneQuestion).toContain("Okafor");
+    expect(next.structuredContent.standaloneQuestion).toMatch(/Ada|Okafor/);
     expect(next.structuredContent.answer).toContain("Lisbon");
     const wrong = await mcp.call("ask_brain", { brainId, question: "Where?", conversationId: "conv_missing" });
     expect(wrong.isError).toBe(true);

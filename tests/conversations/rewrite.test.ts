@@ -16,7 +16,7 @@ describe("the extractive rewrite", () => {
   test("a turn that refers back carries the history's names and topic", () => {
     const rewritten = extractiveRewrite("Where is she based?", PLATFORM);
     expect(rewritten).toStartWith("Where is she based? (");
-    expect(rewritten).toContain("Okafor");
+    expect(rewritten).toMatch(/Ada|Okafor/);
     expect(rewritten).toContain("platform");
   });
 
@@ -34,7 +34,7 @@ describe("the extractive rewrite", () => {
 
   test("an earlier turn's rewrite carries forward (a third turn still knows whom it is about)", () => {
     const history = [...PLATFORM, turn("Where is she based?", "Ada Okafor is based in Lisbon. [[ada-okafor]]", "Where is she based? (Ada Okafor platform team)")];
-    expect(extractiveRewrite("When did she join?", history)).toContain("Okafor");
+    expect(extractiveRewrite("When did she join?", history)).toMatch(/Ada|Okafor/);
   });
 });
 
@@ -122,7 +122,7 @@ describe("a model rewrites the follow-up", () => {
       const { body, rewriteAsked, answerPrompt } = await followUp(m);
       expect(rewriteAsked).toBeDefined();
       expect(body.standaloneQuestion).toStartWith("Where is she based? (");
-      expect(body.standaloneQuestion).toContain("Okafor");
+      expect(body.standaloneQuestion).toMatch(/Ada|Okafor/);
       expect(answerPrompt).toContain(body.standaloneQuestion);
       const one = await expectJson(await s.api(`/api/v1/conversations/${body.conversationId}`), 200);
       expect(one.turns[1].standaloneQuestion).toBe(body.standaloneQuestion);
