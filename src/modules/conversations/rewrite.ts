@@ -55,8 +55,9 @@ export function refersBack(question: string, ownTerms: number, tuning: RewriteTu
 
 /**
  * The history's most telling words, not already in the turn: each word scores its rarity in English (a name
- * or a topic term, not "said" or "year") times how recent the turn is, times the answers' weight for an
- * answer's words, once per text. Shown in the case first written, in the order the history used them.
+ * or a topic term, not "said" or "year") times how recent the turn is (times the answers' weight for an
+ * answer's words), each time it is used: a topic is what the turns keep naming (counting a word once per
+ * text measured worse). Shown in the case first written, in the order the history used them.
  */
 function carriedWords(history: readonly PriorTurn[], own: ReadonlySet<string>, tuning: RewriteTuning): string[] {
   const { counts, total } = englishFrequency();
@@ -64,12 +65,9 @@ function carriedWords(history: readonly PriorTurn[], own: ReadonlySet<string>, t
   const shown = new Map<string, { text: string; order: number }>();
   let order = 0;
   const add = (text: string, weight: number) => {
-    // Once per text: an answer repeating "the platform team" says no more about the topic than saying it once.
-    const seen = new Set<string>();
     for (const match of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu)) {
       const term = queryTerms(match[0])[0];
-      if (!term || own.has(term) || seen.has(term) || /^\d{1,2}$/.test(term)) continue;
-      seen.add(term);
+      if (!term || own.has(term) || /^\d{1,2}$/.test(term)) continue;
       const rarity = Math.log((total + 1) / ((counts.get(term) ?? 0) + 1));
       score.set(term, (score.get(term) ?? 0) + weight * rarity);
       if (!shown.has(term)) shown.set(term, { text: match[0], order: order++ });
