@@ -3,7 +3,8 @@
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { conversations, conversationTurns, type TurnCitation } from "../../db/schema";
-import { invalid, notFound } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
+import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor";
 import { newId } from "../../lib/secrets";
 import { wholeNumber } from "../../lib/whole-number";
 import type { PriorTurn } from "./rewrite";
@@ -100,20 +101,10 @@ const itemOf = (r: ConversationRow): ConversationItem => ({
   updatedAt: new Date(r.updatedAt).toISOString(),
 });
 
-/** The cursor is the last row's (updatedAt, id). */
-const encodeCursor = (at: number, id: string) => Buffer.from(`${at}.${id}`).toString("base64url");
-function decodeCursor(cursor: string): { at: number; id: string } {
-  const raw = Buffer.from(cursor, "base64url").toString();
-  const dot = raw.indexOf(".");
-  const at = Number(raw.slice(0, dot));
-  if (dot < 1 || !Number.isSafeInteger(at) || !raw.slice(dot + 1)) throw invalid("cursor", "cursor is not a nextCursor this server returned");
-  return { at, id: raw.slice(dot + 1) };
-}
-
 /** The caller's conversations, the last continued first. */
 export async function listConversations(db: Db, accountId: string, opts: { limit?: string; cursor?: string }): Promise<{ conversations: ConversationItem[]; nextCursor: string | null }> {
   const limit = wholeNumber("limit", opts.limit, 1, MAX_CONVERSATION_LIMIT) ?? 20;
-  const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+  const after = opts.cursor ? decodeTimeCursor(opts.cursor) : null;
   const rows = await db
     .select()
     .from(conversations)
@@ -127,7 +118,7 @@ export async function listConversations(db: Db, accountId: string, opts: { limit
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { conversations: page.map(itemOf), nextCursor: rows.length > limit && last ? encodeCursor(last.updatedAt, last.id) : null };
+  return { conversations: page.map(itemOf), nextCursor: rows.length > limit && last ? encodeTimeCursor(last.updatedAt, last.id) : null };
 }
 
 export interface TurnItem {
