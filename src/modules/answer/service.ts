@@ -78,7 +78,7 @@ export interface AnswerInput {
   /** The text streamed so far is void (the model failed mid-answer); the fallback answer follows. */
   onReset?: () => void;
   signal?: AbortSignal;
-  /** What to search and answer when it differs from the question as asked (a conversation's follow-up, rewritten). */
+  /** What to search and answer instead (a conversation's follow-up, rewritten); `question` is what is recorded. */
   standaloneQuestion?: string;
   /** Save the ask: who asked, through which surface. Omit to not record. */
   record?: { accountId: string | null; surface: AskSurface; setId?: string };
@@ -147,8 +147,7 @@ export function createAnswerService(deps: Deps): AnswerService {
 
     async answer(asked) {
       const id = newId("ask");
-      // Everything below searches and answers the standalone question; the history keeps the one asked.
-      const input = { ...asked, question: asked.standaloneQuestion ?? asked.question };
+      const input = { ...asked, question: asked.standaloneQuestion ?? asked.question }; // searched and answered; `asked.question` recorded
       const gathered = await gather(input.brains, input.question, PROMPT_PAGES);
       const { retrieval, evidence } = gathered;
       let pages = gathered.pages;
