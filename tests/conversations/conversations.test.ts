@@ -27,7 +27,8 @@ let stranger: { id: string; key: string };
 let mcp: McpSession;
 
 beforeAll(async () => {
-  s = await startTestServer({ BRAINBOX_CONVERSATION_TURNS: "3", BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000" });
+  // A facilitator address (never reached: a paid ask with a conversationId is refused before any payment).
+  s = await startTestServer({ BRAINBOX_CONVERSATION_TURNS: "3", BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000", BRAINBOX_X402_FACILITATOR_URL: "http://127.0.0.1:9" });
   brainId = await newBrain(s, "Company");
   otherBrainId = await newBrain(s, "Other");
   await insertPages(s.ctx.db, brainId, TEAMS);
@@ -130,9 +131,22 @@ describe("ownership and bad ids", () => {
     await expectJson(await s.api("/api/v1/conversations", { key: null }), 401);
   });
 
-  test("a paid ask refuses a conversationId before asking for payment (a payer owns no conversation)", async () => {
-    const body = await expectJson(await post(`/api/x402/${brainId}/ask`, { question: "Who leads the platform team?", conversationId: "conv_x" }, null as never), 422);
+  test("a paid ask refuses a conversationId before asking for payment (a payer owns no conversation), on HTTP and MCP", async () => {
+    const paid = await newBrain(s, "Paid");
+    await insertPages(s.ctx.db, paid, [TEAMS[0]!]);
+    await expectJson(await s.api(`/api/v1/brains/${paid}/paid`, { method: "PUT", json: { priceAtomic: "10000", payTo: `0x${"ab".repeat(20)}`, visibility: "public" } }), 200);
+    const body = await expectJson(await post(`/api/x402/${paid}/ask`, { question: "Who leads the platform team?", conversationId: "conv_x" }, null as never), 422);
     expect(body.error).toMatchObject({ code: "invalid_request", field: "conversationId" });
+    // Without it, the paid rail asks for payment as always.
+    expect((await post(`/api/x402/${paid}/ask`, { question: "Who leads the platform team?" }, null as never)).status).toBe(402);
+    const keyless = await connectMcp(s.url, null, "/mcp/x402");
+    try {
+      const refused = await keyless.call("ask_brain", { brainId: paid, question: "Who leads the platform team?", conversationId: "conv_x" });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/conversation/i);
+    } finally {
+      await keyless.close();
+    }
   });
 });
 
