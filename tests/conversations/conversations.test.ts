@@ -114,6 +114,26 @@ describe("ownership and bad ids", () => {
     await expectJson(await askV1({ question: "Where is she based?", conversationId: id }), 200);
   });
 
+  test("someone whose share was removed no longer reads their conversation of that brain (404)", async () => {
+    const other = await createAccount(s.ctx.db, { name: "Former viewer", planId: "team" });
+    const key = (await createApiKey(s.ctx.db, other.id, "test")).key;
+    await expectJson(await s.api(`/api/v1/brains/${brainId}/shares/accounts/${other.id}`, { method: "PUT", json: { role: "viewer" } }), 200);
+    const { conversationId } = await expectJson(await askV1({ question: "Who leads the platform team?" }, key), 200);
+    await expectJson(await s.api(`/api/v1/conversations/${conversationId}`, { key }), 200);
+    expect((await s.api(`/api/v1/brains/${brainId}/shares/accounts/${other.id}`, { method: "DELETE" })).status).toBe(204);
+    await expectJson(await s.api(`/api/v1/conversations/${conversationId}`, { key }), 404);
+    await expectJson(await askV1({ question: "Where is she based?", conversationId }, key), 404);
+  });
+
+  test("two follow-ups at once both become turns, numbered apart", async () => {
+    const { conversationId } = await expectJson(await askV1({ question: "Who leads the platform team?" }), 200);
+    const both = await Promise.all(["Where is she based?", "When did she join?"].map((question) => askV1({ question, conversationId })));
+    for (const res of both) await expectJson(res, 200);
+    const one = await expectJson(await s.api(`/api/v1/conversations/${conversationId}`), 200);
+    expect(one.conversation.turns).toBe(3);
+    expect(one.turns.map((t: any) => t.question).slice(1).sort()).toEqual(["When did she join?", "Where is she based?"]);
+  });
+
   test("a deleted conversation is gone: 404 to read, ask in or delete again", async () => {
     const { conversationId } = await expectJson(await askV1({ question: "Who leads the data team?" }), 200);
     expect(await expectJson(await s.api(`/api/v1/conversations/${conversationId}`, { method: "DELETE" }), 200)).toEqual({ deleted: true });
