@@ -67,10 +67,12 @@ function carriedWords(history: readonly PriorTurn[], own: ReadonlySet<string>, t
   const add = (text: string, weight: number) => {
     for (const match of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu)) {
       const term = queryTerms(match[0])[0];
+      // One- and two-digit numbers (days, counts) say nothing of the topic; a year does.
       if (!term || own.has(term) || /^\d{1,2}$/.test(term)) continue;
       const rarity = Math.log((total + 1) / ((counts.get(term) ?? 0) + 1));
       score.set(term, (score.get(term) ?? 0) + weight * rarity);
-      if (!shown.has(term)) shown.set(term, { text: match[0], order: order++ });
+      // Shown without a possessive: "Ali's" would add a stray "s" to the query.
+      if (!shown.has(term)) shown.set(term, { text: match[0].replace(/['’]s$/i, ""), order: order++ });
     }
   };
   history.forEach((turn, i) => {
