@@ -138,6 +138,8 @@ const vars = {
   teamQuota: v("BRAINBOX_TEAM_QUOTA", int(0), "Questions per period of a Team account (v1 ask)", "10000"),
   quotaPeriod: v("BRAINBOX_QUOTA_PERIOD", oneOf("day", "week", "month"), "Period of the Pro/Team quota", "month"),
   dailyQuota: v("BRAINBOX_DAILY_QUOTA", int(0), "Unversioned-ask questions per account per UTC day", "200"),
+  conversationTurns: v("BRAINBOX_CONVERSATION_TURNS", int(1, 50), "Earlier turns of a conversation a follow-up question is rewritten from (the newest ones)", "4"),
+  rewriteTimeoutMs: v("BRAINBOX_REWRITE_TIMEOUT_MS", int(50), "Longest the model may take to rewrite a follow-up; then the extractive rewrite is used", "15000"),
   x402FacilitatorUrl: v("BRAINBOX_X402_FACILITATOR_URL", url, "x402 facilitator (verify/settle); required once a brain is paid"),
   x402Asset: v("BRAINBOX_X402_ASSET", str, "Token contract paid in (USDC on base)", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
   x402AssetName: v("BRAINBOX_X402_ASSET_NAME", str, "EIP-712 domain name of the token", "USD Coin"),

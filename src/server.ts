@@ -8,6 +8,7 @@ import { decodablePaths, httpErrors, jsonBodies } from "./http/errors";
 import { accountRoutes } from "./modules/accounts";
 import { answerRoutes } from "./modules/answer";
 import { askHistoryRoutes } from "./modules/asks";
+import { conversationRoutes } from "./modules/conversations";
 import { apiKeyRoutes } from "./modules/auth";
 import { brainSetRoutes } from "./modules/brain-sets";
 import { brainSetAskRoutes } from "./modules/brain-sets/ask";
@@ -50,6 +51,7 @@ export function buildApp(ctx: AppContext) {
     .use(answerRoutes(ctx, { meter: planMeter(ctx) }))
     .use(wikiRoutes(ctx))
     .use(askHistoryRoutes(ctx))
+    .use(conversationRoutes(ctx))
     .use(brainSetRoutes(ctx))
     .use(brainSetAskRoutes(ctx))
     .use(teamRoutes(ctx))

@@ -31,6 +31,7 @@ import m0026 from "../../migrations/0026_teams_and_shares.sql" with { type: "tex
 import m0030 from "../../migrations/0030_sso_identities.sql" with { type: "text" };
 import m0028 from "../../migrations/0028_webhooks.sql" with { type: "text" };
 import m0031 from "../../migrations/0031_team_key_policy.sql" with { type: "text" };
+import m0032 from "../../migrations/0032_conversations.sql" with { type: "text" };
 
 const sqlByTag: Record<string, string> = {
   "0000_init": m0000,
@@ -63,6 +64,7 @@ const sqlByTag: Record<string, string> = {
   "0030_sso_identities": m0030,
   "0028_webhooks": m0028,
   "0031_team_key_policy": m0031,
+  "0032_conversations": m0032,
 };
 
 export interface Migration {

@@ -371,3 +371,4 @@ export * from "./schema-access";
 export * from "./schema-connectors";
 export * from "./schema-teams";
 export * from "./schema-webhooks";
+export * from "./schema-conversations";

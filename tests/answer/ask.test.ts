@@ -33,7 +33,7 @@ const post = (path: string, json: unknown, init: { key?: string; headers?: Recor
 describe("ask", () => {
   test("v1: absolute-link citations, id, quota and bank, and the ask is saved", async () => {
     const body = await expectJson(await post(`/api/v1/brains/${brainId}/ask`, { question: "How much power does a residential solar panel produce?" }), 200);
-    expect(Object.keys(body).sort()).toEqual(["answer", "bank", "citations", "id", "quota", "thin"]);
+    expect(Object.keys(body).sort()).toEqual(["answer", "bank", "citations", "conversationId", "id", "quota", "standaloneQuestion", "thin"]);
     expect(body.thin).toBe(false);
     expect(body.answer).toContain("350 watts");
     const url = `${s.url}/api/v1/brains/${brainId}/pages/solar-panels`;
@@ -51,7 +51,7 @@ describe("ask", () => {
 
   test("unversioned: answerMd keeps [[slug]], answerHtml links, documentId is the source", async () => {
     const body = await expectJson(await post(`/api/brains/${brainId}/ask`, { question: "Who invented the heat pump?" }), 200);
-    expect(Object.keys(body).sort()).toEqual(["answerHtml", "answerMd", "citations", "retrievedSlugs", "thin"]);
+    expect(Object.keys(body).sort()).toEqual(["answerHtml", "answerMd", "citations", "conversationId", "retrievedSlugs", "standaloneQuestion", "thin"]);
     expect(body.thin).toBe(false);
     expect(body.answerMd).toContain("Rittinger");
     expect(body.answerMd).toContain("[[heat-pumps]]");

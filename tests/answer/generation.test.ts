@@ -110,7 +110,7 @@ describe("streaming (Accept: text/event-stream)", () => {
     const done = events.at(-1)!;
     expect(done.event).toBe("done");
     const body = JSON.parse(done.data);
-    expect(Object.keys(body).sort()).toEqual(["answer", "bank", "citations", "id", "quota", "thin"]);
+    expect(Object.keys(body).sort()).toEqual(["answer", "bank", "citations", "conversationId", "id", "quota", "standaloneQuestion", "thin"]);
     expect(body.answer).toContain(`[Sourdough Starter](${s.url}/api/v1/brains/${brainId}/pages/sourdough-starter)`);
   });
 

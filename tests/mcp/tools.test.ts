@@ -116,7 +116,7 @@ describe("answers", () => {
     const r = await mcp.call("ask_brain", { brainId, question: SOLAR_QUESTION });
     expect(r.isError).toBeFalsy();
     const body = r.structuredContent;
-    expect(Object.keys(body).sort()).toEqual(["answer", "bank", "citations", "id", "quota", "thin"]);
+    expect(Object.keys(body).sort()).toEqual(["answer", "bank", "citations", "conversationId", "id", "quota", "standaloneQuestion", "thin"]);
     const url = `${s.url}/api/v1/brains/${brainId}/pages/solar-panels`;
     expect(body.thin).toBe(false);
     expect(body.citations).toContainEqual({ slug: "solar-panels", title: "Solar Panels", url });

@@ -38,6 +38,8 @@ export const API = {
   bazaar: "/api/x402/bazaar",
   asks: (id) => `/api/v1/brains/${enc(id)}/asks`,
   setAsks: (id) => `/api/v1/brain-sets/${enc(id)}/asks`,
+  conversations: "/api/v1/conversations",
+  conversation: (id) => `/api/v1/conversations/${enc(id)}`,
   graph: (id) => `/api/v1/brains/${enc(id)}/graph`,
   revisions: (id, slug) => `/api/v1/brains/${enc(id)}/pages/${enc(slug)}/revisions`,
   payments: "/api/v1/payments",
@@ -170,8 +172,9 @@ export async function* sseEvents(res) {
  * far (the model failed mid-answer and a fallback follows), `done` carries the JSON result the plain call
  * returns, `error` a JSON error body. A server that answers plain JSON works too.
  */
-export async function askStreaming(path, question, { signal, onToken, onReset }) {
-  const res = await api(path, { method: "POST", json: { question }, signal, raw: true, headers: { accept: "text/event-stream" } });
+export async function askStreaming(path, question, { signal, onToken, onReset, conversationId = null }) {
+  const json = conversationId ? { question, conversationId } : { question };
+  const res = await api(path, { method: "POST", json, signal, raw: true, headers: { accept: "text/event-stream" } });
   const type = res.headers.get("content-type") ?? "";
   if (!type.includes("text/event-stream")) return res.json();
   for await (const { event, data } of sseEvents(res)) {

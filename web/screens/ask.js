@@ -7,9 +7,11 @@ import { errorBox, onSubmit, showError } from "../lib/forms.js";
 import { fmtDate } from "../lib/format.js";
 import { drawPartial, renderAnswer } from "./answer.js";
 import { citationPanel } from "./cite-panel.js";
+import { conversationsCard, currentConversation, searchedLine, setCurrentConversation } from "./conversations.js";
 
 export async function askTab(panel, brain, _rest, signal) {
-  panel.append(askCard({ path: API.ask(brain.id), historyPath: API.asks(brain.id), scope: `brain:${brain.id}`, brainId: brain.id, signal, label: `Ask ${brain.name}` }));
+  const belongs = (c) => c.brainId === brain.id && !c.setId;
+  panel.append(askCard({ path: API.ask(brain.id), historyPath: API.asks(brain.id), scope: `brain:${brain.id}`, brainId: brain.id, signal, label: `Ask ${brain.name}`, belongs }));
 }
 
 // ---------------------------------------------------------------- this tab's answers
@@ -37,7 +39,7 @@ export const forgetTurns = (scope) => sessionStorage.removeItem(TURNS_KEY + scop
  * A question box with a conversation of answers (newest first), the history and the side panel. Reused by
  * brain sets: `brains` (the set's brains, `{id, name, kind}`) switches to the set's [[ref]] citations.
  */
-export function askCard({ path, historyPath, scope, brainId, signal, label, stream = true, brains = null }) {
+export function askCard({ path, historyPath, scope, brainId, signal, label, stream = true, brains = null, belongs = null }) {
   const question = h("textarea", { name: "question", required: true, rows: "3", placeholder: "What would you like to know?" });
   const box = errorBox();
   const stop = h("button", { type: "button", class: "secondary", hidden: true }, "Stop");
@@ -60,6 +62,17 @@ export function askCard({ path, historyPath, scope, brainId, signal, label, stre
     return view.article;
   };
   const history = historyPath ? askHistory({ historyPath, scope, signal, question, conversation, reopen }) : null;
+  // A continued conversation replaces this tab's answers with its turns (newest first, as asked here).
+  const showConversation = (_c, serverTurns) => {
+    turns = serverTurns
+      .map((t) => ({ id: t.askId, question: t.question, askedAt: t.createdAt, result: { id: t.askId, answerMd: t.answerMd, citations: t.citations, thin: t.thin, standaloneQuestion: t.standaloneQuestion } }))
+      .reverse();
+    saveTurns(scope, turns);
+    fill(conversation, ...turns.map((t) => turnView(t).article));
+  };
+  const conversations = belongs
+    ? conversationsCard({ scope, signal, belongs, onOpen: showConversation, onNew: () => (forgetTurns(scope), (turns = []), fill(conversation)) })
+    : null;
 
   let turns = turnsOf(scope);
   const turnView = (turn) => {
@@ -72,8 +85,13 @@ export function askCard({ path, historyPath, scope, brainId, signal, label, stre
       turn.askedAt ? h("p", { class: "muted small" }, fmtDate(turn.askedAt)) : null,
       result,
     );
-    if (turn.result) renderAnswer(result, answer, turn.result, { brainId, brains, openCitation });
-    return { article, answer, result };
+    const show = (res) => {
+      renderAnswer(result, answer, res, { brainId, brains, openCitation });
+      const searched = searchedLine(turn.question, res.standaloneQuestion);
+      if (searched) result.prepend(searched);
+    };
+    if (turn.result) show(turn.result);
+    return { article, answer, result, show };
   };
   for (const t of turns) conversation.append(turnView(t).article);
 
@@ -97,10 +115,11 @@ export function askCard({ path, historyPath, scope, brainId, signal, label, stre
       frame = 0;
       drawPartial(view.answer, text, brainId, brains);
     };
-    try {
-      const res = stream
-        ? await askStreaming(path, q, {
+    const send = (conversationId) =>
+      stream
+        ? askStreaming(path, q, {
             signal: inflight.signal,
+            conversationId,
             onToken: (t) => {
               text += t;
               frame ||= requestAnimationFrame(draw);
@@ -110,9 +129,23 @@ export function askCard({ path, historyPath, scope, brainId, signal, label, stre
               frame ||= requestAnimationFrame(draw);
             },
           })
-        : await api(path, { method: "POST", json: { question: q }, signal: inflight.signal });
+        : api(path, { method: "POST", json: conversationId ? { question: q, conversationId } : { question: q }, signal: inflight.signal });
+    try {
+      const continued = belongs ? currentConversation(scope) : null;
+      let res;
+      try {
+        res = await send(continued);
+      } catch (e) {
+        // The conversation was deleted (here or elsewhere): the question starts a new one.
+        if (!(continued && e instanceof ApiError && e.status === 404)) throw e;
+        setCurrentConversation(scope, null);
+        text = "";
+        res = await send(null);
+      }
       cancelAnimationFrame(frame);
-      renderAnswer(view.result, view.answer, res, { brainId, brains, openCitation });
+      if (belongs && res.conversationId) setCurrentConversation(scope, res.conversationId);
+      view.show(res);
+      conversations?.reload();
       turn.id = res.id ?? null;
       turn.result = res;
       if (turn.id) view.article.dataset.askId = turn.id;
@@ -139,7 +172,7 @@ export function askCard({ path, historyPath, scope, brainId, signal, label, stre
   return h(
     "div",
     { class: "ask-layout" },
-    h("div", { class: "ask-main stack" }, h("section", { class: "card" }, form), conversation, history?.section),
+    h("div", { class: "ask-main stack" }, h("section", { class: "card" }, form), conversation, conversations?.section, history?.section),
     sidePanel,
   );
 }

@@ -85,7 +85,7 @@ function setCard(set, signal, reload) {
       ...(set.primary ? [{ ...set.primary, kind: "primary" }] : []),
       ...(set.advisors ?? []).map((a) => ({ ...a, kind: "advisor" })),
     ];
-    fill(askHolder, open ? "" : askCard({ path: API.brainSetAsk(set.id), historyPath: API.setAsks(set.id), scope: `set:${set.id}`, brainId: set.primary?.id, signal, label: `Ask ${set.name}`, brains }));
+    fill(askHolder, open ? "" : askCard({ path: API.brainSetAsk(set.id), historyPath: API.setAsks(set.id), scope: `set:${set.id}`, brainId: set.primary?.id, signal, label: `Ask ${set.name}`, brains, belongs: (c) => c.setId === set.id }));
     if (!open) askHolder.querySelector("textarea")?.focus();
   });
   del.addEventListener("click", async () => {

@@ -4,6 +4,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authGuard } from "../auth/guard";
+import { answerTurn, openTurn, type TurnFields } from "../conversations/turn";
 import { readableBrain } from "../brains/service";
 import { markdownLabel, renderMarkdown } from "../wiki/render";
 import { pageUrl } from "../wiki/urls";
@@ -17,6 +18,9 @@ export { answerService, type AnswerResult, type AnswerService, type AskBrain, ty
 export type { AskMeter, MeterReading } from "./meter";
 
 type Surface = "v1" | "unversioned";
+
+export const CONVERSATION_NOTE =
+  "Every answer also carries `conversationId` (send it back as `conversationId` to ask a follow-up) and `standaloneQuestion` (what was searched: the follow-up rewritten from the conversation's last turns, or the question itself). See docs/conversations.md.";
 
 /** Scores on the wire: 4 decimals are plenty to order and compare pages. */
 export const roundScore = (score: number) => Math.round(score * 10_000) / 10_000;
@@ -64,20 +68,25 @@ export const answerRoutes = (ctx: AppContext, opts: { meter?: AskMeter } = {}) =
     return [{ id: brain.id, name: brain.name, kind: "primary" }];
   }
 
-  /** Checks access and the meter up front (real HTTP statuses), then answers plainly or as an event stream. */
-  async function ask(surface: Surface, accountId: string, brainId: string, question: string, request: Request) {
+  /**
+   * Checks access, the conversation and the meter up front (real HTTP statuses), then rewrites a follow-up,
+   * answers plainly or as an event stream, and keeps the turn.
+   */
+  async function ask(surface: Surface, accountId: string, brainId: string, body: { question: string; conversationId?: string }, request: Request) {
     const brains = await primaryBrain(accountId, brainId);
+    const turn = await openTurn(ctx, { accountId, scope: { brainId: brains[0]!.id, setId: null }, conversationId: body.conversationId });
     const reading = opts.meter ? await opts.meter.admit({ accountId, brainId, surface }) : UNMETERED;
     const run = async (stream?: { onToken: (t: string) => void; onReset: () => void; signal: AbortSignal }) => {
-      let result: AnswerResult;
+      let asked: { result: AnswerResult; fields: TurnFields };
       try {
-        result = await service.answer({ brains, question, ...stream, record: { accountId, surface } });
+        asked = await answerTurn(turn, body.question, (standaloneQuestion) => service.answer({ brains, question: body.question, standaloneQuestion, ...stream, record: { accountId, surface } }), stream?.signal);
       } catch (e) {
         await opts.meter?.refund?.({ accountId, brainId, surface }, reading);
         throw e;
       }
+      const { result, fields } = asked;
       const settled = await opts.meter?.settle?.({ accountId, brainId, surface, askId: result.id, thin: result.thin });
-      return surface === "v1" ? v1Answer(result, settled ?? reading) : unversionedAnswer(result);
+      return { ...(surface === "v1" ? v1Answer(result, settled ?? reading) : unversionedAnswer(result)), ...fields };
     };
     if (!wantsEventStream(request)) return run();
     return eventStream(ctx.log, (send, signal) => run({ onToken: (t) => send("token", t), onReset: () => send("reset", ""), signal }));
@@ -87,16 +96,16 @@ export const answerRoutes = (ctx: AppContext, opts: { meter?: AskMeter } = {}) =
     new Elysia({ detail: { tags: ["Answers"] } })
       .use(authGuard(ctx, "ask"))
       // v1 ask: grounded answer, [[slug]] rewritten to absolute links; SSE with Accept: text/event-stream.
-      .post("/api/v1/brains/:brainId/ask", ({ principal, params, body, request }) => ask("v1", principal.account.id, params.brainId, body.question, request), {
+      .post("/api/v1/brains/:brainId/ask", ({ principal, params, body, request }) => ask("v1", principal.account.id, params.brainId, body, request), {
         params: brainParams,
         body: askBody,
-        detail: { summary: "Ask a brain (v1)" },
+        detail: { summary: "Ask a brain (v1)", description: CONVERSATION_NOTE },
       })
       // Unversioned ask: answerMd keeps [[slug]], answerHtml is rendered and sanitized.
-      .post("/api/brains/:brainId/ask", ({ principal, params, body, request }) => ask("unversioned", principal.account.id, params.brainId, body.question, request), {
+      .post("/api/brains/:brainId/ask", ({ principal, params, body, request }) => ask("unversioned", principal.account.id, params.brainId, body, request), {
         params: brainParams,
         body: askBody,
-        detail: { summary: "Ask a brain (unversioned)" },
+        detail: { summary: "Ask a brain (unversioned)", description: CONVERSATION_NOTE },
       })
       // v1 context: {context, pages:[{slug,title,url}], thin}; no answer generated, never metered.
       .post(

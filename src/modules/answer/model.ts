@@ -8,7 +8,11 @@ const text = (description: string) => t.String({ minLength: 1, maxLength: MAX_QU
 // Ids in paths are any string: one that names nothing the caller can reach is a 404 from the service,
 // the same answer as a missing brain, whatever its length (no 422 that tells "malformed" from "absent").
 export const brainParams = t.Object({ brainId: t.String() });
-export const askBody = t.Object({ question: text("The question, in any language") });
+export const askBody = t.Object({
+  question: text("The question, in any language"),
+  // Any string: one that names no conversation of the caller's (and of this brain) is a 404, like a brain id.
+  conversationId: t.Optional(t.String({ description: "Continue this conversation (the `conversationId` of an earlier answer); omit to start one" })),
+});
 /** Pages /context returns: best first, at most this many (default CONTEXT_PAGES in service.ts). */
 export const MAX_CONTEXT_LIMIT = 50;
 export const contextBody = t.Object({

@@ -78,6 +78,8 @@ export interface AnswerInput {
   /** The text streamed so far is void (the model failed mid-answer); the fallback answer follows. */
   onReset?: () => void;
   signal?: AbortSignal;
+  /** What to search and answer instead (a conversation's follow-up, rewritten); `question` is what is recorded. */
+  standaloneQuestion?: string;
   /** Save the ask: who asked, through which surface. Omit to not record. */
   record?: { accountId: string | null; surface: AskSurface; setId?: string };
 }
@@ -143,8 +145,9 @@ export function createAnswerService(deps: Deps): AnswerService {
       return { evidence, thin, pages, retrieval };
     },
 
-    async answer(input) {
+    async answer(asked) {
       const id = newId("ask");
+      const input = { ...asked, question: asked.standaloneQuestion ?? asked.question }; // searched and answered; `asked.question` recorded
       const gathered = await gather(input.brains, input.question, PROMPT_PAGES);
       const { retrieval, evidence } = gathered;
       let pages = gathered.pages;
@@ -183,7 +186,7 @@ export function createAnswerService(deps: Deps): AnswerService {
           brainId: primary.id,
           setId: input.record.setId ?? null,
           surface: input.record.surface,
-          question: input.question,
+          question: asked.question,
           thin,
           answerMd,
           citations: citations.map((c) => ({ brain: { id: c.brain.id, name: c.brain.name, kind: c.brain.kind }, slug: c.slug, ref: c.ref, title: c.title })),

@@ -2,7 +2,7 @@
 // is written by the answer module (src/modules/answer/asks.ts); this module only reads and deletes rows.
 import { and, desc, eq, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { invalid } from "../../lib/errors";
+import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor";
 import { wholeNumber } from "../../lib/whole-number";
 import { MAX_ASK_LIMIT } from "./model";
 import { asks, type AskSurface, type StoredCitation } from "../answer/asks";
@@ -34,16 +34,6 @@ export type PageUrl = (brainId: string, slug: string) => string;
 /** Which asks: one brain's (asked of the brain itself), or a brain set's (its primary brain and its id). */
 export type AskScope = { brainId: string; setId?: undefined } | { brainId: string; setId: string };
 
-/** The cursor is the last row's (createdAt, id): stable while new asks arrive. */
-const encodeCursor = (createdAt: number, id: string) => Buffer.from(`${createdAt}.${id}`).toString("base64url");
-function decodeCursor(cursor: string): { createdAt: number; id: string } {
-  const raw = Buffer.from(cursor, "base64url").toString();
-  const dot = raw.indexOf(".");
-  const createdAt = Number(raw.slice(0, dot));
-  if (dot < 1 || !Number.isSafeInteger(createdAt) || !raw.slice(dot + 1)) throw invalid("cursor", "cursor is not a nextCursor this server returned");
-  return { createdAt, id: raw.slice(dot + 1) };
-}
-
 function scopeWhere(accountId: string, scope: AskScope): SQL {
   // Brain-set asks recorded before sets were named (set_id null) stay with their primary brain's sets.
   const surface = scope.setId
@@ -68,14 +58,14 @@ export async function listAsks(
   pageUrl: PageUrl,
 ): Promise<{ asks: AskHistoryItem[]; nextCursor: string | null }> {
   const limit = wholeNumber("limit", opts.limit, 1, MAX_ASK_LIMIT) ?? 20;
-  const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+  const after = opts.cursor ? decodeTimeCursor(opts.cursor) : null;
   const rows = await db
     .select()
     .from(asks)
     .where(
       and(
         scopeWhere(accountId, scope),
-        after ? or(lt(asks.createdAt, after.createdAt), and(eq(asks.createdAt, after.createdAt), lt(asks.id, after.id))) : undefined,
+        after ? or(lt(asks.createdAt, after.at), and(eq(asks.createdAt, after.at), lt(asks.id, after.id))) : undefined,
       ),
     )
     .orderBy(desc(asks.createdAt), desc(asks.id))
@@ -92,7 +82,7 @@ export async function listAsks(
       answerMd: r.answerMd,
       citations: citationsOf(r.citations, scope, pageUrl),
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    nextCursor: rows.length > limit && last ? encodeTimeCursor(last.createdAt, last.id) : null,
   };
 }
 

@@ -3,10 +3,11 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/errors";
-import { answerService, type AskBrain } from "../answer";
+import { answerService, CONVERSATION_NOTE, type AskBrain } from "../answer";
 import { askBody } from "../answer/model";
 import { eventStream, wantsEventStream } from "../answer/sse";
 import { authGuard } from "../auth/guard";
+import { answerTurn, openTurn } from "../conversations/turn";
 import { planLimits } from "../plans/limits";
 import { spendQuestion } from "../plans/metering";
 import { setParams } from "./model";
@@ -30,11 +31,13 @@ export const brainSetAskRoutes = (ctx: AppContext) => {
           { id: set.primary.id, name: set.primary.name, kind: "primary" },
           ...set.advisors.map((b): AskBrain => ({ id: b.id, name: b.name, kind: "advisor" })),
         ];
+        const turn = await openTurn(ctx, { accountId: account.id, scope: { brainId: set.primary.id, setId: set.id }, conversationId: body.conversationId });
         const spent = await spendQuestion(ctx.db, ctx.config, account);
         const run = async (stream?: { onToken: (t: string) => void; onReset: () => void; signal: AbortSignal }) => {
           try {
-            const r = await service.answer({ brains, question: body.question, ...stream, record: { accountId: account.id, surface: "brain-set", setId: set.id } });
-            return { ...setAnswerView(ctx, r), quota: spent.quota, bank: spent.bank };
+            const record = { accountId: account.id, surface: "brain-set" as const, setId: set.id };
+            const { result, fields } = await answerTurn(turn, body.question, (standaloneQuestion) => service.answer({ brains, question: body.question, standaloneQuestion, ...stream, record }), stream?.signal);
+            return { ...setAnswerView(ctx, result), quota: spent.quota, bank: spent.bank, ...fields };
           } catch (e) {
             await spent.refund();
             throw e;
@@ -43,6 +46,6 @@ export const brainSetAskRoutes = (ctx: AppContext) => {
         if (!wantsEventStream(request)) return run();
         return eventStream(ctx.log, (send, signal) => run({ onToken: (t) => send("token", t), onReset: () => send("reset", ""), signal }));
       },
-      { params: setParams, body: askBody },
+      { params: setParams, body: askBody, detail: { summary: "Ask a brain set", description: CONVERSATION_NOTE } },
     );
 };

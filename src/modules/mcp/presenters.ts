@@ -54,6 +54,11 @@ export function answerText(view: { answer: string; citations: Array<{ title: str
   return sources ? `${view.answer}\n\nSources:\n${sources}` : view.answer;
 }
 
+/** The line that tells an agent how to continue: the conversation's id and what was searched. */
+export function turnText(fields: { conversationId: string | null; standaloneQuestion: string }): string {
+  return `conversationId ${fields.conversationId ?? "(not saved)"}; searched: ${fields.standaloneQuestion}`;
+}
+
 export function contextText(view: ContextView): string {
   if (view.pages.length === 0) return "(thin: no page of this brain matches)";
   const list = view.pages.map((p) => `- ${p.title}: ${p.url}`).join("\n");

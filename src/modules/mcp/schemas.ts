@@ -9,6 +9,11 @@ export const question = z.string().min(1).max(MAX_QUESTION_CHARS, `must be at mo
 export const query = z.string().min(1).max(MAX_QUESTION_CHARS, `must be at most ${MAX_QUESTION_CHARS} characters`).regex(/\S/, "must not be blank").describe("What to retrieve wiki pages for");
 export const contextLimit = z.number().int().min(1).max(MAX_CONTEXT_LIMIT).optional().describe("How many pages at most, best first (1–50, default 5)");
 export const setId = z.string().min(1).describe("The brain set's id, e.g. set_… (GET /api/v1/brain-sets lists them)");
+export const conversationId = z
+  .string()
+  .min(1)
+  .optional()
+  .describe("Continue this conversation: the conversationId of an earlier answer (a follow-up is rewritten from its last turns before searching); omit to start one");
 export const slug = z.string().min(1).describe("The page's slug, as cited in answers or listed by get_context");
 
 export const sourceInput = {

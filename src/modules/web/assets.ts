@@ -21,6 +21,7 @@ import screensAskJs from "../../../web/screens/ask.js" with { type: "file" };
 import screensBrainJs from "../../../web/screens/brain.js" with { type: "file" };
 import screensBrainsJs from "../../../web/screens/brains.js" with { type: "file" };
 import screensCitePanelJs from "../../../web/screens/cite-panel.js" with { type: "file" };
+import screensConversationsJs from "../../../web/screens/conversations.js" with { type: "file" };
 import screensConnectorFormJs from "../../../web/screens/connector-form.js" with { type: "file" };
 import screensConnectorsJs from "../../../web/screens/connectors.js" with { type: "file" };
 import screensContextJs from "../../../web/screens/context.js" with { type: "file" };
@@ -68,6 +69,7 @@ export const ASSET_FILES: Record<string, { file: string; type: string; page?: bo
   "/assets/screens/brain.js": { file: screensBrainJs, type: JS },
   "/assets/screens/brains.js": { file: screensBrainsJs, type: JS },
   "/assets/screens/cite-panel.js": { file: screensCitePanelJs, type: JS },
+  "/assets/screens/conversations.js": { file: screensConversationsJs, type: JS },
   "/assets/screens/connector-form.js": { file: screensConnectorFormJs, type: JS },
   "/assets/screens/connectors.js": { file: screensConnectorsJs, type: JS },
   "/assets/screens/context.js": { file: screensContextJs, type: JS },

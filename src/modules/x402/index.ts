@@ -80,6 +80,9 @@ export const x402Routes = (ctx: AppContext) => {
     .post(
       "/api/x402/:brainId/ask",
       async ({ params, body, request }) => {
+        // A payer has no identity to own a conversation: refused before any payment is asked for.
+        if (body.conversationId !== undefined)
+          throw invalid("conversationId", "A paid ask has no conversation: a payer has no account to own one. Ask each question standalone.");
         const brain = await requirePaidBrain(ctx.db, params.brainId);
         const outcome = await x402.paidCall({
           requirements: x402.brainRequirements(brain),

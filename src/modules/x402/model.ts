@@ -39,6 +39,8 @@ export function bazaarPage(query: { limit?: string; offset?: string }): { limit?
 
 export const paidAskBody = t.Object({
   question: t.String({ minLength: 1, maxLength: 4000, pattern: "\\S", description: "The question, in any language" }),
+  // Named only to be refused (422): a payer has no account to own a conversation (docs/conversations.md).
+  conversationId: t.Optional(t.Unknown({ description: "Not accepted: a paid ask has no conversation" })),
 });
 
 export const GEO_MAX_PAGES = 10;

@@ -6,9 +6,11 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { answerService, type MeterReading } from "../../answer";
 import { planMeter } from "../../plans/meter";
 import { paidTool } from "../paid";
-import { answerText, answerView, contextText, contextView } from "../presenters";
+import { answerText, answerView, contextText, contextView, turnText } from "../presenters";
 import { guarded, ok } from "../results";
-import { brainId, contextLimit, query, question } from "../schemas";
+import { brainId, contextLimit, conversationId, query, question } from "../schemas";
+import { answerTurn, openTurn } from "../../conversations/turn";
+import { invalid } from "../../../lib/errors";
 import type { ToolDeps } from "./deps";
 import { askTarget } from "./target";
 
@@ -31,15 +33,16 @@ export function registerAnswerTools(server: McpServer, deps: ToolDeps) {
     "ask_brain",
     {
       title: "Ask a brain",
-      description: `Ask one brain a question and get a grounded answer whose [title](url) links cite its wiki pages. Returns {id, answer, citations:[{slug,title,url}], thin, quota, bank}; thin: true means the brain has nothing solid on it (the answer says so, nothing is cited). Counts as one question of your plan, like the HTTP v1 ask (a thin answer counts too). ${PAID_NOTE}`,
-      inputSchema: { brainId, question },
+      description: `Ask one brain a question and get a grounded answer whose [title](url) links cite its wiki pages. Returns {id, answer, citations:[{slug,title,url}], thin, quota, bank, conversationId, standaloneQuestion}; thin: true means the brain has nothing solid on it (the answer says so, nothing is cited). Pass the answer's conversationId back to ask a follow-up ("where is she based?"): it is rewritten from the conversation into standaloneQuestion before searching. Counts as one question of your plan, like the HTTP v1 ask (a thin answer counts too). ${PAID_NOTE} A paid brain's ask has no conversation (conversationId is refused).`,
+      inputSchema: { brainId, question, conversationId },
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
-    ({ brainId, question }, extra) =>
+    ({ brainId, question, conversationId }, extra) =>
       guarded(ctx.log, "ask_brain", async () => {
         const target = await askTarget(deps, brainId);
         const brains = [{ id: target.brain.id, name: target.brain.name, kind: "primary" as const }];
         const accountId = call.principal?.account.id ?? null;
+        if (target.kind === "paid" && conversationId !== undefined) throw invalid("conversationId", "A paid ask has no conversation: a payer has no account to own one. Ask each question standalone.");
         if (target.kind === "paid")
           return paidTool(ctx, call, {
             tool: "ask_brain",
@@ -49,16 +52,19 @@ export function registerAnswerTools(server: McpServer, deps: ToolDeps) {
             meta: extra._meta,
           });
         const ask = { accountId: target.principal.account.id, brainId: target.brain.id, surface: "v1" as const };
+        const turn = await openTurn(ctx, { accountId: ask.accountId, scope: { brainId: target.brain.id, setId: null }, conversationId });
         const reading = await meter.admit(ask);
-        let view;
+        let asked;
         try {
-          view = answerView(ctx, await service.answer({ brains, question, signal: extra.signal, record: { accountId, surface: "mcp" } }));
+          const answer = (standaloneQuestion: string) => service.answer({ brains, question, standaloneQuestion, signal: extra.signal, record: { accountId, surface: "mcp" } });
+          asked = await answerTurn(turn, question, answer, extra.signal);
         } catch (error) {
           await meter.refund?.(ask, reading);
           throw error;
         }
+        const view = answerView(ctx, asked.result);
         const settled = (await meter.settle?.({ ...ask, askId: view.id, thin: view.thin })) ?? reading;
-        return ok({ ...view, quota: settled.quota, bank: settled.bank }, `${answerText(view)}\n\n(${meterText(settled)})`);
+        return ok({ ...view, quota: settled.quota, bank: settled.bank, ...asked.fields }, `${answerText(view)}\n\n(${meterText(settled)}; ${turnText(asked.fields)})`);
       }),
   );
 
