@@ -21,6 +21,8 @@ const COMMANDS: Array<[string, string]> = [
   ["users set-password --email EMAIL [--account ACCOUNT_ID]", "Set a person's password, read from stdin (first line); with --account, also give that account the email"],
   ["users reset-link --email EMAIL", "Print a one-time link where the person with this email sets a new password"],
   ["models pull MODEL_ID", "Download an embedding model (ONNX + tokenizer) into BRAINBOX_MODELS_DIR"],
+  ["backup PATH", "Write a consistent backup (database, uploads, manifest with checksums) of BRAINBOX_DATA_DIR to the tar file PATH (a folder: a new file in it), also while a server runs on it"],
+  ["restore PATH", "Restore a backup archive into BRAINBOX_DATA_DIR, which must be empty or absent; refuses a damaged archive or a newer schema"],
   ["import PATH --brain ID [--url URL] [--key KEY] [--force] [--sync]", "Add a folder of files (PDF, DOCX, HTML, Markdown, text; recursive) to a brain through a running server (URL default BRAINBOX_URL, else http://127.0.0.1:BRAINBOX_PORT; key default BRAINBOX_API_KEY); unchanged files are skipped; --sync also removes the sources of files deleted from the folder since an earlier import"],
 ];
 
@@ -154,6 +156,15 @@ async function main(argv: string[]): Promise<number> {
       const { pullModel } = await import("./ai/models-pull");
       const result = await pullModel({ modelId: positionals[2], modelsDir: config.modelsDir, hubUrl: config.modelHubUrl });
       console.log(`Pulled ${positionals[2]} into ${result.dir} (${result.files.length} files)`);
+      return 0;
+    }
+    case "backup":
+    case "restore": {
+      const { backupCommand, restoreCommand } = await import("./modules/backups/cli");
+      const path = positionals[1];
+      if (!path) throw new UsageError(`Usage: ${command} PATH`);
+      const lines = command === "backup" ? await backupCommand(config, VERSION, path) : await restoreCommand(config, path);
+      for (const line of lines) console.log(line);
       return 0;
     }
     case "import": {

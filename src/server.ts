@@ -27,6 +27,11 @@ import { webRoutes } from "./modules/web";
 import { wikiRoutes } from "./modules/wiki";
 import { browserPageLinks } from "./modules/wiki/browser-links";
 import { webhookRoutes } from "./modules/webhooks";
+import { backupRoutes } from "./modules/backups";
+import { vaultRoutes } from "./modules/vault";
+
+/** Backups and vault export/import: one plugin, so the app's chain of types stays within the checker's depth. */
+const portabilityRoutes = (ctx: AppContext) => new Elysia().use(backupRoutes(ctx)).use(vaultRoutes(ctx));
 import { x402Routes } from "./modules/x402";
 import { paymentRoutes } from "./modules/payments";
 
@@ -61,6 +66,7 @@ export function buildApp(ctx: AppContext) {
     .use(paymentRoutes(ctx))
     .use(oauthRoutes(ctx))
     .use(webhookRoutes(ctx))
+    .use(portabilityRoutes(ctx))
     .use(mcpRoutes(ctx))
     .use(webRoutes({ connectOrigins: [ctx.config.s3Endpoint, ctx.config.publicUrl].filter((o): o is string => Boolean(o)) }));
 }

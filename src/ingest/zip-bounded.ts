@@ -15,13 +15,12 @@ const EOCD_SEARCH = 22 + 0xffff;
 export type ZipEntries = Record<string, Uint8Array>;
 
 /** Every file entry of the zip, inflated; throws `document_too_large` (a limit) or `unreadable_document`. */
-export function unzipBounded(bytes: Uint8Array, limits: ExtractionLimits): ZipEntries {
+export function unzipBounded(bytes: Uint8Array, limits: ExtractionLimits, keep: (name: string) => boolean = () => true): ZipEntries {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = findEndRecord(view);
   let at = view.getUint32(end + 16, true);
   const directoryEnd = Math.min(at + view.getUint32(end + 12, true), end);
   const meter = new ExpansionMeter(limits, "part");
-  const names = new TextDecoder();
   const entries: ZipEntries = {};
   let count = 0;
   while (at + 46 <= directoryEnd && view.getUint32(at, true) === CENTRAL) {
@@ -31,9 +30,9 @@ export function unzipBounded(bytes: Uint8Array, limits: ExtractionLimits): ZipEn
     const compressed = view.getUint32(at + 20, true);
     const nameLength = view.getUint16(at + 28, true);
     const headerAt = view.getUint32(at + 42, true);
-    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const name = entryName(bytes.subarray(at + 46, at + 46 + nameLength), flags);
     at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    if (name.endsWith("/")) continue; // a folder
+    if (name.endsWith("/") || !keep(name)) continue; // a folder, or an entry the caller does not read
     if (flags & 1) throw unreadable("it is encrypted");
     if (headerAt + 30 > bytes.length || view.getUint32(headerAt, true) !== LOCAL) throw unreadable(`the entry ${name} is damaged`);
     const dataAt = headerAt + 30 + view.getUint16(headerAt + 26, true) + view.getUint16(headerAt + 28, true);
@@ -41,6 +40,22 @@ export function unzipBounded(bytes: Uint8Array, limits: ExtractionLimits): ZipEn
     entries[name] = readEntry(name, method, data, meter);
   }
   return entries;
+}
+
+const CP437_HIGH =
+  "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0";
+
+/**
+ * An entry's name: UTF-8 when the zip says so (flag bit 11) or the bytes are valid UTF-8 (many tools write
+ * UTF-8 without the flag), else code page 437, what the zip format means by a name without the flag.
+ */
+function entryName(raw: Uint8Array, flags: number): string {
+  if (flags & 0x800) return new TextDecoder().decode(raw);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(raw);
+  } catch {
+    return Array.from(raw, (b) => (b < 0x80 ? String.fromCharCode(b) : CP437_HIGH[b - 0x80]!)).join("");
+  }
 }
 
 /** The entries as a zip a zip library can read: stored (not compressed again), only what was checked. */
