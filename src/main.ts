@@ -24,6 +24,7 @@ const COMMANDS: Array<[string, string]> = [
   ["backup PATH", "Write a consistent backup (database, uploads, manifest with checksums) of BRAINBOX_DATA_DIR to the tar file PATH (a folder: a new file in it), also while a server runs on it"],
   ["restore PATH", "Restore a backup archive into BRAINBOX_DATA_DIR, which must be empty or absent; refuses a damaged archive or a newer schema"],
   ["import PATH --brain ID [--url URL] [--key KEY] [--force] [--sync]", "Add a folder of files (PDF, DOCX, HTML, Markdown, text; recursive) to a brain through a running server (URL default BRAINBOX_URL, else http://127.0.0.1:BRAINBOX_PORT; key default BRAINBOX_API_KEY); unchanged files are skipped; --sync also removes the sources of files deleted from the folder since an earlier import"],
+  ["import --vault PATH --brain ID [--url URL] [--key KEY]", "Import an Obsidian vault (a folder or a zip) into a brain through a running server: each note a page, titles and [[links]] kept"],
 ];
 
 function help(): string {
