@@ -7,7 +7,7 @@ import { dirname, join, relative } from "node:path";
 import { snapshotDatabase } from "../../db/snapshot";
 import { AppError } from "../../lib/errors";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, DATABASE_FILE, MANIFEST_NAME, migrationTagAt, type Manifest, type ManifestFile } from "./manifest";
-import { TarWriter } from "./tar";
+import { fileChunks, TarWriter } from "./tar";
 
 export interface BackupSource {
   /** The embedded database file; null when the database is a libSQL server (no file to copy). */
@@ -51,7 +51,7 @@ export async function writeBackup(source: BackupSource, out: string, onProgress:
     const files: ManifestFile[] = [];
     for (const f of sized) {
       const hasher = new Bun.CryptoHasher("sha256");
-      for await (const chunk of Bun.file(join(staging, f.path)).stream() as unknown as AsyncIterable<Uint8Array>) {
+      for await (const chunk of fileChunks(join(staging, f.path))) {
         hasher.update(chunk);
         hashed += chunk.length;
         onProgress({ phase: "checksums", bytesDone: hashed, bytesTotal });

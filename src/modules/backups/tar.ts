@@ -2,7 +2,7 @@
 // the database. Tar rather than zip: entries are read front to back (the manifest first), every standard
 // tool lists and unpacks it, and the files are stored as they are (a database barely compresses).
 // Sizes of 8 GiB and above use the base-256 size field GNU tar and bsdtar read.
-import type { FileHandle } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 
 const BLOCK = 512;
 const CHUNK = 1024 * 1024;
@@ -23,7 +23,7 @@ export class TarWriter {
   async addFile(name: string, path: string, size: number, onChunk: (chunk: Uint8Array) => void): Promise<void> {
     await this.out.write(header(name, size));
     let written = 0;
-    for await (const chunk of Bun.file(path).stream() as unknown as AsyncIterable<Uint8Array>) {
+    for await (const chunk of fileChunks(path)) {
       written += chunk.length;
       if (written > size) throw new Error(`${name} grew while it was being archived`);
       onChunk(chunk);
@@ -41,6 +41,24 @@ export class TarWriter {
   private async pad(size: number) {
     const rest = size % BLOCK;
     if (rest) await this.out.write(new Uint8Array(BLOCK - rest));
+  }
+}
+
+/**
+ * A file's bytes a chunk at a time. Each read is a real I/O callback, so timers and requests run between
+ * chunks (a file stream whose data is ready resolves in microtasks and held the event loop for a whole file).
+ */
+export async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
+  const handle = await open(path, "r");
+  try {
+    for (;;) {
+      const buffer = new Uint8Array(CHUNK);
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
   }
 }
 
