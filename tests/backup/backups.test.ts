@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/client";
+import { loadConfig } from "../../src/config";
+import { backupSourceOf } from "../../src/modules/backups/cli";
+import { writeBackup } from "../../src/modules/backups/create";
 import { latestMigration } from "../../src/modules/backups/manifest";
 import { restoreBackup } from "../../src/modules/backups/restore";
 import { newAccountKey } from "../support/accounts";
@@ -98,6 +101,25 @@ describe("backups over HTTP", () => {
     expect((await expectJson(await s.api(`/api/v1/admin/backups/${third.id}`), 404)).error.code).toBe("not_found");
     expect((await s.api(`/api/v1/admin/backups/${third.id}/download`)).status).toBe(404);
     expect((await s.api("/api/v1/admin/backups/../../etc/passwd")).status).toBe(404);
+  });
+});
+
+describe("what a backup copies", () => {
+  test("with uploads in S3-compatible storage: the database only, and the manifest says the objects are not copied", async () => {
+    const config = loadConfig({ BRAINBOX_DATA_DIR: s.dataDir, BRAINBOX_S3_BUCKET: "uploads", BRAINBOX_S3_ACCESS_KEY_ID: "k", BRAINBOX_S3_SECRET_ACCESS_KEY: "s" });
+    const source = backupSourceOf(config, "test");
+    expect(source.uploadsDir).toBeNull();
+    const { manifest } = await writeBackup(source, join(tempDir(), "s3.tar"));
+    expect(manifest.files.map((f) => f.path)).toEqual(["brainbox.db"]);
+    expect(manifest.storage).toMatchObject({ kind: "s3", uploadsIncluded: false });
+    expect(manifest.storage.note).toContain("not copied");
+  });
+
+  test("with a libSQL server there is no file to copy: refused in plain words", async () => {
+    const config = loadConfig({ BRAINBOX_DATA_DIR: s.dataDir, BRAINBOX_DATABASE_URL: "http://127.0.0.1:1" });
+    const error = await writeBackup(backupSourceOf(config, "test"), join(tempDir(), "remote.tar")).then(() => null, (e) => e);
+    expect(error.code).toBe("invalid_request");
+    expect(error.message).toContain("libSQL server");
   });
 });
 

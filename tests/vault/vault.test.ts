@@ -83,6 +83,8 @@ describe("export", () => {
     expect(imported.titles).toEqual(original.titles);
     expect(imported.edges.length).toBeGreaterThan(0);
     expect(imported.edges).toEqual(original.edges);
+    const audit = await s.ctx.database.client.execute({ sql: "SELECT action, details FROM audit_events WHERE target_id IN (?, ?) ORDER BY id", args: [brainId, copy] });
+    expect(audit.rows.map((r) => r.action)).toEqual(["brain.exported", "brain.imported"]);
     // Answerable at once (the full-text index holds the imported pages). Concept pages arrive as notes, so
     // the answer may cite another page of the same fact than the original does (docs/backup.md).
     const question = "Who keeps the tide tables of Marren harbour?";
