@@ -1,6 +1,7 @@
 #!/usr/bin/env bun
-// The brainbox command line: serve (default), migrate, keys create, models pull. Every command migrates
-// first, so any of them works on a brand-new data dir, also while a server runs on it.
+// The brainbox command line: serve (default), migrate, keys create, models pull, backup, restore. Every
+// command but backup and restore migrates first, so any of them works on a brand-new data dir, also while
+// a server runs on it (backup reads the data dir as it is; restore writes only into an empty one).
 import { parseArgs } from "node:util";
 import { ConfigError, ENV_VARS, loadConfig, PLANS, type Config, type PlanId } from "./config";
 import { migrate, openDatabase } from "./db/client";

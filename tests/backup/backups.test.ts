@@ -71,6 +71,14 @@ describe("backups over HTTP", () => {
     }
   });
 
+  test("one backup at a time: a second one started meanwhile is 409", async () => {
+    const [a, b] = await Promise.all([s.api("/api/v1/admin/backups", { method: "POST" }), s.api("/api/v1/admin/backups", { method: "POST" })]);
+    expect([a.status, b.status].sort()).toEqual([202, 409]);
+    const running = (await (a.status === 202 ? a : b).json()).backup;
+    expect((await expectJson(a.status === 409 ? a : b, 409)).error.code).toBe("conflict");
+    await waitFor(async () => (await expectJson(await s.api(`/api/v1/admin/backups/${running.id}`), 200)).backup.status !== "running");
+  });
+
   test("a ready backup tells its progress, size, schema and what it holds", async () => {
     const { backups } = await expectJson(await s.api("/api/v1/admin/backups"), 200);
     const b = backups[0];

@@ -37,7 +37,7 @@ export const backupRoutes = (ctx: AppContext) => {
       // Admin: start a backup (202); follow it at GET .../backups/{id}. 409 while another one runs.
       .post("/api/v1/admin/backups", async ({ principal, request, set }) => {
         requireAdmin(principal);
-        const backup = await backups.start(principal.account.id);
+        const backup = backups.start(principal.account.id);
         void audit("backup.created", backup.id, principal, request);
         set.status = 202;
         return { backup };

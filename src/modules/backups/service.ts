@@ -33,8 +33,6 @@ export interface BackupSettings {
   keep: number;
   source: BackupSource;
   log: Logger;
-  /** Told when a backup is ready (the audit log). */
-  onReady?(view: BackupView): void;
 }
 
 const ID = /^bak_[A-Za-z0-9_-]{1,64}$/;
@@ -59,13 +57,14 @@ export function createBackupService(settings: BackupSettings) {
   async function finish(view: BackupView) {
     await writeFile(recordOf(view.id), JSON.stringify(view, null, 2));
     running.delete(view.id);
-    if (view.status === "ready") settings.onReady?.(view);
     const old = (await list()).filter((v) => v.status !== "running").slice(settings.keep);
     for (const v of old) await remove(v.id);
   }
 
   async function run(view: BackupView) {
     try {
+      await mkdir(settings.dir, { recursive: true });
+      await removeLeftovers();
       const { manifest, size } = await writeBackup(settings.source, archiveOf(view.id), (p) => Object.assign(view, p));
       Object.assign(view, {
         status: "ready",
@@ -83,12 +82,10 @@ export function createBackupService(settings: BackupSettings) {
     await finish(view).catch((e) => settings.log.warn("backup record not written", { id: view.id, error: String(e) }));
   }
 
-  /** Starts a backup; 409 while another one runs. */
-  async function start(createdBy: string | null): Promise<BackupView> {
+  /** Starts a backup; 409 while another one runs. Checked and taken with no await between: one at a time. */
+  function start(createdBy: string | null): BackupView {
     if (running.size) throw new AppError("conflict", "A backup is already running: wait for it to finish", { backupId: [...running.keys()][0] });
     if (!settings.source.databaseFile) throw new AppError("invalid_request", "Backups copy the embedded database file; with a libSQL server (BRAINBOX_DATABASE_URL) use the server's own backups");
-    await mkdir(settings.dir, { recursive: true });
-    await removeLeftovers();
     const view: BackupView = {
       id: newTimeOrderedId("bak"),
       status: "running",
@@ -110,7 +107,7 @@ export function createBackupService(settings: BackupSettings) {
     return { ...view };
   }
 
-  /** Parts of a backup a restart interrupted. */
+  /** Parts of a backup a restart interrupted (none of this process's: one runs at a time). */
   async function removeLeftovers() {
     for (const name of await readdir(settings.dir).catch(() => [] as string[]))
       if (/\.tar\.(part|staging)$/.test(name)) await rm(join(settings.dir, name), { recursive: true, force: true });
@@ -137,7 +134,7 @@ export function createBackupService(settings: BackupSettings) {
     await rm(recordOf(id), { force: true });
   }
 
-  return { start, list, get, archive, remove, idle: () => running.size === 0 };
+  return { start, list, get, archive, remove };
 }
 
 export type BackupService = ReturnType<typeof createBackupService>;
