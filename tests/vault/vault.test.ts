@@ -152,6 +152,15 @@ describe("import of an Obsidian vault", () => {
     expect((await graphOf(id)).edges).toEqual(["café → Menu"]);
   });
 
+  test("a note not in UTF-8 (Windows-1252, or UTF-16 with its byte order mark) is read as such", async () => {
+    const id = await newBrain(s, "Old editor");
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Über [[Café]]", "utf16le")]);
+    const { import: result } = await expectJson(await importZip(id, zipSync({ "Café.md": new Uint8Array(Buffer.from("Caf\xe9 cr\xe8me.", "latin1")), "Über.md": new Uint8Array(utf16) })), 201);
+    expect(result.imported).toBe(2);
+    expect((await expectJson(await s.api(`/api/v1/brains/${id}/pages/cafe`), 200)).page.markdown).toBe("Café crème.");
+    expect((await expectJson(await s.api(`/api/v1/brains/${id}/pages/uber`), 200)).page.markdown).toBe("Über [[cafe|Café]]");
+  });
+
   test("a multipart form with the zip in its file field works too", async () => {
     const id = await newBrain(s, "Form");
     const form = new FormData();
@@ -173,7 +182,10 @@ describe("hostile and oversized vaults: a clear error, nothing imported", () => 
     const bomb = buildZipFile([{ name: "bomb.md", data, inflatedSize: 0xfffffffe }]);
     expect(bomb.length).toBeLessThan(MAX_BYTES);
     const error = (await expectJson(await importZip(id, bomb), 422)).error;
-    expect(error.message).toContain("expands to more than 8 MB");
+    expect(error.message).toContain("(bomb.md) expands to more than 5 MB");
+    // Notes under the one-note cap that together pass the vault's.
+    const three = buildZipFile(["a.md", "b.md", "c.md"].map((name) => ({ name, data: repeatedDeflate("# Big\n", body, 3, "\n"), inflatedSize: 3 * body.length + 8 })));
+    expect((await expectJson(await importZip(id, three), 422)).error.message).toContain("expands to more than 8 MB");
     expect(await pageCount(id)).toBe(0);
   });
 

@@ -7,6 +7,7 @@ import type { RootDb } from "../../db/client";
 import { runBatch, stmt, type Statement } from "../../db/plain";
 import { pages } from "../../db/schema";
 import { formatBytes } from "../../ingest/budget";
+import { decodeText } from "../../ingest/decode-text";
 import { IngestError } from "../../ingest/errors";
 import { unzipBounded } from "../../ingest/zip-bounded";
 import { pageLinkStatements } from "../../links/page-links";
@@ -29,13 +30,15 @@ export interface VaultImportResult {
 
 /** Notes written per database batch (each a source, its page and its link rows). */
 const WRITE_BATCH = 200;
+/** The most one note may inflate to: a page is read whole by the wiki and the answers. */
+export const MAX_NOTE_BYTES = 5 * 1024 * 1024;
 
 /** The vault zip's notes, inflated within the limits; 422 for a zip bomb, a damaged zip or an unsafe name. */
 export function notesOfZip(bytes: Uint8Array, limits: VaultLimits): { files: Array<{ path: string; text: string }>; skipped: number } {
   let skipped = 0;
   let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipBounded(bytes, { maxExpandedBytes: limits.maxExpandedBytes, maxPartBytes: limits.maxExpandedBytes, maxEntries: limits.maxNotes * 4 + 1000, maxPages: 0 }, (name) => {
+    entries = unzipBounded(bytes, { maxExpandedBytes: limits.maxExpandedBytes, maxPartBytes: Math.min(MAX_NOTE_BYTES, limits.maxExpandedBytes), maxEntries: limits.maxNotes * 4 + 1000, maxPages: 0 }, (name) => {
       checkEntryName(name);
       if (isNoteEntry(name)) return true;
       skipped++;
@@ -45,9 +48,19 @@ export function notesOfZip(bytes: Uint8Array, limits: VaultLimits): { files: Arr
     if (e instanceof IngestError) throw new AppError("invalid_request", `The vault could not be read: ${e.message}`, { reason: e.code });
     throw e;
   }
-  const files = Object.entries(entries).map(([path, data]) => ({ path, text: new TextDecoder().decode(data) }));
+  const files = Object.entries(entries).map(([path, data]) => ({ path, text: noteText(data) }));
   checkCount(files.length, limits);
   return { files, skipped };
+}
+
+/** UTF-8 (most notes), UTF-16 with its byte order mark, else Windows-1252 (a note saved by an old editor). */
+function noteText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    const marked = decodeText(bytes, "text/markdown");
+    return marked.includes("\uFFFD") ? new TextDecoder("windows-1252").decode(bytes) : marked;
+  }
 }
 
 export function checkCount(notes: number, limits: VaultLimits): void {
