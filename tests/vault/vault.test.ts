@@ -170,6 +170,12 @@ describe("import of an Obsidian vault", () => {
   });
 });
 
+test("the OpenAPI spec describes the vault's zip bodies", async () => {
+  const spec = await expectJson(await s.api("/swagger/json"), 200);
+  expect(Object.keys(spec.paths["/api/v1/brains/{brainId}/import"].post.requestBody.content).sort()).toEqual(["application/zip", "multipart/form-data"]);
+  expect(Object.keys(spec.paths["/api/v1/brains/{brainId}/export"].get.responses["200"].content)).toEqual(["application/zip"]);
+});
+
 describe("hostile and oversized vaults: a clear error, nothing imported", () => {
   let id: string;
   beforeAll(async () => {

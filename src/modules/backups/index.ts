@@ -67,7 +67,7 @@ export const backupRoutes = (ctx: AppContext) => {
             headers: { "content-type": "application/x-tar", "content-disposition": `attachment; filename="brainbox-${params.backupId}.tar"` },
           });
         },
-        { params: backupParams },
+        { params: backupParams, detail: { summary: "Download a ready backup (tar)", responses: { 200: { description: "The archive", content: { "application/x-tar": { schema: { type: "string", format: "binary" } } } } } } },
       )
       // Admin: delete a backup's archive and record (409 while it runs).
       .delete(

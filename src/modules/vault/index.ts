@@ -15,6 +15,13 @@ import { exportVault } from "./export";
 import { importNotes, notesOfZip, vaultTooLarge } from "./import";
 
 const brainParams = t.Object({ brainId: t.String() });
+const binary = { schema: { type: "string", format: "binary" } } as const;
+/** OpenAPI: the bodies these routes take and give, which no TypeBox schema describes (raw zip bytes). */
+const exportDetail = { summary: "Export the brain as an Obsidian vault (zip)", responses: { 200: { description: "The vault", content: { "application/zip": binary } } } } as const;
+const importDetail = {
+  summary: "Import an Obsidian vault (zip) into the brain",
+  requestBody: { required: true, content: { "application/zip": binary, "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" } } } } } },
+} as const;
 const ZIP_TYPES = /^(application\/(zip|x-zip-compressed|octet-stream)|multipart\/form-data)\b/i;
 /** Pages listed in an import's answer (the rest are counted). */
 const LISTED_PAGES = 1000;
@@ -34,7 +41,7 @@ export const vaultRoutes = (ctx: AppContext) => {
           const body = exportVault({ db: ctx.db, storage: ctx.storage, log: ctx.log }, brain, (counts) => void audit("brain.exported", brain.id, principal, request, counts));
           return new Response(body, { headers: { "content-type": "application/zip", "content-disposition": `attachment; filename="${brain.slug}-vault.zip"` } });
         },
-        { params: brainParams },
+        { params: brainParams, detail: exportDetail },
       )
       // A vault zip (the body, or the `file` field of a form) into the brain: each note a page, titles and links kept.
       .post(
@@ -50,7 +57,7 @@ export const vaultRoutes = (ctx: AppContext) => {
           set.status = 201;
           return { import: { imported: result.imported, skipped: result.skipped, pages: result.pages.slice(0, LISTED_PAGES) } };
         },
-        { params: brainParams },
+        { params: brainParams, detail: importDetail },
       )
   );
 };
