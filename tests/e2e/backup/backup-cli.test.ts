@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { openDatabase } from "../../../src/db/client";
 import { lastLine, runCli, spawnServer } from "../../support/cli";
 import { tempDir } from "../../support/server";
 import { WAIT_BOUND_MS } from "../../support/wait";
@@ -44,18 +45,37 @@ async function answers(base: string, brain: string) {
   return out;
 }
 
+/** Until the server on `dir` has no job queued or running (concept pages refreshed, vectors written). */
+async function jobsDone(dir: string) {
+  const database = openDatabase({ dataDir: dir });
+  try {
+    const deadline = Date.now() + WAIT_BOUND_MS;
+    while (Number((await database.client.execute("SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')")).rows[0]!.n) > 0) {
+      if (Date.now() > deadline) throw new Error(`jobs still running in ${dir}`);
+      await Bun.sleep(100);
+    }
+  } finally {
+    database.close();
+  }
+}
+
+/** Until every source of the brain is ready (the late note added during the backup included). */
+async function settled(base: string, brain: string, count: number) {
+  const deadline = Date.now() + WAIT_BOUND_MS;
+  for (;;) {
+    const { body } = await api(base, `/api/v1/brains/${brain}/sources`);
+    if (body.sources.length >= count && body.sources.every((s: any) => s.status === "ready")) return;
+    if (Date.now() > deadline) throw new Error(`sources not ready: ${JSON.stringify(body)}`);
+    await Bun.sleep(100);
+  }
+}
+
 beforeAll(async () => {
   key = lastLine((await runCli(["keys", "create", "--name", "backup"], env)).stdout);
   server = await spawnServer(env);
   brainId = (await api(server.url, "/api/v1/brains", { json: { name: "Harbour" } })).body.brain.id;
   for (const [title, content] of Object.entries(SOURCES)) await api(server.url, `/api/v1/brains/${brainId}/sources`, { json: { title, content } });
-  const deadline = Date.now() + WAIT_BOUND_MS;
-  for (;;) {
-    const { body } = await api(server.url, `/api/v1/brains/${brainId}/sources`);
-    if (body.sources.length === 3 && body.sources.every((s: any) => s.status === "ready")) break;
-    if (Date.now() > deadline) throw new Error(`sources not ready: ${JSON.stringify(body)}`);
-    await Bun.sleep(100);
-  }
+  await settled(server.url, brainId, 3);
 });
 
 afterAll(async () => {
@@ -87,6 +107,12 @@ describe("backup and restore on a running server", () => {
     expect(again.stderr).toContain("is not empty");
 
     restored = await spawnServer({ BRAINBOX_DATA_DIR: restoredDir });
+    const sourcesInCopy = (await api(restored.url, `/api/v1/brains/${brainId}/sources`)).body.sources.length;
+    expect([3, 4]).toContain(sourcesInCopy); // the late note is in the copy or not, never half of it
+    await settled(restored.url, brainId, sourcesInCopy);
+    await settled(server.url, brainId, 4);
+    await jobsDone(restoredDir);
+    await jobsDone(dataDir);
     expect(await answers(restored.url, brainId)).toEqual(await answers(server.url, brainId));
     expect(await answers(restored.url, brainId)).toEqual(before);
   });
