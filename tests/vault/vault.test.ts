@@ -141,6 +141,16 @@ describe("import of an Obsidian vault", () => {
     expect(graph.edges.length).toBe(4);
   });
 
+  test("two imports into one brain at once: each whole, each with slugs of its own", async () => {
+    const id = await newBrain(s, "At once");
+    const notes = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`Note ${i}.md`, strToU8(`Note ${i} links [[Note ${(i + 1) % 30}]].`)]));
+    const [a, b] = await Promise.all([importZip(id, zipSync(notes)), importZip(id, zipSync(notes))]);
+    const slugs = [...(await expectJson(a, 201)).import.pages, ...(await expectJson(b, 201)).import.pages].map((p: any) => p.slug);
+    expect(new Set(slugs).size).toBe(60);
+    expect(await pageCount(id)).toBe(60);
+    expect((await graphOf(id)).edges.length).toBe(60);
+  });
+
   test("a file name that is not UTF-8 (code page 437, as old zip tools write) is read as such", async () => {
     const id = await newBrain(s, "Legacy zip");
     const zip = zipSync({ "cafQ.md": strToU8("Coffee notes, linking [[Menu]]."), "Menu.md": strToU8("Espresso.") }, { level: 0 });

@@ -11,6 +11,7 @@ import { decodeText } from "../../ingest/decode-text";
 import { IngestError } from "../../ingest/errors";
 import { unzipBounded } from "../../ingest/zip-bounded";
 import { pageLinkStatements } from "../../links/page-links";
+import { isUniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { newTimeOrderedId } from "../../lib/secrets";
 import { searchTextOf } from "../../retrieval/search-text";
@@ -75,13 +76,27 @@ export const vaultTooLarge = (limit: number) =>
 export async function importNotes(db: RootDb, brainId: string, files: Array<{ path: string; text: string }>, skipped: number): Promise<VaultImportResult> {
   if (files.length === 0) throw new AppError("invalid_request", "The vault holds no Markdown notes (.md files)");
   const taken = new Set((await db.select({ slug: pages.slug }).from(pages).where(eq(pages.brainId, brainId))).map((p) => p.slug));
-  const notes = readVault(files, taken);
-  for (let i = 0; i < notes.length; i += WRITE_BATCH) await runBatch(db, notes.slice(i, i + WRITE_BATCH).flatMap((n) => noteStatements(brainId, n)));
+  const notes = readVault(files, taken).map((note) => ({ ...note, sourceId: newTimeOrderedId("src") }));
+  // Batches keep each write short (the embedded driver holds the thread while it writes); a batch that fails
+  // takes the earlier ones back with it, so an import is whole or not at all.
+  const written: string[] = [];
+  try {
+    for (let i = 0; i < notes.length; i += WRITE_BATCH) {
+      const batch = notes.slice(i, i + WRITE_BATCH);
+      await runBatch(db, batch.flatMap((n) => noteStatements(brainId, n)));
+      written.push(...batch.map((n) => n.sourceId));
+    }
+  } catch (e) {
+    for (let i = 0; i < written.length; i += WRITE_BATCH)
+      await runBatch(db, [stmt("DELETE FROM sources WHERE id IN (SELECT value FROM json_each(?))", JSON.stringify(written.slice(i, i + WRITE_BATCH)))]);
+    if (isUniqueViolation(e)) throw new AppError("conflict", "A page was written into the brain with a slug this import meant to use: nothing was imported; send the vault again");
+    throw e;
+  }
   return { imported: notes.length, skipped, pages: notes.map(({ slug, title, path }) => ({ slug, title, path })) };
 }
 
-function noteStatements(brainId: string, note: VaultNote): Statement[] {
-  const sourceId = newTimeOrderedId("src");
+function noteStatements(brainId: string, note: VaultNote & { sourceId: string }): Statement[] {
+  const { sourceId } = note;
   const now = Date.now();
   return [
     stmt(

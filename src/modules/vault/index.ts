@@ -28,6 +28,14 @@ const LISTED_PAGES = 1000;
 
 export const vaultRoutes = (ctx: AppContext) => {
   const limits = { maxNotes: ctx.config.vaultMaxNotes, maxExpandedBytes: ctx.config.vaultMaxExpandedBytes };
+  // One import at a time per brain in this process: each picks its slugs from what the brain holds.
+  const importing = new Map<string, Promise<unknown>>();
+  const oneAtATime = <T>(brainId: string, run: () => Promise<T>): Promise<T> => {
+    const next = (importing.get(brainId) ?? Promise.resolve()).catch(() => undefined).then(run);
+    importing.set(brainId, next);
+    void next.finally(() => importing.get(brainId) === next && importing.delete(brainId)).catch(() => undefined);
+    return next;
+  };
   const audit = (action: AuditAction, brainId: string, principal: Principal, request: Request, details: Record<string, unknown>) =>
     recordAudit(ctx.db, { action, actorId: principal.account.id, actorLabel: principal.account.email ?? principal.account.name, target: { kind: "brain", id: brainId }, ip: clientAddressOf(request), details }, ctx.log);
   return (
@@ -50,7 +58,7 @@ export const vaultRoutes = (ctx: AppContext) => {
           const brain = await editableBrain(ctx.db, principal.account.id, params.brainId);
           const zip = await zipOf(request, ctx.config.vaultMaxBytes);
           const { files, skipped } = notesOfZip(zip, limits);
-          const result = await importNotes(ctx.db, brain.id, files, skipped);
+          const result = await oneAtATime(brain.id, () => importNotes(ctx.db, brain.id, files, skipped));
           if (ctx.ai.embedder) await scheduleEmbedding(ctx.db, ctx.ai.embedder.model);
           ctx.jobs.wake();
           void audit("brain.imported", brain.id, principal, request, { notes: result.imported, skipped: result.skipped });
