@@ -70,7 +70,7 @@ const started = performance.now();
 const result = await Bun.build({
   // Worker threads (concept extraction, document reading, checkpoints) are bundled as entrypoints of their own
   // (Bun's rule for workers in an executable).
-  entrypoints: ["src/main.ts", "src/concepts/extract-worker.ts", "src/ingest/extract-worker.ts", "src/db/checkpoint-worker.ts"],
+  entrypoints: ["src/main.ts", "src/concepts/extract-worker.ts", "src/ingest/extract-worker.ts", "src/db/checkpoint-worker.ts", "src/db/snapshot-worker.ts"],
   compile: { outfile },
   target: "bun",
   format: "esm",

@@ -1,6 +1,7 @@
 #!/usr/bin/env bun
-// The brainbox command line: serve (default), migrate, keys create, models pull. Every command migrates
-// first, so any of them works on a brand-new data dir, also while a server runs on it.
+// The brainbox command line: serve (default), migrate, keys create, models pull, backup, restore. Every
+// command but backup and restore migrates first, so any of them works on a brand-new data dir, also while
+// a server runs on it (backup reads the data dir as it is; restore writes only into an empty one).
 import { parseArgs } from "node:util";
 import { ConfigError, ENV_VARS, loadConfig, PLANS, type Config, type PlanId } from "./config";
 import { migrate, openDatabase } from "./db/client";
@@ -21,7 +22,10 @@ const COMMANDS: Array<[string, string]> = [
   ["users set-password --email EMAIL [--account ACCOUNT_ID]", "Set a person's password, read from stdin (first line); with --account, also give that account the email"],
   ["users reset-link --email EMAIL", "Print a one-time link where the person with this email sets a new password"],
   ["models pull MODEL_ID", "Download an embedding model (ONNX + tokenizer) into BRAINBOX_MODELS_DIR"],
+  ["backup PATH", "Write a consistent backup (database, uploads, manifest with checksums) of BRAINBOX_DATA_DIR to the tar file PATH (a folder: a new file in it), also while a server runs on it"],
+  ["restore PATH", "Restore a backup archive into BRAINBOX_DATA_DIR, which must be empty or absent; refuses a damaged archive or a newer schema"],
   ["import PATH --brain ID [--url URL] [--key KEY] [--force] [--sync]", "Add a folder of files (PDF, DOCX, HTML, Markdown, text; recursive) to a brain through a running server (URL default BRAINBOX_URL, else http://127.0.0.1:BRAINBOX_PORT; key default BRAINBOX_API_KEY); unchanged files are skipped; --sync also removes the sources of files deleted from the folder since an earlier import"],
+  ["import --vault PATH --brain ID [--url URL] [--key KEY]", "Import an Obsidian vault (a folder or a zip) into a brain through a running server: each note a page, titles and [[links]] kept"],
 ];
 
 function help(): string {
@@ -154,6 +158,15 @@ async function main(argv: string[]): Promise<number> {
       const { pullModel } = await import("./ai/models-pull");
       const result = await pullModel({ modelId: positionals[2], modelsDir: config.modelsDir, hubUrl: config.modelHubUrl });
       console.log(`Pulled ${positionals[2]} into ${result.dir} (${result.files.length} files)`);
+      return 0;
+    }
+    case "backup":
+    case "restore": {
+      const { backupCommand, restoreCommand } = await import("./modules/backups/cli");
+      const path = positionals[1];
+      if (!path) throw new UsageError(`Usage: ${command} PATH`);
+      const lines = command === "backup" ? await backupCommand(config, VERSION, path) : await restoreCommand(config, path);
+      for (const line of lines) console.log(line);
       return 0;
     }
     case "import": {

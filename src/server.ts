@@ -28,6 +28,16 @@ import { webRoutes } from "./modules/web";
 import { wikiRoutes } from "./modules/wiki";
 import { browserPageLinks } from "./modules/wiki/browser-links";
 import { webhookRoutes } from "./modules/webhooks";
+import { backupRoutes } from "./modules/backups";
+import { vaultRoutes } from "./modules/vault";
+
+// Route groups in their own plugins (sign-in and keys; teams and shares; backups and vault export/import):
+// one chain of every feature is deeper than TypeScript instantiates.
+const identityRoutes = (ctx: AppContext) =>
+  new Elysia().use(apiKeyRoutes(ctx)).use(peopleRoutes(ctx)).use(auditRoutes(ctx)).use(ssoRoutes(ctx)).use(accountRoutes(ctx));
+const teamworkRoutes = (ctx: AppContext) =>
+  new Elysia().use(teamRoutes(ctx)).use(shareRoutes(ctx)).use(invitationSignUpRoutes(ctx)).use(acceptInvitationRoutes(ctx)).use(invitationRoutes(ctx));
+const portabilityRoutes = (ctx: AppContext) => new Elysia().use(backupRoutes(ctx)).use(vaultRoutes(ctx));
 import { x402Routes } from "./modules/x402";
 import { paymentRoutes } from "./modules/payments";
 
@@ -40,11 +50,7 @@ export function buildApp(ctx: AppContext) {
     .use(docsRoutes(ctx.version))
     .use(healthRoutes(ctx))
     .use(metricsRoutes(ctx))
-    .use(apiKeyRoutes(ctx))
-    .use(peopleRoutes(ctx))
-    .use(auditRoutes(ctx))
-    .use(ssoRoutes(ctx))
-    .use(accountRoutes(ctx))
+    .use(identityRoutes(ctx))
     .use(brainRoutes(ctx))
     .use(sourceRoutes(ctx))
     .use(connectorRoutes(ctx))
@@ -54,15 +60,12 @@ export function buildApp(ctx: AppContext) {
     .use(conversationRoutes(ctx))
     .use(brainSetRoutes(ctx))
     .use(brainSetAskRoutes(ctx))
-    .use(teamRoutes(ctx))
-    .use(shareRoutes(ctx))
-    .use(invitationSignUpRoutes(ctx))
-    .use(acceptInvitationRoutes(ctx))
-    .use(invitationRoutes(ctx))
+    .use(teamworkRoutes(ctx))
     .use(x402Routes(ctx))
     .use(paymentRoutes(ctx))
     .use(oauthRoutes(ctx))
     .use(webhookRoutes(ctx))
+    .use(portabilityRoutes(ctx))
     .use(mcpRoutes(ctx))
     .use(webRoutes({ connectOrigins: [ctx.config.s3Endpoint, ctx.config.publicUrl].filter((o): o is string => Boolean(o)) }));
 }

@@ -149,6 +149,9 @@ const tooLarge = (limit: number) =>
 /** Routes that stream their own body (uploads): the parser must leave the stream untouched. */
 export const RAW_BODY_PREFIX = "/api/uploads/";
 
+/** A brain's vault import (modules/vault): a zip body, read capped by its handler. */
+const RAW_BODY_PATH = /^\/api\/v1\/brains\/[^/]+\/import$/;
+
 /** Paths whose bodies are not JSON and are read by their own handlers (OAuth's HTML forms). */
 const FORM_BODY_PREFIX = "/oauth/";
 
@@ -190,7 +193,7 @@ export const jsonBodies = (limit: number) =>
 
 async function parseJsonBody(request: Request, contentType: string | undefined, path: string, limit: number): Promise<unknown> {
   // A returned value ends parsing; the upload handler then reads request.body itself, capped.
-  if (path.startsWith(RAW_BODY_PREFIX)) return {};
+  if (path.startsWith(RAW_BODY_PREFIX) || RAW_BODY_PATH.test(path)) return {};
   if (path.startsWith(FORM_BODY_PREFIX)) return;
   const text = await readCapped(request, limit);
   if (!isJson(contentType ?? "")) {

@@ -7,4 +7,5 @@ export const IMPORT_OPTIONS = {
   force: { type: "boolean" },
   sync: { type: "boolean" },
   "batch-bytes": { type: "string" },
+  vault: { type: "boolean" },
 } as const;

@@ -41,7 +41,6 @@ export function listZip(bytes: Uint8Array, maxEntries: number): ZipListing[] {
   const end = findEndRecord(view);
   let at = view.getUint32(end + 16, true);
   const directoryEnd = Math.min(at + view.getUint32(end + 12, true), end);
-  const names = new TextDecoder();
   const listing: ZipListing[] = [];
   let count = 0;
   while (at + 46 <= directoryEnd && view.getUint32(at, true) === CENTRAL) {
@@ -52,7 +51,7 @@ export function listZip(bytes: Uint8Array, maxEntries: number): ZipListing[] {
     const declaredSize = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
     const headerAt = view.getUint32(at + 42, true);
-    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const name = entryName(bytes.subarray(at + 46, at + 46 + nameLength), flags);
     at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
     if (name.endsWith("/")) continue; // a folder
     if (flags & 1) throw unreadable("it is encrypted");
@@ -66,6 +65,22 @@ export function listZip(bytes: Uint8Array, maxEntries: number): ZipListing[] {
 /** One listed entry inflated to at most `maxBytes` (for a look at a small part, such as a format's label). */
 export function readListed(entry: ZipListing, maxBytes: number): Uint8Array {
   return readEntry(entry.name, entry.method, entry.data, new ExpansionMeter({ maxExpandedBytes: maxBytes, maxPartBytes: maxBytes }, "part"));
+}
+
+const CP437_HIGH =
+  "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0";
+
+/**
+ * An entry's name: UTF-8 when the zip says so (flag bit 11) or the bytes are valid UTF-8 (many tools write
+ * UTF-8 without the flag), else code page 437, what the zip format means by a name without the flag.
+ */
+function entryName(raw: Uint8Array, flags: number): string {
+  if (flags & 0x800) return new TextDecoder().decode(raw);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(raw);
+  } catch {
+    return Array.from(raw, (b) => (b < 0x80 ? String.fromCharCode(b) : CP437_HIGH[b - 0x80]!)).join("");
+  }
 }
 
 /** The entries as a zip a zip library can read: stored (not compressed again), only what was checked. */

@@ -14,6 +14,7 @@ const ACTIONS = [
   "invitation.created", "invitation.accepted", "invitation.revoked",
   "share.changed", "share.removed", "key.created", "key.revoked", "token.granted", "token.revoked",
   "connector.created", "connector.changed", "connector.deleted", "webhook.created", "webhook.changed", "webhook.deleted",
+  "backup.created", "backup.downloaded", "backup.deleted", "brain.exported", "brain.imported",
 ];
 const PAGE = 50;
 

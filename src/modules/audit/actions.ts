@@ -30,6 +30,11 @@ export const AUDIT_ACTIONS = [
   "webhook.created",
   "webhook.changed",
   "webhook.deleted",
+  "backup.created",
+  "backup.downloaded",
+  "backup.deleted",
+  "brain.exported",
+  "brain.imported",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
