@@ -1,5 +1,5 @@
 // Fits the link ranker's weights (src/retrieval/ranker-weights.json) from the committed training rows
-// (scripts/data/ranker-rows.jsonl.gz: every page the ranker scored for a calibration question of
+// (scripts/ranker-training.jsonl.gz: every page the ranker scored for a calibration question of
 // 2WikiMultihopQA, MuSiQue, ClapNQ and SQuAD 2.0, its features and label; scripts/ranker-rows.ts gathers
 // them from a real server). Each set weighs the same in the fit, so single-hop questions keep their evidence
 // first while bridges learn to follow links.
@@ -41,7 +41,7 @@ const text = weightsText(FEATURES, fitLogistic(rows));
 console.log(text);
 if (check) {
   if (readFileSync(OUT, "utf8") !== text) {
-    console.error("src/retrieval/ranker-weights.json is not the fit of scripts/data/ranker-rows.jsonl.gz: run scripts/fit-ranker.ts");
+    console.error("src/retrieval/ranker-weights.json is not the fit of scripts/ranker-training.jsonl.gz: run scripts/fit-ranker.ts");
     process.exit(1);
   }
   console.log("src/retrieval/ranker-weights.json is the fit of the committed rows");

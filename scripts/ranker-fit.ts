@@ -1,6 +1,6 @@
 // The fitters of scripts/fit-ranker.ts: logistic regression (what the ranker runs) and a small gradient-boosted
 // tree ensemble to compare it with, plus the ranking quality both are judged by, and the committed training
-// rows they read (scripts/data/ranker-rows.jsonl.gz, written by scripts/ranker-rows.ts). No randomness
+// rows they read (scripts/ranker-training.jsonl.gz, written by scripts/ranker-rows.ts). No randomness
 // anywhere, and the rows are put in one canonical order first: the same rows give the same bits in any order.
 import { gunzipSync, gzipSync } from "node:zlib";
 import { FEATURES } from "../src/retrieval/ranker-features";

@@ -1,6 +1,6 @@
 // The link ranker's training rows (issue 58): every page the ranker scores for a calibration question, its
 // features (src/retrieval/ranker-features.ts) and whether it is relevant, gathered from a real server and
-// written to scripts/data/ranker-rows.jsonl.gz, which scripts/fit-ranker.ts fits from. Questions: the
+// written to scripts/ranker-training.jsonl.gz, which scripts/fit-ranker.ts fits from. Questions: the
 // calibration halves of 2WikiMultihopQA and MuSiQue (make.py's split; a brain per question, labels: the
 // supporting paragraphs) and of the single-hop ClapNQ and SQuAD 2.0 subset (eval-sweep's split; one brain per
 // set, labels: each question's gold passage).
@@ -19,7 +19,7 @@ import { half, loadOwn, MULTIHOP_SETS, read } from "./multihop-data";
 import { encodeRows, type Row } from "./ranker-fit";
 import { clapnq, squad } from "./retrieval-sets";
 
-export const ROWS_FILE = join(import.meta.dir, "data/ranker-rows.jsonl.gz");
+export const ROWS_FILE = join(import.meta.dir, "ranker-training.jsonl.gz");
 
 async function explain(server: EvalServer, brainId: string, query: string): Promise<Explained[]> {
   const out: Explained[] = [];

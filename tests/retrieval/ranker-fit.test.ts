@@ -9,7 +9,7 @@ import { canonical, decodeRows, encodeRows, fitLogistic, meanQuality, weightsTex
 import { mulberry32 } from "../support/random";
 
 const ROOT = join(import.meta.dir, "../..");
-const file = readFileSync(join(ROOT, "scripts/data/ranker-rows.jsonl.gz"));
+const file = readFileSync(join(ROOT, "scripts/ranker-training.jsonl.gz"));
 const rows = decodeRows(file);
 
 function shuffled<T>(xs: T[], seed: number): T[] {
