@@ -188,7 +188,7 @@ try {
       .slice(0, limit);
     const bare = new Map(items.map((item) => [item.id, recallAt2(item, bareRanking(item.paragraphs, item.question))]));
     const byMode = new Map(modes.map((m) => [m.name, [] as Outcome[]]));
-    const pool = pooled ? await loadPooled(server, items) : null;
+    const pool = pooled ? await loadPooled(server, items, set.name) : null;
     timing.ask = timing.context = 0;
     // Where the time goes (a pooled run's wiki build against its questions): loading, then asking.
     let loading = pool ? Date.now() - started : 0;
