@@ -165,6 +165,7 @@ for (const size of SIZES) {
     const brainFor = () => [{ id: brainIds[turn++ % BRAINS]! }];
     await sideBySide([
       ["baseline: bare FTS5, in process", bareQuery],
+      ["retriever, without links", (q) => inProcess.retrieve({ brains: brainFor(), query: q.text, limit: 5, expand: false })],
       ["retriever, old link expansion", (q) => inProcess.retrieve({ brains: brainFor(), query: q.text, limit: 5, rerank: oldRanking })],
       ["retriever, fitted ranker", (q) => inProcess.retrieve({ brains: brainFor(), query: q.text, limit: 5 })],
     ]);

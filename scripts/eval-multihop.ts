@@ -115,14 +115,21 @@ const modes: Mode[] = compare
   : [{ name: FITTED, expand: true }];
 
 
+/** Milliseconds spent in /ask and in /context over the run (where a pooled run's time goes). */
+const timing = { ask: 0, context: 0 };
+
 async function askOne(server: EvalServer, loaded: Loaded, item: Item, mode: Mode): Promise<Outcome> {
   const service = answerService(server.running.ctx);
   const retriever = service.retriever as { retrieve: (input: any) => Promise<any> };
   const retrieve = retriever.retrieve.bind(retriever);
   retriever.retrieve = (input: any) => retrieve({ ...input, expand: mode.expand, rerank: mode.rerank });
   try {
+    let t = performance.now();
     const answer = await server.api(`/api/brains/${loaded.brainId}/ask`, { question: item.question });
+    timing.ask += performance.now() - t;
+    t = performance.now();
     const context = await server.api(`/api/brains/${loaded.brainId}/context`, { query: item.question, limit: 10 });
+    timing.context += performance.now() - t;
     const text = normalized(answer.answerMd);
     const yesNo = isYesNo(item) && !answer.thin && new RegExp(`^${item.answer.trim().toLowerCase()}\\b`).test(text);
     const gold = !isYesNo(item) && golds(item).some((g) => ` ${text} `.includes(` ${g} `));
@@ -171,22 +178,32 @@ function table(title: string, rows: { label: string; outcomes: Outcome[] }[], ba
 
 const sets = MULTIHOP_SETS.filter((s) => setArg === "all" || setArg === s.key);
 
-const server = await startEvalServer();
+// One job at a time, so the wiki and the figures are the same from run to run (eval-common.ts).
+const server = await startEvalServer({ serialJobs: true });
 try {
-  const started = Date.now();
   for (const set of sets) {
+    const started = Date.now();
     const items = read(set.file)
       .filter((i) => halfArg === "all" || half(i.id) === halfArg)
       .slice(0, limit);
     const bare = new Map(items.map((item) => [item.id, recallAt2(item, bareRanking(item.paragraphs, item.question))]));
     const byMode = new Map(modes.map((m) => [m.name, [] as Outcome[]]));
-    const pool = pooled ? await loadPooled(server, items) : null;
+    const pool = pooled ? await loadPooled(server, items, set.name) : null;
+    timing.ask = timing.context = 0;
+    // Where the time goes (a pooled run's wiki build against its questions): loading, then asking.
+    let loading = pool ? Date.now() - started : 0;
+    let asking = 0;
     for (const item of items) {
+      let t = Date.now();
       const loaded = pool ?? (await loadOwn(server, item));
+      loading += Date.now() - t;
+      t = Date.now();
       for (const mode of modes) byMode.get(mode.name)!.push(await askOne(server, loaded, item, mode));
+      asking += Date.now() - t;
     }
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
     table(
-      `${set.name}, ${halfArg} half, ${items.length} questions, ${pooled ? "one pooled brain" : "a brain per question"} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      `${set.name}, ${halfArg} half, ${items.length} questions, ${pooled ? "one pooled brain" : "a brain per question"} (${seconds(Date.now() - started)}: loading ${seconds(loading)}, asking ${seconds(asking)}; /ask ${(timing.ask / items.length / modes.length).toFixed(0)} ms, /context ${(timing.context / items.length / modes.length).toFixed(0)} ms a question)`,
       modes.map((m) => ({ label: m.name, outcomes: byMode.get(m.name)! })),
       bare,
     );

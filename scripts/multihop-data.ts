@@ -50,8 +50,8 @@ export async function loadOwn(server: EvalServer, item: Item): Promise<Loaded> {
   return { brainId: brain.id, sourceOf: (_item, i) => ids.get(String(i)), paragraphOf: (_item, s) => bySource.get(s), slugSource: await pageSources(server, brain.id) };
 }
 
-export async function loadPooled(server: EvalServer, items: Item[]): Promise<Loaded> {
-  const { brain } = await server.api("/api/v1/brains", { name: "pooled" });
+export async function loadPooled(server: EvalServer, items: Item[], name: string): Promise<Loaded> {
+  const { brain } = await server.api("/api/v1/brains", { name: `pooled ${name}` });
   const key = (p: Paragraph) => `${p.title}\u0000${p.text}`;
   const docs = new Map<string, Paragraph>();
   for (const item of items) for (const p of item.paragraphs) docs.set(key(p), p);

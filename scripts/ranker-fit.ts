@@ -1,5 +1,12 @@
 // The fitters of scripts/fit-ranker.ts: logistic regression (what the ranker runs) and a small gradient-boosted
-// tree ensemble to compare it with, plus the ranking quality both are judged by. No randomness anywhere.
+// tree ensemble to compare it with, plus the ranking quality both are judged by, and the committed training
+// rows they read (scripts/ranker-training.jsonl.gz, written by scripts/ranker-rows.ts). No randomness
+// anywhere, and the rows are put in one canonical order first: the same rows give the same bits in any order.
+import { gunzipSync, gzipSync } from "node:zlib";
+import { FEATURES } from "../src/retrieval/ranker-features";
+
+/** The blend's rank feature: what a tie between two scores falls back on. */
+const TOP = FEATURES.indexOf("top");
 
 export interface Row {
   set: string;
@@ -23,6 +30,45 @@ function sampleWeights(rows: Row[]): number[] {
   return rows.map((r) => rows.length / (sets * groupsPerSet.get(r.set)!.size * groups.get(r.group)!));
 }
 
+/** The rows file: one line per question, `{set, group, rows: [[relevant 0|1, ...features]]}`, features to 4 places. */
+export function encodeRows(rows: Row[]): Buffer {
+  const groups = new Map<string, { set: string; group: string; rows: number[][] }>();
+  // Rounded first, then ordered: the order is the one the stored (rounded) rows sort in.
+  for (const r of canonical(rows.map((r) => ({ ...r, features: r.features.map(round) })))) {
+    const key = `${r.set}\u0000${r.group}`;
+    if (!groups.has(key)) groups.set(key, { set: r.set, group: r.group, rows: [] });
+    groups.get(key)!.rows.push([r.relevant ? 1 : 0, ...r.features]);
+  }
+  const text = [...groups.values()].map((g) => JSON.stringify(g)).join("\n");
+  // gzip without a file name or time in its header: the same rows, the same bytes.
+  return gzipSync(`${text}\n`, { level: 9 });
+}
+
+export function decodeRows(data: Uint8Array): Row[] {
+  return gunzipSync(data)
+    .toString("utf8")
+    .split("\n")
+    .filter(Boolean)
+    .flatMap((line) => {
+      const g = JSON.parse(line) as { set: string; group: string; rows: number[][] };
+      return g.rows.map(([relevant, ...features]) => ({ set: g.set, group: g.group, features, relevant: relevant === 1 }));
+    });
+}
+
+const compareNumbers = (a: number[], b: number[]) => {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+};
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Rows by set, question, features and label: sums (and so the fitted bits) no longer depend on input order. */
+export const canonical = (rows: Row[]): Row[] =>
+  [...rows].sort((a, b) => compareText(a.set, b.set) || compareText(a.group, b.group) || compareNumbers(a.features, b.features) || Number(a.relevant) - Number(b.relevant));
+
+/** The weights file as scripts/fit-ranker.ts writes it (and --check compares byte for byte). */
+export const weightsText = (features: readonly string[], model: { bias: number; weights: number[] }) =>
+  `${JSON.stringify({ model: "logistic", features, bias: model.bias, weights: model.weights }, null, 2)}\n`;
+
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
@@ -43,14 +89,18 @@ function solve(a: number[][], b: number[]): number[] {
   return m.map((row, i) => row[n]! / row[i]!);
 }
 
+const NEWTON_STEPS = 25;
+
 /** L2-regularized logistic regression by Newton's method; weights rounded so the file is stable. */
-export function fitLogistic(rows: Row[], l2 = 1e-2): Scorer & { bias: number; weights: number[] } {
+export function fitLogistic(input: Row[], l2 = 1e-2): Scorer & { bias: number; weights: number[] } {
+  const rows = canonical(input);
   const d = rows[0]!.features.length + 1;
   const x = rows.map((r) => [1, ...r.features]);
   const y = rows.map((r) => (r.relevant ? 1 : 0));
   const w = sampleWeights(rows);
   let beta = new Array<number>(d).fill(0);
-  for (let iter = 0; iter < 50; iter++) {
+  // A fixed number of Newton steps (it converges in well under ten): no tolerance decides where it stops.
+  for (let iter = 0; iter < NEWTON_STEPS; iter++) {
     const grad = new Array<number>(d).fill(0);
     const hess = Array.from({ length: d }, () => new Array<number>(d).fill(0));
     x.forEach((xi, i) => {
@@ -66,7 +116,6 @@ export function fitLogistic(rows: Row[], l2 = 1e-2): Scorer & { bias: number; we
     }
     const step = solve(hess, grad);
     beta = beta.map((b, k) => b + step[k]!);
-    if (Math.max(...step.map(Math.abs)) < 1e-9) break;
   }
   const [bias, ...weights] = beta.map(round);
   return { bias: bias!, weights, score: (f) => sigmoid(bias! + f.reduce((s, v, k) => s + v * weights[k]!, 0)) };
@@ -108,7 +157,8 @@ function grow(rows: Row[], idx: number[], g: number[], h: number[], depth: numbe
 }
 
 /** Gradient-boosted trees on the logistic loss (depth 3, 60 rounds, shrinkage 0.2). */
-export function fitGbdt(rows: Row[], rounds = 60, depth = 3, shrinkage = 0.2): Scorer {
+export function fitGbdt(input: Row[], rounds = 60, depth = 3, shrinkage = 0.2): Scorer {
+  const rows = canonical(input);
   const w = sampleWeights(rows);
   const trees: (number | Tree)[] = [];
   const margin = new Array<number>(rows.length).fill(0);
@@ -124,13 +174,16 @@ export function fitGbdt(rows: Row[], rounds = 60, depth = 3, shrinkage = 0.2): S
   return { score: (f) => sigmoid(trees.reduce<number>((s, t) => s + shrinkage * evalTree(t, f), 0)) };
 }
 
-/** Mean nDCG@10 per set of each question's pages ordered by the scorer (ties: the blend's order). */
+/**
+ * Mean nDCG@10 per set of each question's pages ordered by the scorer. Ties go by the blend's rank (the `top`
+ * feature), then an irrelevant page first: a tie never flatters a scorer.
+ */
 export function meanQuality(model: Scorer, rows: Row[]): Record<string, number> {
   const groups = new Map<string, Row[]>();
   for (const r of rows) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
   const sums = new Map<string, { total: number; n: number }>();
   for (const group of groups.values()) {
-    const ranked = group.map((r, i) => ({ r, i, s: model.score(r.features) })).sort((a, b) => b.s - a.s || a.i - b.i);
+    const ranked = group.map((r) => ({ r, s: model.score(r.features) })).sort((a, b) => b.s - a.s || b.r.features[TOP]! - a.r.features[TOP]! || Number(a.r.relevant) - Number(b.r.relevant));
     const dcg = ranked.slice(0, 10).reduce((s, x, k) => s + (x.r.relevant ? 1 / Math.log2(k + 2) : 0), 0);
     const relevant = group.filter((r) => r.relevant).length;
     const ideal = Array.from({ length: Math.min(relevant, 10) }, (_, k) => 1 / Math.log2(k + 2)).reduce((a, b) => a + b, 0);

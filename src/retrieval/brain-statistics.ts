@@ -33,7 +33,7 @@ const kindFilter = (index: LexicalIndex) => (index === "concept_fts" ? "kind = '
 /** Cached counts: a brain set's pages and its pages holding a term, per database and index. */
 const caches = new WeakMap<Db, Map<string, { n: number; at: number }>>();
 
-async function cachedCount(db: Db, key: string, fresh: boolean, count: () => Promise<number>): Promise<number> {
+export async function cachedCount(db: Db, key: string, fresh: boolean, count: () => Promise<number>): Promise<number> {
   if (!caches.has(db)) caches.set(db, new Map());
   const cache = caches.get(db)!;
   const now = Date.now();
@@ -115,7 +115,7 @@ export async function brainRanking(db: Db, index: LexicalIndex, brainIds: readon
   return [...scores].map(([page_id, score]) => ({ page_id, score })).sort((a, b) => b.score - a.score || a.page_id - b.page_id);
 }
 
-async function brainFrequency(db: Db, index: LexicalIndex, inBrains: string, term: string): Promise<number> {
+export async function brainFrequency(db: Db, index: LexicalIndex, inBrains: string, term: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     `SELECT count(*) AS n FROM ${index} CROSS JOIN pages p ON p.id = ${index}.rowid WHERE ${index} MATCH ? AND p.brain_id IN (SELECT value FROM json_each(?))`,

@@ -37,6 +37,11 @@ function mentionName(title: string): string | null {
   return name.length >= 3 ? name : null;
 }
 
+const sameName = (a: CandidatePage, b: CandidatePage) => {
+  const name = mentionName(a.title);
+  return name !== null && name === mentionName(b.title);
+};
+
 /**
  * The features of every non-concept page in `pages`: `seeds` are the pages the links were walked from (best
  * first), `edges` what the walk reached, `terms` the question's terms with their IDF weights.
@@ -76,6 +81,9 @@ export function candidateFeatures(pages: Map<number, CandidatePage>, seeds: read
     const vector = out.get(e.id);
     const seed = pages.get(e.via);
     if (!vector || !seed || e.id === e.via) continue;
+    // Pages of one name (a long article's sections, a source split in parts) link to each other by that name:
+    // a link between them joins parts of one thing, not a hop to another, and says nothing of relevance.
+    if (sameName(seed, pages.get(e.id)!)) continue;
     const at = (n: FeatureName) => FEATURES.indexOf(n);
     const kind: FeatureName = seed.kind === "concept" ? "queryConcept" : e.kind === "out" ? "outLink" : e.kind === "back" ? "backLink" : "viaConcept";
     vector[at(kind)] = Math.max(vector[at(kind)]!, seed.score);

@@ -9,6 +9,7 @@ import type { Logger } from "../lib/log";
 import { vectorWeightFor } from "./blend-weights";
 import { createTermStats, searchLexical, selectiveTerms, type TermStats } from "./lexical";
 import { withoutConceptPages } from "./concept-pages";
+import { brainTermStats } from "./brain-term-stats";
 import { rankAlongLinks, type Explained, type Scored } from "./ranker";
 import { MAX_MATCHED_TERMS, pairsOfTerms, queryTerms, reversedCompounds, splitCompounds } from "./terms";
 import { termVariants } from "./variants";
@@ -133,7 +134,9 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     }
 
     const blended = blend(candidates, mode === "hybrid" ? (weightOverride ?? vectorWeight(embedder!.model)) : 0, preference);
-    const expanded = !expand ? blended : rerank ? await rerank(db, blended, terms, stats) : await rankAlongLinks(db, blended, terms, stats, explain);
+    // The link ranker weighs the question's words by the brains' own statistics, not the server's.
+    const linkStats = expand ? await brainTermStats(db, brainIds, terms, stats) : stats;
+    const expanded = !expand ? blended : rerank ? await rerank(db, blended, terms, linkStats) : await rankAlongLinks(db, blended, terms, linkStats, explain);
     const scored = bestAsOne(await withoutConceptPages(db, expanded));
     const top = scored.slice(0, limit);
     const rows = top.length

@@ -2,6 +2,8 @@
 // in that brain, however rare it is among the server's other brains, and a word rare in the brain weighs much
 // though the server's other brains use it everywhere.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { brainTermStats } from "../../src/retrieval/brain-term-stats";
+import { createTermStats } from "../../src/retrieval/lexical";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
 import { addText, newBrain, waitForSource } from "../support/sources";
 
@@ -39,4 +41,19 @@ test("the other brain ranks with its own statistics too", async () => {
   const timetables = (await expectJson(await s.api("/api/v1/brains"), 200)).brains.find((b: any) => b.name === "Timetables").id;
   const { pages } = await expectJson(await s.api(`/api/v1/brains/${timetables}/context`, { method: "POST", json: { query: "ferry pier 7", limit: 2 } }), 200);
   expect(pages[0].title).toBe("Route 7");
+});
+
+test("the link ranker's term statistics are the brain's, counted now, whatever the server's cache holds", async () => {
+  const server = await createTermStats(s.ctx.db)(["ferry", "kestrel", "zeppelin"]);
+  // The server's counts: 45 source pages, "ferry" in 41 of them.
+  expect(server.pageCount).toBeGreaterThanOrEqual(45);
+  expect(server.documentFrequency.get("ferry")).toBeGreaterThanOrEqual(41);
+  const mine = await brainTermStats(s.ctx.db, [island], ["ferry", "kestrel", "zeppelin", "ferry"], server);
+  expect(mine.pageCount).toBe(5);
+  expect(Object.fromEntries(mine.documentFrequency)).toEqual({ ferry: 1, kestrel: 4, zeppelin: 0 });
+  // A brain that does not exist (or holds nothing) counts nothing, and no term is no statement.
+  const none = await brainTermStats(s.ctx.db, ["no-such-brain"], ["ferry"], server);
+  expect(none.pageCount).toBe(0);
+  expect(none.documentFrequency.get("ferry")).toBe(0);
+  expect((await brainTermStats(s.ctx.db, [island], [], server)).documentFrequency.size).toBe(0);
 });

@@ -4,7 +4,7 @@
 // are the wiki's own.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { answerService } from "../../src/modules/answer";
-import { FEATURES } from "../../src/retrieval/ranker-features";
+import { candidateFeatures, FEATURES, type CandidatePage } from "../../src/retrieval/ranker-features";
 import { rankerScore, rankerWeights, type Explained } from "../../src/retrieval/ranker";
 import weightsFile from "../../src/retrieval/ranker-weights.json";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
@@ -47,6 +47,33 @@ describe("the weights file", () => {
   });
 });
 
+describe("the link features", () => {
+  const page = (id: number, title: string, text: string, score: number, rank: number | null): CandidatePage => ({ id, kind: "source", title, text: `${title} ${text}`.toLowerCase(), score, rank });
+  const at = (name: (typeof FEATURES)[number]) => FEATURES.indexOf(name);
+
+  test("a link to another name is a hop; a link between pages of one name (an article's parts) is none", () => {
+    const pages = new Map([
+      [1, page(1, "Normans", "The Normans came from Normandy. Their leader was Rollo.", 1, 0)],
+      [2, page(2, "Normans", "The Normans conquered England in 1066.", 0.8, 1)],
+      [3, page(3, "Normans (people)", "Normans in Sicily.", 0.5, 2)],
+      [4, page(4, "Rollo", "Rollo was a Viking who became the first ruler of Normandy.", 0, null)],
+    ]);
+    const edges = [
+      { via: 1, id: 2, kind: "back" as const },
+      { via: 1, id: 3, kind: "out" as const },
+      { via: 1, id: 4, kind: "out" as const },
+    ];
+    const f = candidateFeatures(pages, [1, 2], edges, ["rollo", "viking"], [2, 3]);
+    // Same name, with or without a qualifier: parts of one thing.
+    for (const id of [2, 3]) for (const kind of ["outLink", "backLink", "adds"] as const) expect(f.get(id)![at(kind)]).toBe(0);
+    expect(f.get(4)![at("outLink")]).toBe(1);
+    // What Rollo's page says that the seed lacks ("viking"), weighted by the seed's score.
+    expect(f.get(4)![at("adds")]).toBeCloseTo(3 / 5, 10);
+    expect(f.get(4)![at("mention")]).toBe(1);
+    for (const v of f.values()) for (const x of v) expect(x >= 0 && x <= 1).toBe(true);
+  });
+});
+
 describe("following links", () => {
   // Look-alikes share the question's words ("engineer", "born", "dam"); the page about the engineer the
   // question's dam names shares almost none of them.
@@ -70,7 +97,9 @@ describe("following links", () => {
     // BM25 alone puts the look-alikes first: what the links have to overcome.
     expect(bare.indexOf("Arthur Penrose") === -1 || bare.indexOf("Arthur Penrose") > bare.indexOf("Harrow Dam")).toBe(true);
     expect(ranked.slice(0, 2)).toContain("Yelland Dam");
-    expect(ranked.slice(0, 2)).toContain("Arthur Penrose");
+    // With the brain's own IDF "born" (on four of six pages) weighs little, and the village the dam is named
+    // after ("Yelland", linked from the dam's title) ranks second: the engineer comes right after it.
+    expect(ranked.slice(0, 3)).toContain("Arthur Penrose");
     for (const lookAlike of ["Harrow Dam", "Harrow Dam 2", "Colne Dam"]) expect(ranked.indexOf("Arthur Penrose")).toBeLessThan(ranked.indexOf(lookAlike));
   });
 
