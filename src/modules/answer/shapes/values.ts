@@ -79,21 +79,68 @@ export function countryOf(sentences: string[]): { country: string; said: string;
       const run = m[1]!.split(/\s+/);
       for (let n = run.length; n >= 1; n--) {
         const said = run.slice(0, n).join(" ").replace(/\.$/, "");
-        const country = COUNTRY_OF.get(said.toLowerCase());
+        const country = countryNamed(said);
         if (!country) continue;
         const after = s.slice(m.index! + said.length, m.index! + said.length + 24);
         // "a German-born American physicist" is American; an "English-language film" is of no country.
-        if (/^-(?:born|language)|^\s+language/i.test(after)) break;
+        if (/^[-–]\s?(?:born|language)|^\s+language/i.test(after)) break;
         // "an Armenian American film editor" is American: of two in a row, the second is the country.
         const following = run[n] ? COUNTRY_OF.get(run[n]!.toLowerCase()) : undefined;
         if (following) return { country: following, said: `${said} ${run[n]}`, sentence: s };
         // "an Armenian-American film editor" is American: the last of a joined pair is the country.
-        const joined = /^-(\p{Lu}\p{L}+)/u.exec(after);
+        const joined = /^-\s?(\p{Lu}\p{L}+)/u.exec(after);
         const second = joined ? COUNTRY_OF.get(joined[1]!.toLowerCase()) : undefined;
         if (second) return { country: second, said: `${said}-${joined![1]}`, sentence: s };
         return { country, said, sentence: s };
       }
     }
+  }
+  return null;
+}
+
+/** The country a word or name says: "French", "France", "U.S." (dots and case aside). */
+export const countryNamed = (said: string) => COUNTRY_OF.get(said.toLowerCase()) ?? COUNTRY_OF.get(said.toLowerCase().replace(/\./g, " ").trim());
+
+const isAdjective = (said: string) => COUNTRY_OF.has(said.toLowerCase()) && COUNTRY_OF.get(said.toLowerCase())!.toLowerCase() !== said.toLowerCase();
+
+const COUNTRY_WORD = /\p{Lu}[\p{L}.]*(?:\s+\p{Lu}\p{L}*){0,3}/gu;
+
+/**
+ * Every country a page says its subject is of or in, from the first of its opening sentences that says one:
+ * a joined run is all of them ("a British–American-Japanese film", "an Italian- Spanish comedy", "an
+ * American- Canadian wrestler"); one born elsewhere or a language is no country ("Italian- born", "Hindi-
+ * language"). What "Are A and B from the same country?" compares: they are when the two share one.
+ */
+export function countriesOf(sentences: string[]): { countries: string[]; said: string; sentence: string } | null {
+  for (const s of sentences.slice(0, 3)) {
+    const found: { country: string; said: string; at: number; end: number }[] = [];
+    for (const m of s.matchAll(COUNTRY_WORD)) {
+      const run = m[0].split(/\s+/);
+      for (let n = run.length; n >= 1; n--) {
+        const said = run.slice(0, n).join(" ").replace(/\.$/, "");
+        const country = countryNamed(said);
+        if (!country) continue;
+        const end = m.index! + said.length;
+        // "Jordan Henderson", "Israel Kamakawiwoʻole": a one-word country name opening a longer name is a person's.
+        if (n < run.length && n === 1 && !isAdjective(said) && !/\b(?:in|of|from|to)\s+(?:the\s+)?$|,\s*$/i.test(s.slice(0, m.index!))) break;
+        if (/^[-–]\s?(?:born|language|speaking)|^\s+(?:language|descent|origin)/i.test(s.slice(end, end + 24))) break;
+        found.push({ country, said, at: m.index!, end });
+        // The rest of the run may name another ("Armenian American"): read it as a run of its own.
+        const rest = run.slice(n).join(" ");
+        const next = rest ? countryNamed(rest.split(/\s+/)[0]!) : undefined;
+        if (next) found.push({ country: next, said: rest.split(/\s+/)[0]!, at: end + 1, end: end + 1 + rest.split(/\s+/)[0]!.length });
+        break;
+      }
+    }
+    if (found.length === 0) continue;
+    // The first run, and those joined to it by a dash, a slash, a space or "and".
+    const group = [found[0]!];
+    for (const f of found.slice(1)) {
+      if (!/^(?:\s*[-–—\/]\s*|\s+|\s+and\s+|,\s+)$/.test(s.slice(group.at(-1)!.end, f.at))) break;
+      group.push(f);
+    }
+    const countries = [...new Set(group.map((g) => g.country))];
+    return { countries, said: s.slice(group[0]!.at, group.at(-1)!.end), sentence: s };
   }
   return null;
 }

@@ -16,13 +16,24 @@ Peru:Peruvian|Philippines:Filipino|Philippines:Philippine|Poland:Polish|Portugal
 Serbia:Serbian|Singapore:Singaporean|Slovakia:Slovak|Slovenia:Slovenian|South Africa:South African|
 Soviet Union:Soviet|Spain:Spanish|Sri Lanka:Sri Lankan|Sweden:Swedish|Switzerland:Swiss|Syria:Syrian|Taiwan:Taiwanese|
 Thailand:Thai|Tunisia:Tunisian|Turkey:Turkish|Ukraine:Ukrainian|United Kingdom:British|United States:American|
-Uruguay:Uruguayan|Venezuela:Venezuelan|Vietnam:Vietnamese|Yugoslavia:Yugoslav|Zimbabwe:Zimbabwean`;
+Uruguay:Uruguayan|Venezuela:Venezuelan|Vietnam:Vietnamese|Yugoslavia:Yugoslav|Zimbabwe:Zimbabwean|Myanmar:Burmese|Laos:Lao|
+Nicaragua:Nicaraguan|Panama:Panamanian|Paraguay:Paraguayan|Honduras:Honduran|El Salvador:Salvadoran|Costa Rica:Costa Rican|
+Puerto Rico:Puerto Rican|Haiti:Haitian|Bahamas:Bahamian|Barbados:Barbadian|Trinidad and Tobago:Trinidadian|Senegal:Senegalese|
+Uganda:Ugandan|Tanzania:Tanzanian|Sudan:Sudanese|Libya:Libyan|Saudi Arabia:Saudi|Qatar:Qatari|Kuwait:Kuwaiti|
+United Arab Emirates:Emirati|Yemen:Yemeni|Oman:Omani|Bahrain:Bahraini|Uzbekistan:Uzbek|Kyrgyzstan:Kyrgyz|Tajikistan:Tajik|
+Turkmenistan:Turkmen|North Macedonia:Macedonian|Montenegro:Montenegrin|Kosovo:Kosovar|Malta:Maltese|Monaco:Monegasque|
+Fiji:Fijian|Samoa:Samoan|Tonga:Tongan|Papua New Guinea:Papua New Guinean|Madagascar:Malagasy|Mozambique:Mozambican|
+Angola:Angolan|Zambia:Zambian|Namibia:Namibian|Botswana:Botswanan|Rwanda:Rwandan|Congo:Congolese|Ivory Coast:Ivorian|
+Mali:Malian|Somalia:Somali|Eritrea:Eritrean|Sierra Leone:Sierra Leonean|Liberia:Liberian|Brunei:Bruneian|Bhutan:Bhutanese|
+Afghanistan:Afghani|Austria-Hungary:Austro-Hungarian|Ottoman Empire:Ottoman|Prussia:Prussian`;
 
 /** Other names of a country: "the US", "U.S.", "Britain". */
 const ALIASES: Record<string, string> = {
   usa: "United States", us: "United States", "u s": "United States", "united states of america": "United States", america: "United States",
   uk: "United Kingdom", "u k": "United Kingdom", britain: "United Kingdom", "great britain": "United Kingdom",
   holland: "Netherlands", england: "United Kingdom", english: "United Kingdom", scotland: "United Kingdom", scottish: "United Kingdom", wales: "United Kingdom", welsh: "United Kingdom", "the netherlands": "Netherlands", ussr: "Soviet Union", persia: "Iran", burma: "Myanmar",
+  "northern ireland": "United Kingdom", "northern irish": "United Kingdom", hawaiian: "United States", "east germany": "Germany", "west germany": "Germany",
+  "east german": "Germany", "west german": "Germany", "republic of ireland": "Ireland", "people's republic of china": "China",
 };
 
 /** Lower-case adjective or country name → the country. */
