@@ -145,7 +145,8 @@ function polarAsked(q: string): Partial<QuestionFrame> | null {
     if (splits.length > 0) return { same: "relation", optionSplits: splits, via: sameRelation };
   }
   const named = ruleOn(RULES.countryAsked) ? countryAskedOf(q) : null;
-  if (named) return { same: "country", countryAsked: named.country, optionSplits: named.splits, via: viaRelation(outsideOptions(q, named.splits[0]!)) };
+  // Words after the options say what they are ("both American film directors"): a relation is read before them.
+  if (named) return { same: "country", countryAsked: named.country, optionSplits: named.splits, via: viaRelation(q.slice(0, q.indexOf(named.splits[0]![0]!))) };
   return orderAsked(q);
 }
 
@@ -165,14 +166,21 @@ function sameRelationAsked(q: string): string | null {
 
 /** "Are A and B both American?", "Are both A and B from Canada?": the country asked and the options before it. */
 function countryAskedOf(q: string): { country: string; splits: string[][] } | null {
-  const m = /^\s*\S+\s+(?:both\s+)?(.+?)\s+(?:both\s+)?(?:(?:from|in|of)\s+(?:the\s+)?)?(\p{Lu}[\p{L}.]*(?:\s+\p{Lu}[\p{L}.]*)*)((?:[\s-]+\p{Ll}[\p{L}-]*)*)\s*\?*\s*$/u.exec(q);
-  if (!m || !/\bboth\b/i.test(q)) return null;
-  const said = m[2]!.toLowerCase();
-  const country = COUNTRY_OF.get(said) ?? COUNTRY_OF.get(said.replace(/\./g, " ").trim());
-  if (!country) return null;
-  const names = m[1]!;
-  const splits = [...names.matchAll(/\s+and\s+/gi)].map((at) => [names.slice(0, at.index).trim(), names.slice(at.index! + at[0].length).trim()]);
-  return splits.length > 0 ? { country, splits } : null;
+  if (!/\bboth\b/i.test(q)) return null;
+  const words = q.replace(/\s*\?+\s*$/, "").split(" ").slice(1);
+  // The country is the question's last capitalized words, a few lower-case ones after it at most ("American actors").
+  let last = words.length - 1;
+  while (last >= 0 && !/^\p{Lu}/u.test(words[last]!)) last--;
+  if (last < 0 || words.length - 1 - last > 3) return null;
+  for (let n = 1; n <= 3 && n <= last; n++) {
+    const said = words.slice(last - n + 1, last + 1).join(" ").toLowerCase().replace(/-\p{L}+$/u, "");
+    const country = COUNTRY_OF.get(said) ?? COUNTRY_OF.get(said.replace(/\./g, " ").trim());
+    if (!country) continue;
+    const names = words.slice(0, last - n + 1).join(" ").replace(/^both\s+/i, "").replace(/(?:\s+(?:both|from|in|of|the))+$/i, "");
+    const splits = [...names.matchAll(/\s+and\s+/gi)].map((at) => [names.slice(0, at.index).trim(), names.slice(at.index! + at[0].length).trim()]);
+    return splits.length > 0 ? { country, splits } : null;
+  }
+  return null;
 }
 
 const EVENT_VERBS = "born|released|founded|established|formed|published|premiered|aired|opened|built|made|created|died|die|come out|came out";
@@ -201,11 +209,17 @@ function sameOptions(q: string): string[][] {
   // "Does A have the same nationality as B?"
   const as = /^\s*\S+\s+(.+?)\s+(?:have|has|had|share|shares|of|from)\s+the same (?:nationality|country)(?: of origin)?\s+as\s+(.+?)\s*\?*\s*$/iu.exec(q);
   if (as) return [[as[1]!, as[2]!]];
-  const m = /^\s*\S+\s+(?:both\s+)?(?:(?:the\s+)?\p{L}+\s+of\s+(?:both\s+)?)?(?:(?:films?|songs?|albums?|bands?|people|persons?|rivers?|places?)\s+)?(.+?)\s+(?:both\b|(?:of|from|in) the same\b|have the\b|located\b|share\b|\p{L}+ by the same\b)/iu.exec(q);
+  const m = /^\s*\S+\s+(?:both\s+)?(?:(?:the\s+)?\p{L}+\s+of\s+(?:both\s+)?)?(?:(?:films?|songs?|albums?|bands?|people|persons?|rivers?|places?)\s+)?(.+?)\s+(?:both\b|(?:of|from|in) the same\b|have the\b|located\b|share\b|\p{L}+ by the same\b)/iu.exec(q.replace(/ (?:born|based) (?=in the same\b)/g, " "));
   if (!m) return [];
   const names = m[1]!;
   const splits: string[][] = [];
-  for (const at of [...names.matchAll(/\s+and\s+/gi)]) splits.push([names.slice(0, at.index).trim(), names.slice(at.index! + at[0].length).trim()]);
+  // "director of film A and director of film B": the second option's relation is the first's, not its name.
+  const related = /^(?:the\s+)?(\p{L}+)\s+of\s+(?:the\s+)?(?:(?:film|song|album|band|book)\s+)?/iu;
+  const bare = (option: string) => {
+    const r = related.exec(option);
+    return r && (PERSON_RELATIONS as readonly string[]).includes(r[1]!.toLowerCase()) ? option.slice(r[0].length) : option;
+  };
+  for (const at of [...names.matchAll(/\s+and\s+/gi)]) splits.push([names.slice(0, at.index).trim(), names.slice(at.index! + at[0].length).trim()].map(bare));
   return splits;
 }
 

@@ -12,6 +12,12 @@ const FILMS: Record<string, string> = {
   "Sam Raimi": "# Sam Raimi\n\nSamuel Marshall Raimi (born October 23, 1959) is an American filmmaker. He is the son of Leonard Raimi, a furniture dealer.",
   "Leonard Raimi": "# Leonard Raimi\n\nLeonard Raimi (1930 – 2009) was an American businessman. He was born in Detroit, Michigan.",
   "Ada Brook": "# Ada Brook\n\nAda Brook (born 12 June 1970) is an American film editor.",
+  "Night Harbour": "# Night Harbour\n\nNight Harbour is a 1991 British–American-Japanese drama film directed by the Hungarian director Imre Palkó.",
+  "Lantern Street": "# Lantern Street\n\nLantern Street is a 2001 crime film directed by Sam Raimi. It was shot in Chicago.",
+  "Velvet (singer)": "# Velvet (singer)\n\nJenny Pettersson (born 5 November 1975, Helsingborg, Sweden), known as Velvet, is a Swedish dance- pop singer.",
+  "Mara Osk": "# Mara Osk\n\nMara Osk (born 1980) is an Armenian- American film editor.",
+  "Cold River": "# Cold River\n\nThe Cold River is a tributary of the Rogue River in the U.S. state of Oregon.",
+  "Ilha River": "# Ilha River\n\nThe Ilha River is a river of Paraná state in southern Brazil.",
 };
 
 export const SHAPES: AnswerTable = {
@@ -87,6 +93,80 @@ export const SHAPES: AnswerTable = {
       name: "yes/no comparison: Is A older than B?",
       question: "Is Sam Raimi older than Jon Long?",
       startsWith: "Yes: Sam Raimi (born October 23, 1959) was born before Jon Long (born 3 May 1961).",
+    },
+    {
+      name: "yes/no: a co-production is of each of its countries, and shares one with an American film",
+      question: "Are Night Harbour and Sacred Planet from the same country?",
+      startsWith: "Yes: Night Harbour and Sacred Planet are both from United States.",
+      cites: ["night-harbour", "sacred-planet"],
+      excludes: ["Hungary"],
+    },
+    {
+      name: "yes/no: a relation word in an option's title ('Velvet (singer)') is no relation to follow; a name in 'U.S.' and 'Brazil'",
+      question: "Did Ada Brook and Velvet (Singer) have the same nationality?",
+      startsWith: "No: Ada Brook is from United States, Velvet (Singer) is from Sweden.",
+    },
+    {
+      name: "yes/no: 'Armenian- American' (a dash and a space) is American too",
+      question: "Are Mara Osk and Ada Brook of the same nationality?",
+      startsWith: "Yes:",
+      contains: ["United States"],
+    },
+    {
+      name: "yes/no: 'the U.S. state of Oregon' is the United States, 'southern Brazil' Brazil",
+      question: "Are both Cold River and Ilha River located in the same country?",
+      startsWith: "No: Cold River is from United States, Ilha River is from Brazil.",
+      cites: ["cold-river", "ilha-river"],
+    },
+    {
+      name: "yes/no, the country asked: both American",
+      question: "Are Sam Raimi and Ada Brook both American?",
+      startsWith: "Yes: Sam Raimi and Ada Brook are both from United States.",
+      cites: ["sam-raimi", "ada-brook"],
+    },
+    {
+      name: "yes/no, the country asked: one is not",
+      question: "Are Sam Raimi and Jon Long both American?",
+      startsWith: "No: Sam Raimi is from United States, Jon Long is from Canada.",
+    },
+    {
+      name: "yes/no, the country asked, a fact missing (Harbour Lights names no country): thin",
+      question: "Are both Harbour Lights and Sacred Planet American?",
+      thin: true,
+    },
+    {
+      name: "yes/no, the same relation: both films directed by Sam Raimi",
+      question: "Do both films Tideline and Lantern Street have the same director?",
+      startsWith: "Yes: Tideline and Lantern Street both have the director Sam Raimi.",
+      cites: ["tideline", "lantern-street"],
+    },
+    {
+      name: "yes/no, the same relation said with a verb: not the same director",
+      question: "Were Sacred Planet and Tideline directed by the same person?",
+      startsWith: "No: Sacred Planet's director is Jon Long, Tideline's director is Sam Raimi.",
+      excludes: ["footballer"],
+    },
+    {
+      name: "yes/no, the same relation, a fact missing (Ada Brook's page names no director): thin",
+      question: "Do Ada Brook and Tideline have the same director?",
+      thin: true,
+    },
+    {
+      name: "yes/no, an order said with 'before': dates compared as values",
+      question: "Was Jon Long born before Sam Raimi?",
+      startsWith: "No: Sam Raimi (born October 23, 1959) was born before Jon Long (born 3 May 1961).",
+    },
+    {
+      name: "yes/no, an order of the films' directors: each followed before comparing",
+      question: "Was the director of film Oz the Great and Powerful born earlier than the director of film Sacred Planet?",
+      startsWith: "Yes: Oz the Great and Powerful's director Sam Raimi (born October 23, 1959) was born before Sacred Planet's director Jon Long (born 3 May 1961).",
+      cites: ["sam-raimi", "jon-long"],
+      excludes: ["footballer"],
+    },
+    {
+      name: "yes/no, an order with a date missing (Harbour Lights' director has no page): thin",
+      question: "Was the director of film Harbour Lights born before the director of film Sacred Planet?",
+      thin: true,
     },
     {
       name: "a question naming no entity is answered plainly: no chain is made up",

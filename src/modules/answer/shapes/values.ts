@@ -103,6 +103,9 @@ export const countryNamed = (said: string) => COUNTRY_OF.get(said.toLowerCase())
 
 const isAdjective = (said: string) => COUNTRY_OF.has(said.toLowerCase()) && COUNTRY_OF.get(said.toLowerCase())!.toLowerCase() !== said.toLowerCase();
 
+/** Just before a predicate's adjective: "is an", "was a 1991", "is a former". */
+const PREDICATE = /\b(?:is|was|are|were)\s+(?:an?|the)\s+(?:[\p{L}\d'-]+\s+){0,3}$/u;
+
 const COUNTRY_WORD = /\p{Lu}[\p{L}.]*(?:\s+\p{Lu}\p{L}*){0,3}/gu;
 
 /**
@@ -133,9 +136,12 @@ export function countriesOf(sentences: string[]): { countries: string[]; said: s
       }
     }
     if (found.length === 0) continue;
-    // The first run, and those joined to it by a dash, a slash, a space or "and".
-    const group = [found[0]!];
-    for (const f of found.slice(1)) {
+    // The run that says what the subject is ("… (born in Berlin) is an AMERICAN actor"), else the first; with
+    // those joined to it by a dash, a slash, a space or "and".
+    const said = found.findIndex((f) => PREDICATE.test(s.slice(Math.max(0, f.at - 60), f.at)));
+    const start = Math.max(0, said);
+    const group = [found[start]!];
+    for (const f of found.slice(start + 1)) {
       if (!/^(?:\s*[-–—\/]\s*|\s+|\s+and\s+|,\s+)$/.test(s.slice(group.at(-1)!.end, f.at))) break;
       group.push(f);
     }
