@@ -39,6 +39,10 @@ test("yes/no: the same relation, a country asked, an order said with before/afte
   // A relation word inside an option's title is no relation: "Velvet (Singer)" is a page, not a singer to follow.
   expect(frameOf("Did Dwight Harwood and Velvet (Singer) have the same nationality?").via).toBeNull();
   expect(frameOf("Do both films A and B have the directors from the same country?").via).toBe("director");
+  // A choice in a polar question's words is a comparison, not a yes/no.
+  expect(frameOf("Was Recep Çetin or Kim Ho born first?")).toMatchObject({ shape: "comparison", compared: { value: "birth", pick: "min" }, optionSplits: [["Recep Çetin", "Kim Ho"]] });
+  expect(frameOf("Did the film Tideline or Oz come out first?").optionSplits).toEqual([["Tideline", "Oz"]]);
+  expect(frameOf("Is it red or blue?").shape).toBe("plain");
   // "both" with no country and no "same": no yes/no shape.
   expect(frameOf("Are both of them happy?").shape).toBe("plain");
 });

@@ -81,7 +81,7 @@ export function frameOf(question: string): QuestionFrame {
     polarComparison: false,
   };
   const polar = POLAR_OPENING.test(q);
-  const choice = polar ? null : optionsAsked(q);
+  const choice = polar ? (ruleOn(RULES.polarChoice) ? polarChoice(q) : null) : optionsAsked(q);
   if (choice) {
     const compared = comparedIn(choice.head.toLowerCase());
     return { ...base, shape: "comparison", optionSplits: choice.splits, compared, via: viaRelation(choice.head) };
@@ -131,6 +131,14 @@ function viaRelation(text: string): string | null {
     if ((PERSON_RELATIONS as readonly string[]).includes(single) && !["star", "actor", "actress", "artist"].includes(single)) return single;
   }
   return null;
+}
+
+/** "Was A or B born first?", "Did A or B come out earlier?": a choice asked in a polar question's words. */
+function polarChoice(q: string): { head: string; splits: string[][] } | null {
+  const m = new RegExp(`^\\s*\\S+\\s+(.+?)\\s+or\\s+(.+?)\\s+((?:${EVENT_VERBS})\\b.*|\\p{L}+er\\b.*|(?:first|last|earlier|later|sooner)\\b.*)$`, "iu").exec(q.replace(/\s*\?+\s*$/, ""));
+  if (!m || !comparedIn(m[3]!.toLowerCase().replace(/\bdie\b/, "died"))) return null;
+  const bare = (option: string) => option.replace(/^(?:the\s+)?(?:films?|songs?|albums?|bands?|books?)\s+/i, "");
+  return { head: m[3]!.replace(/\bdie\b/i, "died"), splits: [[bare(m[1]!), bare(m[2]!)]] };
 }
 
 /** A polar question's yes/no reading: the same country, the same relation, a country named, an order of two. */

@@ -23,6 +23,8 @@ export const RULES = {
   countryAsked: "yes-no.country-asked",
   /** "Was A born before B?", "Was the director of A born earlier than the director of B?": an order of two, yes when the first comes first (frame.ts). */
   beforeAfter: "yes-no.before-after",
+  /** "Was A or B born first?": a choice in a polar question's words is a comparison, not a yes/no (frame.ts). */
+  polarChoice: "comparison.polar-choice",
 } as const;
 
 export type RuleName = (typeof RULES)[keyof typeof RULES];

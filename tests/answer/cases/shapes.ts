@@ -169,6 +169,18 @@ export const SHAPES: AnswerTable = {
       thin: true,
     },
     {
+      name: "a choice asked in a polar question's words is a comparison: the chosen one first",
+      question: "Was Jon Long or Sam Raimi born first?",
+      startsWith: "Sam Raimi (born October 23, 1959) was born before Jon Long (born 3 May 1961).",
+      cites: ["sam-raimi", "jon-long"],
+      excludes: [/^Yes|^No/],
+    },
+    {
+      name: "a polar choice of films: the earlier release first",
+      question: "Did the film Tideline or Sacred Planet come out first?",
+      startsWith: "Sacred Planet (2004) came before Tideline (2007).",
+    },
+    {
       name: "a question naming no entity is answered plainly: no chain is made up",
       question: "Where was the director born?",
       excludes: ["The pages do not say this of", /^Yes|^No/],
