@@ -6,7 +6,7 @@
 import { expectedAnswerType, type AnswerType } from "./answer-type";
 import { ruleOn, RULES } from "./rules";
 import { COMPARISONS, type ComparedValue } from "./words/comparisons";
-import { COUNTRY_OF } from "./words/nationalities";
+import { countryNamed } from "./words/nationalities";
 import { ATTRIBUTES, COMPOSITE_RELATIONS, NOT_RELATIONS, PERSON_RELATIONS } from "./words/relations";
 
 export type Shape = "bridge" | "comparison" | "yes-no" | "two-part" | "plain";
@@ -182,7 +182,7 @@ function countryAskedOf(q: string): { country: string; splits: string[][] } | nu
   if (last < 0 || words.length - 1 - last > 3) return null;
   for (let n = 1; n <= 3 && n <= last; n++) {
     const said = words.slice(last - n + 1, last + 1).join(" ").toLowerCase().replace(/-\p{L}+$/u, "");
-    const country = COUNTRY_OF.get(said) ?? COUNTRY_OF.get(said.replace(/\./g, " ").trim());
+    const country = countryNamed(said);
     if (!country) continue;
     const names = words.slice(0, last - n + 1).join(" ").replace(/^both\s+/i, "").replace(/(?:\s+(?:both|from|in|of|the))+$/i, "");
     const splits = [...names.matchAll(/\s+and\s+/gi)].map((at) => [names.slice(0, at.index).trim(), names.slice(at.index! + at[0].length).trim()]);

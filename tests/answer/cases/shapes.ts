@@ -17,6 +17,7 @@ const FILMS: Record<string, string> = {
   "Velvet (singer)": "# Velvet (singer)\n\nJenny Pettersson (born 5 November 1975, Helsingborg, Sweden), known as Velvet, is a Swedish dance- pop singer.",
   "Mara Osk": "# Mara Osk\n\nMara Osk (born 1980) is an Armenian- American film editor.",
   "Cold River": "# Cold River\n\nThe Cold River is a tributary of the Rogue River in the U.S. state of Oregon.",
+  "Pine Creek": "# Pine Creek\n\nPine Creek is a stream in Oregon. It flows into the Rogue River.",
   "Ilha River": "# Ilha River\n\nThe Ilha River is a river of Paraná state in southern Brazil.",
 };
 
@@ -117,6 +118,12 @@ export const SHAPES: AnswerTable = {
       question: "Are both Cold River and Ilha River located in the same country?",
       startsWith: "No: Cold River is from United States, Ilha River is from Brazil.",
       cites: ["cold-river", "ilha-river"],
+    },
+    {
+      name: "yes/no: a page naming only a state ('a stream in Oregon') is of that state's country",
+      question: "Are Pine Creek and Cold River both located in the same country?",
+      startsWith: "Yes: Pine Creek and Cold River are both from United States.",
+      cites: ["pine-creek", "cold-river"],
     },
     {
       name: "yes/no, the country asked: both American",

@@ -1,6 +1,6 @@
 // Values read from a page's sentences for comparing: a date (a birth, a death, a release), a country, a
 // quantity, and the names a sentence writes (a bridge's next hop). Dates and numbers compare as values.
-import { COUNTRY_OF } from "../words/nationalities";
+import { COUNTRY_OF, countryNamed, isDemonym } from "../words/nationalities";
 import { MONTHS } from "../words/comparisons";
 import { FEMALE_TITLES, MALE_TITLES } from "../words/titles";
 
@@ -98,10 +98,6 @@ export function countryOf(sentences: string[]): { country: string; said: string;
   return null;
 }
 
-/** The country a word or name says: "French", "France", "U.S." (dots and case aside). */
-export const countryNamed = (said: string) => COUNTRY_OF.get(said.toLowerCase()) ?? COUNTRY_OF.get(said.toLowerCase().replace(/\./g, " ").trim());
-
-const isAdjective = (said: string) => COUNTRY_OF.has(said.toLowerCase()) && COUNTRY_OF.get(said.toLowerCase())!.toLowerCase() !== said.toLowerCase();
 
 /** Just before a predicate's adjective: "is an", "was a 1991", "is a former". */
 const PREDICATE = /\b(?:is|was|are|were)\s+(?:an?|the)\s+(?:[\p{L}\d'-]+\s+){0,3}$/u;
@@ -125,7 +121,9 @@ export function countriesOf(sentences: string[]): { countries: string[]; said: s
         if (!country) continue;
         const end = m.index! + said.length;
         // "Jordan Henderson", "Israel Kamakawiwoʻole": a one-word country name opening a longer name is a person's.
-        if (n < run.length && n === 1 && !isAdjective(said) && !/\b(?:in|of|from|to)\s+(?:the\s+)?$|,\s*$/i.test(s.slice(0, m.index!))) break;
+        // "shot on the coast of Maine": where a work was made or set is not whose it is.
+        if (!isDemonym(said) && /\b(?:shot|filmed|set|recorded|toured|played|performed)\b[^.;]{0,30}$/i.test(s.slice(Math.max(0, m.index! - 40), m.index!))) break;
+        if (n < run.length && n === 1 && !isDemonym(said) && !/\b(?:in|of|from|to)\s+(?:the\s+)?$|,\s*$/i.test(s.slice(0, m.index!))) break;
         if (/^[-–]\s?(?:born|language|speaking)|^\s+(?:language|descent|origin)/i.test(s.slice(end, end + 24))) break;
         found.push({ country, said, at: m.index!, end });
         // The rest of the run may name another ("Armenian American"): read it as a run of its own.

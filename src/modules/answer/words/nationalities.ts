@@ -36,6 +36,19 @@ const ALIASES: Record<string, string> = {
   "east german": "Germany", "west german": "Germany", "republic of ireland": "Ireland", "people's republic of china": "China",
 };
 
+/**
+ * First-level divisions that say their country when a page names only them ("a river in Oregon", "born in
+ * Regina, Saskatchewan"). Names shared with a country or a common given name (Georgia, Victoria) are left out.
+ */
+const DIVISIONS: Record<string, string> = Object.fromEntries([
+  ...`Alabama|Alaska|Arizona|Arkansas|California|Californian|Colorado|Connecticut|Delaware|Florida|Floridian|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|
+Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|
+New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Texan|Utah|
+Vermont|Virginia|West Virginia|Washington, D.C.|Wisconsin|Wyoming`.replace(/\n/g, "").split("|").map((d) => [d.toLowerCase(), "United States"]),
+  ...`Alberta|British Columbia|Manitoba|New Brunswick|Newfoundland|Nova Scotia|Ontario|Quebec|Québec|Saskatchewan|Quebecois|Québécois`.split("|").map((d) => [d.toLowerCase(), "Canada"]),
+  ...`New South Wales|Queensland|South Australia|Western Australia|Tasmania`.split("|").map((d) => [d.toLowerCase(), "Australia"]),
+]);
+
 /** Lower-case adjective or country name → the country. */
 export const COUNTRY_OF: ReadonlyMap<string, string> = new Map([
   ...ENTRIES.replace(/\n/g, "")
@@ -45,4 +58,17 @@ export const COUNTRY_OF: ReadonlyMap<string, string> = new Map([
       return [[adjective.toLowerCase(), country] as const, [country.toLowerCase(), country] as const];
     }),
   ...Object.entries(ALIASES),
+  ...Object.entries(DIVISIONS),
 ]);
+
+/** The country a word or name says: "French", "France", "U.S." (dots and case aside). */
+export const countryNamed = (said: string) => COUNTRY_OF.get(said.toLowerCase()) ?? COUNTRY_OF.get(said.toLowerCase().replace(/\./g, " ").trim());
+
+/** Adjectives of a people ("French", "Texan"), as against names of places ("France", "Texas"). */
+const ADJECTIVES = new Set([
+  ...ENTRIES.replace(/\n/g, "").split("|").map((entry) => entry.split(":")[1]!.toLowerCase()),
+  ...["english", "scottish", "welsh", "northern irish", "hawaiian", "east german", "west german", "texan", "californian", "floridian", "quebecois", "québécois"],
+]);
+
+/** Whether a word is a people's adjective rather than a place's name. */
+export const isDemonym = (said: string) => ADJECTIVES.has(said.toLowerCase());
