@@ -17,6 +17,7 @@ const FILMS: Record<string, string> = {
   "Velvet (singer)": "# Velvet (singer)\n\nJenny Pettersson (born 5 November 1975, Helsingborg, Sweden), known as Velvet, is a Swedish dance- pop singer.",
   "Mara Osk": "# Mara Osk\n\nMara Osk (born 1980) is an Armenian- American film editor.",
   "Cold River": "# Cold River\n\nThe Cold River is a tributary of the Rogue River in the U.S. state of Oregon.",
+  "Tom Reyes": "# Tom Reyes\n\nTom Reyes (born 1971) is a former relief pitcher. He played for three teams. He retired in 2004. He was born in Ponce, Puerto Rico, and toured Japan twice.",
   "Pine Creek": "# Pine Creek\n\nPine Creek is a stream in Oregon. It flows into the Rogue River.",
   "Ilha River": "# Ilha River\n\nThe Ilha River is a river of Paraná state in southern Brazil.",
 };
@@ -124,6 +125,12 @@ export const SHAPES: AnswerTable = {
       question: "Are Pine Creek and Cold River both located in the same country?",
       startsWith: "Yes: Pine Creek and Cold River are both from United States.",
       cites: ["pine-creek", "cold-river"],
+    },
+    {
+      name: "yes/no: an opening that says no country, a later sentence saying where the subject was born",
+      question: "Are Tom Reyes and Jon Long of the same nationality?",
+      startsWith: "No: Tom Reyes is from Puerto Rico, Jon Long is from Canada.",
+      excludes: [/^No: Tom Reyes is from [^,]*Japan/],
     },
     {
       name: "yes/no, the country asked: both American",
