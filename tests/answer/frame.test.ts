@@ -28,6 +28,25 @@ test("yes/no: the same country, with each split at 'and' (names hold 'and')", ()
   expect(frameOf("Is Sam Raimi older than Jon Long?")).toMatchObject({ shape: "yes-no", polarComparison: true, optionSplits: [["Sam Raimi", "Jon Long"]] });
 });
 
+test("yes/no: the same relation, a country asked, an order said with before/after", () => {
+  expect(frameOf("Do both films Tideline and Lantern Street have the same director?")).toMatchObject({ shape: "yes-no", same: "relation", via: "director", optionSplits: [["Tideline", "Lantern Street"]] });
+  expect(frameOf("Were Sacred Planet and Tideline directed by the same person?")).toMatchObject({ same: "relation", via: "director" });
+  expect(frameOf("Are Sam Raimi and Ada Brook both American film directors?")).toMatchObject({ same: "country", countryAsked: "United States", via: null, optionSplits: [["Sam Raimi", "Ada Brook"]] });
+  expect(frameOf("Are both Cold River and Ilha River in Brazil?")).toMatchObject({ countryAsked: "Brazil", optionSplits: [["Cold River", "Ilha River"]] });
+  expect(frameOf("Was Jon Long born before Sam Raimi?")).toMatchObject({ polarComparison: true, compared: { value: "birth", pick: "min" }, optionSplits: [["Jon Long", "Sam Raimi"]] });
+  expect(frameOf("Did Jon Long die after Sam Raimi?").compared).toMatchObject({ value: "death", pick: "max" });
+  expect(frameOf("Was the director of film Oz born earlier than the director of film Tideline?")).toMatchObject({ via: "director", compared: { value: "birth", pick: "min" }, optionSplits: [["Oz", "Tideline"]] });
+  // A relation word inside an option's title is no relation: "Velvet (Singer)" is a page, not a singer to follow.
+  expect(frameOf("Did Dwight Harwood and Velvet (Singer) have the same nationality?").via).toBeNull();
+  expect(frameOf("Do both films A and B have the directors from the same country?").via).toBe("director");
+  // A choice in a polar question's words is a comparison, not a yes/no.
+  expect(frameOf("Was Recep Çetin or Kim Ho born first?")).toMatchObject({ shape: "comparison", compared: { value: "birth", pick: "min" }, optionSplits: [["Recep Çetin", "Kim Ho"]] });
+  expect(frameOf("Did the film Tideline or Oz come out first?").optionSplits).toEqual([["Tideline", "Oz"]]);
+  expect(frameOf("Is it red or blue?").shape).toBe("plain");
+  // "both" with no country and no "same": no yes/no shape.
+  expect(frameOf("Are both of them happy?").shape).toBe("plain");
+});
+
 test("a bridge: the relations in the question's order and the attribute asked", () => {
   const f = frameOf("What is the place of birth of the composer of film Men With Brooms?");
   expect(f.shape).toBe("bridge");

@@ -4,7 +4,9 @@
 // strategy looks for in the pages. Only the question's words are read here: which name is a page's title is
 // the strategy's to find out.
 import { expectedAnswerType, type AnswerType } from "./answer-type";
+import { ruleOn, RULES } from "./rules";
 import { COMPARISONS, type ComparedValue } from "./words/comparisons";
+import { countryNamed } from "./words/nationalities";
 import { ATTRIBUTES, COMPOSITE_RELATIONS, NOT_RELATIONS, PERSON_RELATIONS } from "./words/relations";
 
 export type Shape = "bridge" | "comparison" | "yes-no" | "two-part" | "plain";
@@ -40,8 +42,13 @@ export interface QuestionFrame {
    */
   optionSplits: string[][];
   compared: Compared | null;
-  /** "Are A and B from the same country?": what must be the same. */
-  same: "country" | null;
+  /**
+   * "Are A and B from the same country?": what must be the same; "relation" is the same `via` ("Do both films
+   * have the same director?").
+   */
+  same: "country" | "relation" | null;
+  /** "Are A and B both American?": the country each must be of. */
+  countryAsked: string | null;
   /** A comparison through a relation of each option ("the film whose DIRECTOR was born first"). */
   via: string | null;
   /** Relations the question chains, in the order it writes them (innermost is the one nearest its subject). */
@@ -65,7 +72,8 @@ export function frameOf(question: string): QuestionFrame {
     answerType: expectedAnswerType(q),
     optionSplits: [] as string[][],
     compared: null as Compared | null,
-    same: null as "country" | null,
+    same: null as QuestionFrame["same"],
+    countryAsked: null as string | null,
     via: null as string | null,
     relations: [] as RelationMention[],
     attribute: null as string | null,
@@ -73,20 +81,13 @@ export function frameOf(question: string): QuestionFrame {
     polarComparison: false,
   };
   const polar = POLAR_OPENING.test(q);
-  const choice = polar ? null : optionsAsked(q);
+  const choice = polar ? (ruleOn(RULES.polarChoice) ? polarChoice(q) : null) : optionsAsked(q);
   if (choice) {
     const compared = comparedIn(choice.head.toLowerCase());
     return { ...base, shape: "comparison", optionSplits: choice.splits, compared, via: viaRelation(choice.head) };
   }
-  if (polar && /\bsame (?:country|nationality)\b|\bboth from\b.*\bcountry\b/i.test(q)) {
-    const splits = sameOptions(q);
-    if (splits.length > 0) return { ...base, shape: "yes-no", same: "country", optionSplits: splits, via: viaRelation(q) };
-  }
-  const than = polar ? /^\s*\S+\s+(.+?)\s+(\p{L}+er|more \p{L}+|less \p{L}+)\s+than\s+(.+?)\s*\?*\s*$/iu.exec(q) : null;
-  if (than) {
-    const compared = comparedIn(than[2]!.toLowerCase());
-    if (compared) return { ...base, shape: "yes-no", compared, polarComparison: true, optionSplits: [[than[1]!, than[3]!]] };
-  }
+  const yesNo = polar ? polarAsked(q) : null;
+  if (yesNo) return { ...base, shape: "yes-no", ...yesNo };
   const parts = twoParts(q);
   if (parts) return { ...base, shape: "two-part", parts };
   const relations = relationsIn(lower);
@@ -132,16 +133,101 @@ function viaRelation(text: string): string | null {
   return null;
 }
 
+/** "Was A or B born first?", "Did A or B come out earlier?": a choice asked in a polar question's words. */
+function polarChoice(q: string): { head: string; splits: string[][] } | null {
+  const m = new RegExp(`^\\s*\\S+\\s+(.+?)\\s+or\\s+(.+?)\\s+((?:${EVENT_VERBS})\\b.*|\\p{L}+er\\b.*|(?:first|last|earlier|later|sooner)\\b.*)$`, "iu").exec(q.replace(/\s*\?+\s*$/, ""));
+  if (!m || !comparedIn(m[3]!.toLowerCase().replace(/\bdie\b/, "died"))) return null;
+  const bare = (option: string) => option.replace(/^(?:the\s+)?(?:films?|songs?|albums?|bands?|books?)\s+/i, "");
+  return { head: m[3]!.replace(/\bdie\b/i, "died"), splits: [[bare(m[1]!), bare(m[2]!)]] };
+}
+
+/** A polar question's yes/no reading: the same country, the same relation, a country named, an order of two. */
+function polarAsked(q: string): Partial<QuestionFrame> | null {
+  if (/\bsame (?:country|nationality)\b|\bboth from\b.*\bcountry\b/i.test(q)) {
+    const splits = sameOptions(q);
+    if (splits.length > 0) return { same: "country", optionSplits: splits, via: viaRelation(outsideOptions(q, splits[0]!)) };
+  }
+  const sameRelation = ruleOn(RULES.sameRelation) ? sameRelationAsked(q) : null;
+  if (sameRelation) {
+    const splits = sameOptions(q);
+    if (splits.length > 0) return { same: "relation", optionSplits: splits, via: sameRelation };
+  }
+  const named = ruleOn(RULES.countryAsked) ? countryAskedOf(q) : null;
+  // Words after the options say what they are ("both American film directors"): a relation is read before them.
+  if (named) return { same: "country", countryAsked: named.country, optionSplits: named.splits, via: viaRelation(q.slice(0, q.indexOf(named.splits[0]![0]!))) };
+  return orderAsked(q);
+}
+
+/** The question without an option's words, where a relation word it names is the question's, not a title's ("Velvet (Singer)"). */
+const outsideOptions = (q: string, options: string[]) => options.reduce((text, option) => text.split(option).join(" "), q);
+
+/** Verbs a page says a relation with, for "Were A and B DIRECTED by the same person?". */
+const RELATION_VERBS: Record<string, string> = { directed: "director", composed: "composer", written: "author", produced: "producer", founded: "founder", performed: "performer", sung: "performer", created: "creator", published: "publisher", designed: "designer", edited: "editor", owned: "owner" };
+
+/** "Do both films have the same director?", "Were A and B directed by the same person?": the relation, or null. */
+function sameRelationAsked(q: string): string | null {
+  const noun = /\bsame (\p{L}+)\b/iu.exec(q)?.[1]?.toLowerCase().replace(/s$/, "");
+  if (noun && (PERSON_RELATIONS as readonly string[]).includes(noun)) return noun;
+  const verb = /\b(\p{L}+) by the same\b/iu.exec(q)?.[1]?.toLowerCase();
+  return verb ? (RELATION_VERBS[verb] ?? null) : null;
+}
+
+/** "Are A and B both American?", "Are both A and B from Canada?": the country asked and the options before it. */
+function countryAskedOf(q: string): { country: string; splits: string[][] } | null {
+  if (!/\bboth\b/i.test(q)) return null;
+  const words = q.replace(/\s*\?+\s*$/, "").split(" ").slice(1);
+  // The country is the question's last capitalized words, a few lower-case ones after it at most ("American actors").
+  let last = words.length - 1;
+  while (last >= 0 && !/^\p{Lu}/u.test(words[last]!)) last--;
+  if (last < 0 || words.length - 1 - last > 3) return null;
+  for (let n = 1; n <= 3 && n <= last; n++) {
+    const said = words.slice(last - n + 1, last + 1).join(" ").toLowerCase().replace(/-\p{L}+$/u, "");
+    const country = countryNamed(said);
+    if (!country) continue;
+    const names = words.slice(0, last - n + 1).join(" ").replace(/^both\s+/i, "").replace(/(?:\s+(?:both|from|in|of|the))+$/i, "");
+    const splits = [...names.matchAll(/\s+and\s+/gi)].map((at) => [names.slice(0, at.index).trim(), names.slice(at.index! + at[0].length).trim()]);
+    return splits.length > 0 ? { country, splits } : null;
+  }
+  return null;
+}
+
+const EVENT_VERBS = "born|released|founded|established|formed|published|premiered|aired|opened|built|made|created|died|die|come out|came out";
+
+/** "Is A older than B?", "Was A born before B?", "Was the director of A born earlier than the director of B?". */
+function orderAsked(q: string): Partial<QuestionFrame> | null {
+  const m = new RegExp(`^\\s*\\S+\\s+(.+?)\\s+(?:(${EVENT_VERBS})\\s+)?(?:(\\p{L}+er|more \\p{L}+|less \\p{L}+)\\s+than|(before|after))\\s+(.+?)\\s*\\?*\\s*$`, "iu").exec(q);
+  if (!m || (m[4] && !ruleOn(RULES.beforeAfter))) return null;
+  const verb = m[2]?.toLowerCase().replace(/^die$/, "died") ?? "";
+  const compared = comparedIn(`${verb} ${(m[3] ?? m[4])!.toLowerCase()}`.trim());
+  if (!compared) return null;
+  let [first, second] = [m[1]!, m[5]!];
+  // "the director of A … the director of B": each option's relation, followed before comparing.
+  const related = /^the (\p{L}+) of (?:the )?(?:(?:film|song|album|book|band)\s+)?/iu;
+  const [r1, r2] = [related.exec(first), related.exec(second)];
+  let via: string | null = null;
+  if (r1 && r2 && r1[1]!.toLowerCase() === r2[1]!.toLowerCase() && ruleOn(RULES.beforeAfter)) {
+    via = viaRelation(r1[1]!);
+    if (via) [first, second] = [first.slice(r1[0].length), second.slice(r2[0].length)];
+  }
+  return { compared, polarComparison: true, optionSplits: [[first, second]], via };
+}
+
 /** "Are A and B both from the same country?": the options, split at each " and ". */
 function sameOptions(q: string): string[][] {
   // "Does A have the same nationality as B?"
   const as = /^\s*\S+\s+(.+?)\s+(?:have|has|had|share|shares|of|from)\s+the same (?:nationality|country)(?: of origin)?\s+as\s+(.+?)\s*\?*\s*$/iu.exec(q);
   if (as) return [[as[1]!, as[2]!]];
-  const m = /^\s*\S+\s+(?:both\s+)?(?:(?:the\s+)?\p{L}+\s+of\s+(?:both\s+)?)?(?:(?:films?|songs?|albums?|bands?|people|persons?|rivers?|places?)\s+)?(.+?)\s+(?:both\b|(?:of|from|in) the same\b|have the\b|located\b|share\b)/iu.exec(q);
+  const m = /^\s*\S+\s+(?:both\s+)?(?:(?:the\s+)?\p{L}+\s+of\s+(?:both\s+)?)?(?:(?:films?|songs?|albums?|bands?|people|persons?|rivers?|places?)\s+)?(.+?)\s+(?:both\b|(?:of|from|in) the same\b|have the\b|located\b|share\b|\p{L}+ by the same\b)/iu.exec(q.replace(/ (?:born|based) (?=in the same\b)/g, " "));
   if (!m) return [];
   const names = m[1]!;
   const splits: string[][] = [];
-  for (const at of [...names.matchAll(/\s+and\s+/gi)]) splits.push([names.slice(0, at.index).trim(), names.slice(at.index! + at[0].length).trim()]);
+  // "director of film A and director of film B": the second option's relation is the first's, not its name.
+  const related = /^(?:the\s+)?(\p{L}+)\s+of\s+(?:the\s+)?(?:(?:film|song|album|band|book)\s+)?/iu;
+  const bare = (option: string) => {
+    const r = related.exec(option);
+    return r && (PERSON_RELATIONS as readonly string[]).includes(r[1]!.toLowerCase()) ? option.slice(r[0].length) : option;
+  };
+  for (const at of [...names.matchAll(/\s+and\s+/gi)]) splits.push([names.slice(0, at.index).trim(), names.slice(at.index! + at[0].length).trim()].map(bare));
   return splits;
 }
 

@@ -15,6 +15,16 @@ export const RULES = {
   incompleteChainThin: "thin.incomplete-chain",
   /** A comparison's or a yes/no's bridge per option ("the director of A"), followed before comparing. */
   optionBridge: "shape.option-bridge",
+  /** "Are A and B from the same country?": each page's countries as a set (a co-production, two nationalities), yes when they share one (shapes/yes-no.ts). */
+  countrySets: "yes-no.country-sets",
+  /** "Do both films have the same director?": each option's relation followed, yes when both name the same one (shapes/yes-no.ts). */
+  sameRelation: "yes-no.same-relation",
+  /** "Are A and B both American?": yes when each is of the country asked (frame.ts, shapes/yes-no.ts). */
+  countryAsked: "yes-no.country-asked",
+  /** "Was A born before B?", "Was the director of A born earlier than the director of B?": an order of two, yes when the first comes first (frame.ts). */
+  beforeAfter: "yes-no.before-after",
+  /** "Was A or B born first?": a choice in a polar question's words is a comparison, not a yes/no (frame.ts). */
+  polarChoice: "comparison.polar-choice",
 } as const;
 
 export type RuleName = (typeof RULES)[keyof typeof RULES];

@@ -1,6 +1,6 @@
 // Values read from a page's sentences for comparing: a date (a birth, a death, a release), a country, a
 // quantity, and the names a sentence writes (a bridge's next hop). Dates and numbers compare as values.
-import { COUNTRY_OF } from "../words/nationalities";
+import { COUNTRY_OF, countryNamed, isDemonym } from "../words/nationalities";
 import { MONTHS } from "../words/comparisons";
 import { FEMALE_TITLES, MALE_TITLES } from "../words/titles";
 
@@ -79,16 +79,16 @@ export function countryOf(sentences: string[]): { country: string; said: string;
       const run = m[1]!.split(/\s+/);
       for (let n = run.length; n >= 1; n--) {
         const said = run.slice(0, n).join(" ").replace(/\.$/, "");
-        const country = COUNTRY_OF.get(said.toLowerCase());
+        const country = countryNamed(said);
         if (!country) continue;
         const after = s.slice(m.index! + said.length, m.index! + said.length + 24);
         // "a German-born American physicist" is American; an "English-language film" is of no country.
-        if (/^-(?:born|language)|^\s+language/i.test(after)) break;
+        if (/^[-–]\s?(?:born|language)|^\s+language/i.test(after)) break;
         // "an Armenian American film editor" is American: of two in a row, the second is the country.
         const following = run[n] ? COUNTRY_OF.get(run[n]!.toLowerCase()) : undefined;
         if (following) return { country: following, said: `${said} ${run[n]}`, sentence: s };
         // "an Armenian-American film editor" is American: the last of a joined pair is the country.
-        const joined = /^-(\p{Lu}\p{L}+)/u.exec(after);
+        const joined = /^-\s?(\p{Lu}\p{L}+)/u.exec(after);
         const second = joined ? COUNTRY_OF.get(joined[1]!.toLowerCase()) : undefined;
         if (second) return { country: second, said: `${said}-${joined![1]}`, sentence: s };
         return { country, said, sentence: s };
@@ -96,6 +96,82 @@ export function countryOf(sentences: string[]): { country: string; said: string;
     }
   }
   return null;
+}
+
+
+/** Just before a predicate's adjective: "is an", "was a 1991", "is a former". */
+const PREDICATE = /\b(?:is|was|are|were)\s+(?:an?|the)\s+(?:[\p{L}\d'-]+\s+){0,3}$/u;
+
+const COUNTRY_WORD = /\p{Lu}[\p{L}.]*(?:\s+\p{Lu}\p{L}*){0,3}/gu;
+
+/**
+ * Every country a page says its subject is of or in, from the first of its opening sentences that says one:
+ * a joined run is all of them ("a British–American-Japanese film", "an Italian- Spanish comedy", "an
+ * American- Canadian wrestler"); one born elsewhere or a language is no country ("Italian- born", "Hindi-
+ * language"). What "Are A and B from the same country?" compares: they are when the two share one.
+ */
+export function countriesOf(sentences: string[]): { countries: string[]; said: string; sentence: string } | null {
+  for (const s of sentences.slice(0, 3)) {
+    const found = countryMentions(s);
+    if (found.length === 0) continue;
+    // The run that says what the subject is ("… (born in Berlin) is an AMERICAN actor"), else the first.
+    const said = found.findIndex((f) => PREDICATE.test(s.slice(Math.max(0, f.at - 60), f.at)));
+    return joinedRun(s, found, Math.max(0, said));
+  }
+  // An opening that says none: later, only what says the subject's own ("He is an American …", "born in Ponce,
+  // Puerto Rico"), not a place it went to.
+  for (const s of sentences.slice(3)) {
+    const found = countryMentions(s);
+    const own = found.findIndex((f) => PREDICATE.test(s.slice(Math.max(0, f.at - 60), f.at)) || OWN_PLACE.test(s.slice(Math.max(0, f.at - 50), f.at)));
+    if (own >= 0) return joinedRun(s, found, own);
+  }
+  return null;
+}
+
+/** Just before the place a subject is of: "born in Ponce, ", "a native of ", "based in ". */
+const OWN_PLACE = /\b(?:born|raised|native of|based|headquartered|located)\b[^.;]{0,40}$/i;
+
+/** The mention at `start` with those joined to it by a dash, a slash, a space or "and" ("British–American-Japanese"). */
+function joinedRun(s: string, found: Mention[], start: number): { countries: string[]; said: string; sentence: string } {
+  const group = [found[start]!];
+  for (const f of found.slice(start + 1)) {
+    if (!/^(?:\s*[-–—\/]\s*|\s+|\s+and\s+|,\s+)$/.test(s.slice(group.at(-1)!.end, f.at))) break;
+    group.push(f);
+  }
+  return { countries: [...new Set(group.map((g) => g.country))], said: s.slice(group[0]!.at, group.at(-1)!.end), sentence: s };
+}
+
+interface Mention {
+  country: string;
+  said: string;
+  at: number;
+  end: number;
+}
+
+/** The countries a sentence names or says an adjective of, in order. */
+function countryMentions(s: string): Mention[] {
+  const found: Mention[] = [];
+  for (const m of s.matchAll(COUNTRY_WORD)) {
+    const run = m[0].split(/\s+/);
+    for (let n = run.length; n >= 1; n--) {
+      const said = run.slice(0, n).join(" ").replace(/\.$/, "");
+      const country = countryNamed(said);
+      if (!country) continue;
+      const end = m.index! + said.length;
+      // "shot on the coast of Maine": where a work was made or set is not whose it is.
+      if (!isDemonym(said) && /\b(?:shot|filmed|set|recorded|toured|played|performed)\b[^.;]{0,30}$/i.test(s.slice(Math.max(0, m.index! - 40), m.index!))) break;
+      // "Jordan Henderson", "Israel Kamakawiwoʻole": a one-word country name opening a longer name is a person's.
+      if (n < run.length && n === 1 && !isDemonym(said) && !/\b(?:in|of|from|to)\s+(?:the\s+)?$|,\s*$/i.test(s.slice(0, m.index!))) break;
+      if (/^[-–]\s?(?:born|language|speaking)|^\s+(?:language|descent|origin)/i.test(s.slice(end, end + 24))) break;
+      found.push({ country, said, at: m.index!, end });
+      // The rest of the run may name another ("Armenian American"): read it as a run of its own.
+      const next = run[n];
+      const nextCountry = next ? countryNamed(next) : undefined;
+      if (nextCountry) found.push({ country: nextCountry, said: next!, at: end + 1, end: end + 1 + next!.length });
+      break;
+    }
+  }
+  return found;
 }
 
 /** The first number a text writes that is no year of a date ("3,400", "12.5"). */

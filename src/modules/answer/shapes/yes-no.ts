@@ -1,35 +1,76 @@
-// Yes/no: "Are A and B both from the same country?" reads each one's country (through a relation when the
-// question names one: "Are the directors of A and B …"); "Is A older than B?" compares as a comparison does.
-// "Yes" or "No" first, then both facts; thin when either fact is missing (a guess is no answer).
+// Yes/no: "Are A and B both from the same country?" reads each one's countries (through a relation when the
+// question names one: "Are the directors of A and B …"); "Are A and B both American?" checks each against the
+// country asked; "Do both films have the same director?" follows each one's relation and compares whom it
+// names; "Is A older than B?" compares as a comparison does. "Yes" or "No" first, then both facts; thin when
+// either fact is missing (a guess is no answer).
 import type { QuestionFrame } from "../frame";
-import { compare } from "./comparison";
-import { optionPages, subjects } from "./comparison";
-import type { PageReader } from "./pages";
-import type { Shaped } from "./shaped";
-import { countryOf } from "./values";
+import { ruleOn, RULES } from "../rules";
+import { compare, optionPages, subjects, type Valued } from "./comparison";
+import { follow } from "./follow";
+import { plain, type PageReader } from "./pages";
+import type { Fact, Shaped } from "./shaped";
+import { countriesOf, countryOf } from "./values";
 
 export async function yesNoAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
-  if (frame.polarComparison) {
-    const result = await compare(frame, reader);
-    if (!result) return null;
-    if (result.missing) return { kind: "thin", reason: "a compared value is missing" };
-    const first = frame.optionSplits[0]![0]!;
-    const yes = result.ranked[0]!.option === first;
-    const [a, b] = result.ranked;
-    return { kind: "answer", lead: `${yes ? "Yes" : "No"}: ${a!.option} (${a!.said}) ${frame.compared!.phrase[0]} ${b!.option} (${b!.said}).`, facts: result.ranked.flatMap((v) => v.facts) };
-  }
-  if (frame.same !== "country") return null;
+  if (frame.polarComparison) return orderAnswer(frame, reader);
+  if (frame.same === "country") return sameCountryAnswer(frame, reader);
+  if (frame.same === "relation") return sameRelationAnswer(frame, reader);
+  return null;
+}
+
+/** "Is A older than B?": yes when the first option comes first the way the question asks. */
+async function orderAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
+  const result = await compare(frame, reader);
+  if (!result) return null;
+  if (result.missing) return { kind: "thin", reason: "a compared value is missing" };
+  const yes = result.ranked[0]!.option === frame.optionSplits[0]![0]!;
+  const said = (v: Valued) => (v.named ? `${v.option}'s ${frame.via} ${v.named} (${v.said})` : `${v.option} (${v.said})`);
+  const [a, b] = result.ranked;
+  return { kind: "answer", lead: `${yes ? "Yes" : "No"}: ${said(a!)} ${frame.compared!.phrase[0]} ${said(b!)}.`, facts: result.ranked.flatMap((v) => v.facts) };
+}
+
+/** A page's countries: every one of a joined run ("British–American"), or only the one it says first when that rule is off. */
+function countriesRead(sentences: string[]): { countries: string[]; sentence: string } | null {
+  if (ruleOn(RULES.countrySets)) return countriesOf(sentences);
+  const one = countryOf(sentences);
+  return one ? { countries: [one.country], sentence: one.sentence } : null;
+}
+
+async function sameCountryAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
   const options = await optionPages(frame, reader);
   if (!options) return null;
   const subs = await subjects(frame, reader, options);
   if (!subs) return { kind: "thin", reason: "a related page is missing" };
-  const read = subs.map((s) => ({ ...s, country: countryOf(reader.sentences(s.subject)) }));
-  if (read.some((r) => !r.country)) return { kind: "thin", reason: "a country is not said" };
-  const countries = new Set(read.map((r) => r.country!.country));
+  const read = subs.map((s) => ({ ...s, found: countriesRead(reader.sentences(s.subject)) }));
+  if (read.some((r) => !r.found)) return { kind: "thin", reason: "a country is not said" };
+  const facts = read.flatMap((r) => [...r.facts, { text: r.found!.sentence, page: r.subject }]);
   const who = (r: (typeof read)[number]) => (r.named ? `${r.option}'s ${frame.via} ${r.named}` : r.option);
+  // The country asked, or one every option shares.
+  const shared = frame.countryAsked
+    ? read.every((r) => r.found!.countries.includes(frame.countryAsked!)) ? [frame.countryAsked] : []
+    : read[0]!.found!.countries.filter((c) => read.every((r) => r.found!.countries.includes(c)));
   const lead =
-    countries.size === 1
-      ? `Yes: ${read.map(who).join(" and ")} are both from ${[...countries][0]}.`
-      : `No: ${read.map((r) => `${who(r)} is from ${r.country!.country}`).join(", ")}.`;
-  return { kind: "answer", lead, facts: read.flatMap((r) => [...r.facts, { text: r.country!.sentence, page: r.subject }]) };
+    shared.length > 0
+      ? `Yes: ${read.map(who).join(" and ")} are both from ${shared[0]}.`
+      : `No: ${read.map((r) => `${who(r)} is from ${r.found!.countries.join(" and ")}`).join(", ")}.`;
+  return { kind: "answer", lead, facts };
+}
+
+/** "Do both films have the same director?": yes when each option's relation names the same one (the same page, or the same name). */
+async function sameRelationAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
+  const options = await optionPages(frame, reader);
+  if (!options || !frame.via) return null;
+  const seen = new Set(options.map((o) => o.page.pageId));
+  const hops = [];
+  for (const { option, page } of options) {
+    const hop = await follow(reader, page, frame.via, seen, frame.question);
+    if (!hop) return { kind: "thin", reason: `a ${frame.via} is not said` };
+    hops.push({ option, named: hop.next && !hop.reverse ? hop.named : (hop.next?.title ?? hop.named), pageId: hop.next?.pageId ?? null, fact: { text: hop.sentence, page: hop.reverse ? hop.next! : page } as Fact });
+  }
+  const [a, b] = hops as [(typeof hops)[number], (typeof hops)[number]];
+  const same = (a.pageId !== null && a.pageId === b.pageId) || plain(a.named) === plain(b.named);
+  const lead = same
+    ? `Yes: ${a.option} and ${b.option} both have the ${frame.via} ${a.named}.`
+    : `No: ${hops.map((h) => `${h.option}'s ${frame.via} is ${h.named}`).join(", ")}.`;
+  return { kind: "answer", lead, facts: hops.map((h) => h.fact) };
 }

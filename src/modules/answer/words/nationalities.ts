@@ -16,14 +16,38 @@ Peru:Peruvian|Philippines:Filipino|Philippines:Philippine|Poland:Polish|Portugal
 Serbia:Serbian|Singapore:Singaporean|Slovakia:Slovak|Slovenia:Slovenian|South Africa:South African|
 Soviet Union:Soviet|Spain:Spanish|Sri Lanka:Sri Lankan|Sweden:Swedish|Switzerland:Swiss|Syria:Syrian|Taiwan:Taiwanese|
 Thailand:Thai|Tunisia:Tunisian|Turkey:Turkish|Ukraine:Ukrainian|United Kingdom:British|United States:American|
-Uruguay:Uruguayan|Venezuela:Venezuelan|Vietnam:Vietnamese|Yugoslavia:Yugoslav|Zimbabwe:Zimbabwean`;
+Uruguay:Uruguayan|Venezuela:Venezuelan|Vietnam:Vietnamese|Yugoslavia:Yugoslav|Zimbabwe:Zimbabwean|Myanmar:Burmese|Laos:Lao|
+Nicaragua:Nicaraguan|Panama:Panamanian|Paraguay:Paraguayan|Honduras:Honduran|El Salvador:Salvadoran|Costa Rica:Costa Rican|
+Puerto Rico:Puerto Rican|Haiti:Haitian|Bahamas:Bahamian|Barbados:Barbadian|Trinidad and Tobago:Trinidadian|Senegal:Senegalese|
+Uganda:Ugandan|Tanzania:Tanzanian|Sudan:Sudanese|Libya:Libyan|Saudi Arabia:Saudi|Qatar:Qatari|Kuwait:Kuwaiti|
+United Arab Emirates:Emirati|Yemen:Yemeni|Oman:Omani|Bahrain:Bahraini|Uzbekistan:Uzbek|Kyrgyzstan:Kyrgyz|Tajikistan:Tajik|
+Turkmenistan:Turkmen|North Macedonia:Macedonian|Montenegro:Montenegrin|Kosovo:Kosovar|Malta:Maltese|Monaco:Monegasque|
+Fiji:Fijian|Samoa:Samoan|Tonga:Tongan|Papua New Guinea:Papua New Guinean|Madagascar:Malagasy|Mozambique:Mozambican|
+Angola:Angolan|Zambia:Zambian|Namibia:Namibian|Botswana:Botswanan|Rwanda:Rwandan|Congo:Congolese|Ivory Coast:Ivorian|
+Mali:Malian|Somalia:Somali|Eritrea:Eritrean|Sierra Leone:Sierra Leonean|Liberia:Liberian|Brunei:Bruneian|Bhutan:Bhutanese|
+Afghanistan:Afghani|Austria-Hungary:Austro-Hungarian|Ottoman Empire:Ottoman|Prussia:Prussian`;
 
 /** Other names of a country: "the US", "U.S.", "Britain". */
 const ALIASES: Record<string, string> = {
   usa: "United States", us: "United States", "u s": "United States", "united states of america": "United States", america: "United States",
   uk: "United Kingdom", "u k": "United Kingdom", britain: "United Kingdom", "great britain": "United Kingdom",
   holland: "Netherlands", england: "United Kingdom", english: "United Kingdom", scotland: "United Kingdom", scottish: "United Kingdom", wales: "United Kingdom", welsh: "United Kingdom", "the netherlands": "Netherlands", ussr: "Soviet Union", persia: "Iran", burma: "Myanmar",
+  "northern ireland": "United Kingdom", "northern irish": "United Kingdom", hawaiian: "United States", "east germany": "Germany", "west germany": "Germany",
+  "east german": "Germany", "west german": "Germany", "republic of ireland": "Ireland", "people's republic of china": "China",
 };
+
+/**
+ * First-level divisions that say their country when a page names only them ("a river in Oregon", "born in
+ * Regina, Saskatchewan"). Names shared with a country or a common given name (Georgia, Victoria) are left out.
+ */
+const DIVISIONS: Record<string, string> = Object.fromEntries([
+  ...`Alabama|Alaska|Arizona|Arkansas|California|Californian|Colorado|Connecticut|Delaware|Florida|Floridian|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|
+Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|
+New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Texan|Utah|
+Vermont|Virginia|West Virginia|Washington, D.C.|Wisconsin|Wyoming`.replace(/\n/g, "").split("|").map((d) => [d.toLowerCase(), "United States"]),
+  ...`Alberta|British Columbia|Manitoba|New Brunswick|Newfoundland|Nova Scotia|Ontario|Quebec|Québec|Saskatchewan|Quebecois|Québécois`.split("|").map((d) => [d.toLowerCase(), "Canada"]),
+  ...`New South Wales|Queensland|South Australia|Western Australia|Tasmania`.split("|").map((d) => [d.toLowerCase(), "Australia"]),
+]);
 
 /** Lower-case adjective or country name → the country. */
 export const COUNTRY_OF: ReadonlyMap<string, string> = new Map([
@@ -34,4 +58,17 @@ export const COUNTRY_OF: ReadonlyMap<string, string> = new Map([
       return [[adjective.toLowerCase(), country] as const, [country.toLowerCase(), country] as const];
     }),
   ...Object.entries(ALIASES),
+  ...Object.entries(DIVISIONS),
 ]);
+
+/** The country a word or name says: "French", "France", "U.S." (dots and case aside). */
+export const countryNamed = (said: string) => COUNTRY_OF.get(said.toLowerCase()) ?? COUNTRY_OF.get(said.toLowerCase().replace(/\./g, " ").trim());
+
+/** Adjectives of a people ("French", "Texan"), as against names of places ("France", "Texas"). */
+const ADJECTIVES = new Set([
+  ...ENTRIES.replace(/\n/g, "").split("|").map((entry) => entry.split(":")[1]!.toLowerCase()),
+  ...["english", "scottish", "welsh", "northern irish", "hawaiian", "east german", "west german", "texan", "californian", "floridian", "quebecois", "québécois"],
+]);
+
+/** Whether a word is a people's adjective rather than a place's name. */
+export const isDemonym = (said: string) => ADJECTIVES.has(said.toLowerCase());
