@@ -20,7 +20,7 @@ const MAX_HOPS = 4;
 /** The retrieved pages a first hop is looked for in (the retriever's best). */
 const FIRST_PAGES = 5;
 /** Names of a hop tried as the bridge to the next, its page's subject first. */
-const BRIDGES = 4;
+const BRIDGES = 5;
 /** A later bridge of a hop counts this much less than the one before it (the page's subject is likeliest). */
 const BRIDGE_DISCOUNT = 0.85;
 /** A chain is done when at most this share of the question's weight is left unsaid. */
@@ -54,6 +54,7 @@ const weight = (terms: readonly AskedTerm[]) => terms.reduce((s, t) => s + t.wei
 
 export async function chainAnswer(frame: QuestionFrame, reader: PageReader): Promise<Chain | null> {
   const terms = askedTerms(frame.question);
+  if (process.env.CHAIN_DEBUG) console.error(`chain: ${terms.map((t) => t.word)} over ${reader.pages.slice(0, FIRST_PAGES).map((p) => p.title).join(" | ")}`);
   const total = weight(terms);
   if (terms.length < 2 || total === 0) return null;
   let unsaid = terms;
@@ -100,19 +101,29 @@ function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[
   return best;
 }
 
-/** The things a hop names that the question does not: its page's subject, then the names its sentence writes. */
+/**
+ * The things a hop names that the question does not: its page's subject, then the names its sentence writes,
+ * nearest to what it says of the question first ("… Lieutenant Governor of SOUTH CAROLINA serving under
+ * Governor Johnson Hagood": the state, not the dates at the sentence's start).
+ */
 function bridgesOf(hop: Hop, question: string): string[] {
   const asked = ` ${plain(question)} `;
   const out: string[] = [];
   const add = (name: string) => {
     const p = plain(name);
-    if (p.length < 3 || asked.includes(` ${p} `) || out.some((o) => plain(o) === p)) return;
+    if (p.length < 3 || CALENDAR.test(p) || asked.includes(` ${p} `) || out.some((o) => plain(o) === p)) return;
     out.push(name);
   };
   add(hop.page.title.replace(/\s*\([^)]*\)\s*$/, ""));
-  for (const { name } of namesIn(hop.sentence)) add(name);
+  const lower = hop.sentence.toLowerCase();
+  const anchors = hop.said.flatMap((t) => [...lower.matchAll(new RegExp(`(?<![\\p{L}])${t.word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "gu"))].map((m) => m.index!));
+  const distance = (at: number) => (anchors.length ? Math.min(...anchors.map((a) => Math.abs(a - at))) : at);
+  for (const { name } of namesIn(hop.sentence).sort((a, b) => distance(a.at) - distance(b.at))) add(name);
   return out.slice(0, BRIDGES);
 }
+
+/** Month and day names are capitalized but name no thing a chain goes through. */
+const CALENDAR = /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;
 
 /** Pages about the bridges: each one's own page and the retriever's pages for it with what is still unsaid. */
 async function bridgePages(reader: PageReader, bridges: string[], unsaid: AskedTerm[], used: Set<number>, question: string): Promise<Candidate[]> {
