@@ -85,7 +85,8 @@ export function clauseOf(question: string, terms: readonly AskedTerm[], said: re
       start = i;
       break;
     }
-    if (/^(?:who|what|which|where|when|whom|whose|how|is|was|are|were)$/.test(words[i]!)) break;
+    // The question's own opening ("WHO married the …", "… IS the spouse of") asks; a relative pronoun inside opens the clause ("the person WHO issued").
+    if ((i === 0 && /^(?:who|what|which|where|when|whom|whose|how|in|on|at)$/.test(words[i]!)) || /^(?:is|was|are|were|did|does|do)$/.test(words[i]!)) break;
     start = i;
   }
   return terms.filter((t) => t.at >= start && t.at <= last);

@@ -24,7 +24,7 @@ const BRIDGES = 5;
 /** A later bridge of a hop counts this much less than the one before it (the page's subject is likeliest). */
 const BRIDGE_DISCOUNT = 0.85;
 /** A chain is done when at most this share of the question's weight is left unsaid. */
-const DONE_SHARE = 0.2;
+const DONE_SHARE = 0.08;
 /** A first hop says at least this share of the question's weight (else it matched by chance). */
 const FIRST_SHARE = 0.25;
 
@@ -54,7 +54,6 @@ const weight = (terms: readonly AskedTerm[]) => terms.reduce((s, t) => s + t.wei
 
 export async function chainAnswer(frame: QuestionFrame, reader: PageReader): Promise<Chain | null> {
   const terms = askedTerms(frame.question);
-  if (process.env.CHAIN_DEBUG) console.error(`chain: ${terms.map((t) => t.word)} over ${reader.pages.slice(0, FIRST_PAGES).map((p) => p.title).join(" | ")}`);
   const total = weight(terms);
   if (terms.length < 2 || total === 0) return null;
   let unsaid = terms;
@@ -64,17 +63,14 @@ export async function chainAnswer(frame: QuestionFrame, reader: PageReader): Pro
   for (let i = 0; i < MAX_HOPS; i++) {
     const candidates: Candidate[] = i === 0 ? reader.pages.slice(0, FIRST_PAGES).map((page) => ({ page, via: null, rank: 0 })) : await bridgePages(reader, bridges, unsaid, used, frame.question);
     const hop = bestHop(reader, candidates, unsaid, frame, used);
-    if (process.env.CHAIN_DEBUG && i > 0) console.error(`  candidates ${[...new Set(candidates.map((c) => c.page.title))].join(" | ")}`);
     if (!hop || (i === 0 && weight(hop.said) < FIRST_SHARE * total)) break;
     hops.push(hop);
     used.add(hop.page.pageId);
     const clause = ruleOn(RULES.chainClause) ? clauseOf(frame.question, terms, hop.said) : hop.said;
     unsaid = unsaid.filter((t) => !hop.said.includes(t) && !clause.includes(t));
     // A first hop that says all is no chain (one sentence answers); a later hop ends it when little is left.
-    if (process.env.CHAIN_DEBUG) console.error(`hop ${i}: [${hop.page.title}] ${hop.sentence.slice(0, 160)} | said ${hop.said.map((t) => t.word)} | unsaid ${unsaid.map((t) => `${t.word}:${t.weight.toFixed(0)}`)}`);
     if (unsaid.length === 0 || (i > 0 && weight(unsaid) <= DONE_SHARE * total)) break;
     bridges = bridgesOf(hop, frame.question);
-    if (process.env.CHAIN_DEBUG) console.error(`  bridges ${bridges.join(" | ")}`);
     if (bridges.length === 0) break;
   }
   if (hops.length === 0 || (hops.length === 1 && unsaid.length === 0)) return null;
