@@ -21,8 +21,8 @@ export async function shapedAnswer(frame: QuestionFrame, reader: PageReader): Pr
 
 /**
  * A bridge by its relation words first (shapes/bridge.ts); when that does not say what is asked, the chain
- * followed by what each hop leaves unsaid (shapes/chain.ts). An unfinished chain is thin when the question
- * surely chains (its frame is a bridge's, or it writes a clause about a thing it does not name).
+ * followed by what each hop leaves unsaid (shapes/chain.ts). An unfinished chain of a question that writes a
+ * clause about a thing it does not name is thin.
  */
 async function chainedAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
   const bridged = frame.shape === "bridge" && ruleOn(RULES.bridge) ? await bridgeAnswer(frame, reader) : null;
@@ -31,7 +31,9 @@ async function chainedAnswer(frame: QuestionFrame, reader: PageReader): Promise<
   const chain = await chainAnswer(frame, reader);
   if (chain?.complete) return { kind: "answer", lead: null, facts: chain.facts };
   if (bridged) return bridged;
-  if (chain && ruleOn(RULES.unfinishedChainThin)) return { kind: "thin", reason: "the chain's next hop is on no page" };
+  // A bridge frame's own strategy said when its chain is incomplete (thin.incomplete-chain); when it found no
+  // chain at all, the plain answer is given as before.
+  if (chain && frame.shape === "plain" && ruleOn(RULES.unfinishedChainThin)) return { kind: "thin", reason: "the chain's next hop is on no page" };
   return null;
 }
 
