@@ -21,7 +21,10 @@ export interface AskedTerm {
 const ASKING = new Set(["whose", "name", "also", "did", "does", "do", "many", "much", "type", "kind", "one", "other", "else", "besides", "along"]);
 
 /** Verbs a question asks a relation with ("Who MARRIED …"): said as that relation's words are. */
-const VERB_RELATIONS: Record<string, string> = { married: "spouse", marry: "spouse", marries: "spouse", wed: "spouse" };
+const VERB_RELATIONS: Record<string, string> = {
+  married: "spouse", marry: "spouse", marries: "spouse", wed: "spouse", founded: "founder", wrote: "author", written: "author",
+  directed: "director", composed: "composer", produced: "producer", published: "publisher", owns: "owner", owned: "owner", created: "creator",
+};
 
 /** Rare words weigh most (squared, as term-weights.ts sharpens the background rarity). */
 const weightOf = (word: string) => backgroundWeight(word) ** 2;

@@ -34,6 +34,8 @@ export interface Chain {
   hops: number;
   /** Whether the hops say (nearly) all the question asks. */
   complete: boolean;
+  /** Whether a relation the question asks ("spouse", "founded") is left unsaid: the chain surely lacks a hop. */
+  relationUnsaid: boolean;
 }
 
 interface Hop {
@@ -74,7 +76,7 @@ export async function chainAnswer(frame: QuestionFrame, reader: PageReader): Pro
     if (bridges.length === 0) break;
   }
   if (hops.length === 0 || (hops.length === 1 && unsaid.length === 0)) return null;
-  return { facts: factsOf(reader, hops), hops: hops.length, complete: hops.length > 1 };
+  return { facts: factsOf(reader, hops), hops: hops.length, complete: hops.length > 1, relationUnsaid: unsaid.some((t) => t.cues.length > 0) };
 }
 
 /** The sentence of the candidates that says most unsaid weight (a sentence holding the kind of answer asked first among equals). */

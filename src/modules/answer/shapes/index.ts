@@ -33,7 +33,8 @@ async function chainedAnswer(frame: QuestionFrame, reader: PageReader): Promise<
   if (bridged) return bridged;
   // A bridge frame's own strategy said when its chain is incomplete (thin.incomplete-chain); when it found no
   // chain at all, the plain answer is given as before.
-  if (chain && frame.shape === "plain" && ruleOn(RULES.unfinishedChainThin)) return { kind: "thin", reason: "the chain's next hop is on no page" };
+  // Only a relation left unsaid makes it thin: a plain question's words a sentence misses are no missing hop.
+  if (chain?.relationUnsaid && frame.shape === "plain" && ruleOn(RULES.unfinishedChainThin)) return { kind: "thin", reason: "the chain's next hop is on no page" };
   return null;
 }
 
