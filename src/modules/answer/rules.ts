@@ -13,6 +13,12 @@ export const RULES = {
   twoPart: "shape.two-part",
   /** A chain whose next hop has no page is thin, not a quote of the hop before (shapes/bridge.ts). */
   incompleteChainThin: "thin.incomplete-chain",
+  /** A chain no relation list names, followed hop by hop: each hop's sentence says what the hops before left unsaid, of the thing the hop before names (shapes/chain.ts). */
+  chain: "shape.chain",
+  /** A chain's hop says the clause it answers: "the ACTOR that PLAYS Vision" is said by a sentence saying "Vision" (shapes/chain-terms.ts). */
+  chainClause: "chain.clause",
+  /** A chained question whose next hop no page says is thin, not a quote of the hops found (shapes/chain.ts). */
+  unfinishedChainThin: "thin.unfinished-chain",
   /** A comparison's or a yes/no's bridge per option ("the director of A"), followed before comparing. */
   optionBridge: "shape.option-bridge",
   /** "Are A and B from the same country?": each page's countries as a set (a co-production, two nationalities), yes when they share one (shapes/yes-no.ts). */

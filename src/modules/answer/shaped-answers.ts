@@ -8,7 +8,7 @@ import { PROMPT_PAGES } from "./grounded";
 import { ruleOn, RULES } from "./rules";
 import type { AnswerInput, SourcedPage } from "./service";
 import { ADVISOR_WEIGHT } from "./service";
-import { pageReader, shapedAnswer, shapedText, withSubjectOf } from "./shapes";
+import { asksChain, pageReader, shapedAnswer, shapedText, withSubjectOf } from "./shapes";
 import { THIN_ANSWER } from "./thin";
 
 type Gather = (brains: AnswerInput["brains"], text: string, limit: number) => Promise<{ retrieval: Retrieval; evidence: Evidence; pages: SourcedPage[]; thin: boolean }>;
@@ -21,7 +21,7 @@ export function shapedAnswers({ retriever, gather }: { retriever: Retriever; gat
    */
   async function shaped(input: AnswerInput, retrieval: Retrieval, wholeThin: boolean, setPages: (pages: RetrievedPage[]) => void, refOf: (page: RetrievedPage) => string) {
     const frame = frameOf(input.question);
-    if (frame.shape === "plain") return null;
+    if (frame.shape === "plain" && !asksChain(frame)) return null;
     const scope = input.brains.map((b) => ({ id: b.id, weight: b.weight ?? (b.kind === "primary" ? 1 : ADVISOR_WEIGHT) }));
     if (frame.shape === "two-part") return ruleOn(RULES.twoPart) ? twoPart(input, frame.parts!, wholeThin, setPages, refOf) : null;
     const reader = pageReader(retrieval, (query) => retriever.retrieve({ brains: scope, query, limit: PROMPT_PAGES }));

@@ -3,6 +3,7 @@
 import type { QuestionFrame } from "../frame";
 import { ruleOn, RULES } from "../rules";
 import { bridgeAnswer } from "./bridge";
+import { chainAnswer } from "./chain";
 import { comparisonAnswer } from "./comparison";
 import type { PageReader } from "./pages";
 import type { Shaped } from "./shaped";
@@ -14,9 +15,33 @@ export { shapedText, type Shaped } from "./shaped";
 export async function shapedAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
   if (frame.shape === "comparison" && ruleOn(RULES.comparison)) return comparisonAnswer(frame, reader);
   if (frame.shape === "yes-no" && ruleOn(RULES.yesNo)) return yesNoAnswer(frame, reader);
-  if (frame.shape === "bridge" && ruleOn(RULES.bridge)) return bridgeAnswer(frame, reader);
+  if (frame.shape === "bridge" || (frame.shape === "plain" && asksChain(frame))) return chainedAnswer(frame, reader);
   return null;
 }
+
+/**
+ * A bridge by its relation words first (shapes/bridge.ts); when that does not say what is asked, the chain
+ * followed by what each hop leaves unsaid (shapes/chain.ts). An unfinished chain of a question that writes a
+ * clause about a thing it does not name is thin.
+ */
+async function chainedAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
+  const bridged = frame.shape === "bridge" && ruleOn(RULES.bridge) ? await bridgeAnswer(frame, reader) : null;
+  if (bridged?.kind === "answer" && bridged.lead === null) return bridged;
+  if (!ruleOn(RULES.chain)) return bridged;
+  const chain = await chainAnswer(frame, reader);
+  if (chain?.complete) return { kind: "answer", lead: null, facts: chain.facts };
+  if (bridged) return bridged;
+  // A bridge frame's own strategy said when its chain is incomplete (thin.incomplete-chain); when it found no
+  // chain at all, the plain answer is given as before.
+  // Only a relation left unsaid makes it thin: a plain question's words a sentence misses are no missing hop.
+  if (chain?.relationUnsaid && frame.shape === "plain" && ruleOn(RULES.unfinishedChainThin)) return { kind: "thin", reason: "the chain's next hop is on no page" };
+  return null;
+}
+
+/** "… the actor WHO plays …", "… the river THAT … flows into", "… the company that bought …": a clause about an unnamed thing. */
+const CLAUSE = /\b(?:the|a|an)\s+(?:[\p{Ll}-]+\s+){1,3}?(?:who|whom|that|which|where|whose)\s+\p{L}/u;
+/** A chain no bridge frame found: a clause about an unnamed thing, or a relation of one ("the AUTHOR of …"). */
+export const asksChain = (frame: QuestionFrame) => CLAUSE.test(frame.question) || frame.relations.some((r) => !r.generic);
 
 /** A part's words that name its subject, for a second part that says it with a pronoun ("what language is IT written in?"). */
 export function withSubjectOf(first: string, second: string): string {
