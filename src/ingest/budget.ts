@@ -12,6 +12,12 @@ export interface ExtractionLimits {
   maxEntries: number;
   /** Pages of a PDF. */
   maxPages: number;
+  /** Pages read with OCR in one document (scanned PDF pages, images); 0 turns OCR off. */
+  ocrMaxPages: number;
+  /** Pixels of one image read with OCR; a larger one is refused before it is decoded. */
+  ocrMaxPixels: number;
+  /** Wall time of one page read with OCR. */
+  ocrPageTimeMs: number;
 }
 
 export interface ExtractionBudget extends ExtractionLimits {
@@ -28,6 +34,9 @@ export const DEFAULT_EXTRACTION_BUDGET: ExtractionBudget = {
   maxPartBytes: 100 * MB,
   maxEntries: 10_000,
   maxPages: 10_000,
+  ocrMaxPages: 200,
+  ocrMaxPixels: 40_000_000,
+  ocrPageTimeMs: 60_000,
   timeMs: 120_000,
   memoryBytes: 1024 * MB,
 };
@@ -80,6 +89,9 @@ export function extractionBudgetOf(config: {
   extractMaxPages: number;
   extractTimeMs: number;
   extractMemoryBytes: number;
+  ocrMaxPages: number;
+  ocrMaxPixels: number;
+  ocrPageTimeMs: number;
 }): ExtractionBudget {
   return {
     maxExpandedBytes: config.extractMaxExpandedBytes,
@@ -88,5 +100,8 @@ export function extractionBudgetOf(config: {
     maxPages: config.extractMaxPages,
     timeMs: config.extractTimeMs,
     memoryBytes: config.extractMemoryBytes,
+    ocrMaxPages: config.ocrMaxPages,
+    ocrMaxPixels: config.ocrMaxPixels,
+    ocrPageTimeMs: config.ocrPageTimeMs,
   };
 }

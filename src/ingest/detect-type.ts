@@ -1,6 +1,7 @@
 import { IngestError } from "./errors.ts";
+import { imageFormatOf } from "./ocr/decode-image.ts";
 
-export type DocumentKind = "html" | "pdf" | "docx" | "markdown" | "text";
+export type DocumentKind = "html" | "pdf" | "docx" | "markdown" | "text" | "image";
 
 export type DetectInput = { bytes: Uint8Array; contentType: string; filename?: string; url?: string };
 
@@ -50,6 +51,7 @@ const MARKDOWN_EXTENSIONS = new Set(["md", "markdown", "mdown", "mkd"]);
 /** Content type first, then file extension, then magic bytes. Throws `unsupported_type`. */
 export function detectKind(input: DetectInput): DocumentKind {
   if (startsWithAscii(input.bytes, "%PDF-")) return "pdf"; // unambiguous, whatever the label says
+  if (imageFormatOf(input.bytes)) return "image"; // so are an image's first bytes (read with OCR)
   const mediaType = mediaTypeOf(input.contentType);
   const extension = extensionOf(input.filename) ?? extensionOf(urlPath(input.url));
   if (mediaType === "text/plain") return extension && MARKDOWN_EXTENSIONS.has(extension) ? "markdown" : "text"; // raw .md files are served as text/plain
@@ -123,6 +125,6 @@ function unsupported(label: string): IngestError {
   const hint = label === "application/msword" ? " (legacy .doc: save it as .docx)" : "";
   return new IngestError(
     "unsupported_type",
-    `cannot extract text from ${label} documents${hint}; supported: HTML, PDF, DOCX, Markdown, plain text`,
+    `cannot extract text from ${label} documents${hint}; supported: HTML, PDF, DOCX, Markdown, plain text, images (PNG, JPEG, GIF, TIFF, WebP; read with OCR)`,
   );
 }

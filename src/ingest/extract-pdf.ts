@@ -5,10 +5,12 @@ import { escapePlainText } from "./extract-text.ts";
 import type { DocumentSource, ExtractedDocument as Extracted } from "./types.ts";
 import { firstLineTitle, pickTitle, titleFromName } from "./titles.ts";
 import { pdfLines, reflowPdfPage } from "./pdf-reflow.ts";
+import { readScannedPages } from "./pdf-ocr.ts";
 
 /**
  * Text of every page in paragraphs (pdf-reflow.ts; a blank line between pages); title from metadata, first line
  * or file name. Its streams are measured first (pdf-streams.ts) and its pages counted before any is read.
+ * Pages without a text layer are read with OCR (pdf-ocr.ts), unless OCR is turned off.
  */
 export async function extractPdf(bytes: Uint8Array, source: DocumentSource, limits: ExtractionLimits): Promise<Extracted> {
   checkPdfStreams(bytes, limits);
@@ -24,11 +26,15 @@ export async function extractPdf(bytes: Uint8Array, source: DocumentSource, limi
     // Each page's text items with their font sizes and positions, as lines.
     const pages = (await extractTextItems(pdf)).items.map(pdfLines);
     const info = (await getMeta(pdf).catch(() => undefined))?.info as { Title?: unknown } | undefined;
-    const text = pages.map((lines) => lines.map((l) => l.text).join("\n").trim()).filter(Boolean).join("\n\n");
+    const layerText = pages.map((lines) => lines.map((l) => l.text).join("\n").trim());
+    const scanned = layerText.flatMap((text, i) => (HAS_TEXT.test(text) ? [] : [i + 1]));
+    const ocr = scanned.length && limits.ocrMaxPages > 0 ? await readScannedPages(bytes, scanned, limits) : new Map<number, string>();
+    const markdown = pages.map((lines, i) => ocr.get(i + 1) ?? escapePlainText(reflowPdfPage(lines)));
+    const text = layerText.map((t, i) => (ocr.has(i + 1) ? ocrText(ocr.get(i + 1)!) : t)).filter(Boolean).join("\n\n");
     const metaTitle = typeof info?.Title === "string" ? info.Title : "";
     return {
       title: pickTitle(metaTitle, firstLineTitle(text), titleFromName(source.filename, source.url)),
-      markdown: escapePlainText(pages.map(reflowPdfPage).filter(Boolean).join("\n\n")),
+      markdown: markdown.filter(Boolean).join("\n\n"),
     };
   } catch (error) {
     if (isIngestError(error)) throw error;
@@ -38,6 +44,13 @@ export async function extractPdf(bytes: Uint8Array, source: DocumentSource, limi
   } finally {
     await pdf?.loadingTask.destroy().catch(() => undefined); // frees the worker-side document
   }
+}
+
+const HAS_TEXT = /[\p{L}\p{N}]/u;
+
+/** An OCR page's text without its note (the note is not the page's first line). */
+function ocrText(markdown: string): string {
+  return markdown.split("\n\n").slice(1).join("\n\n");
 }
 
 function describe(error: unknown): string {
