@@ -1,7 +1,7 @@
 // Scans the tests make: text laid out by satori and drawn by resvg (the renderer the server ships), at a
 // chosen resolution, then turned a little and speckled like a page through a flatbed scanner, and wrapped
 // into a PDF whose pages are images only (no text layer), the way a scanner writes one.
-import { deflateSync } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 import { PNG } from "pngjs";
 import { el, renderRgba } from "../../src/modules/x402/render/render.ts";
 import { mulberry32 } from "./random.ts";
@@ -88,9 +88,10 @@ export function grayToPng(image: Gray): Uint8Array {
 
 /**
  * A PDF of image-only pages (DeviceGray, Flate), each page the size the image has at `dpi`. Pages that are
- * the same image object (`pages` listing one image many times) share it, so a PDF of 5,000 blank pages is small.
+ * the same image object (`pages` listing one image many times) share it, so a PDF of 5,000 blank pages is
+ * small; a page given as `{ text }` is a text-layer page instead (Helvetica), for mixed documents.
  */
-export function scannedPdf(images: Gray[], pages: number[] = images.map((_, i) => i), dpi = 300): Uint8Array {
+export function scannedPdf(images: Gray[], pages: Array<number | { text: string }> = images.map((_, i) => i), dpi = 300): Uint8Array {
   const chunks: Uint8Array[] = [];
   const offsets: number[] = [];
   let length = 0;
@@ -105,12 +106,13 @@ export function scannedPdf(images: Gray[], pages: number[] = images.map((_, i) =
     body();
     write("\nendobj\n");
   };
-  // 1 catalog, 2 pages, then per image one XObject, then per page a page and its content stream.
-  const imageObject = (i: number) => 3 + i;
-  const pageObject = (k: number) => 3 + images.length + 2 * k;
+  // 1 catalog, 2 pages, 3 the font, then per image one XObject, then per page a page and its content stream.
+  const imageObject = (i: number) => 4 + i;
+  const pageObject = (k: number) => 4 + images.length + 2 * k;
   write("%PDF-1.4\n");
   object(1, () => write("<< /Type /Catalog /Pages 2 0 R >>"));
   object(2, () => write(`<< /Type /Pages /Count ${pages.length} /Kids [${pages.map((_, k) => `${pageObject(k)} 0 R`).join(" ")}] >>`));
+  object(3, () => write("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"));
   images.forEach((image, i) =>
     object(imageObject(i), () => {
       const data = deflateSync(image.data);
@@ -119,18 +121,19 @@ export function scannedPdf(images: Gray[], pages: number[] = images.map((_, i) =
       write("\nendstream");
     }),
   );
-  pages.forEach((i, k) => {
-    const image = images[i]!;
-    const w = (image.width / dpi) * 72;
-    const h = (image.height / dpi) * 72;
-    const content = `q ${w.toFixed(2)} 0 0 ${h.toFixed(2)} 0 0 cm /Im0 Do Q`;
+  pages.forEach((spec, k) => {
+    const image = typeof spec === "number" ? images[spec]! : null;
+    const [w, h] = image ? [(image.width / dpi) * 72, (image.height / dpi) * 72] : [612, 792];
+    const escape = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
+    const content = image ? `q ${w.toFixed(2)} 0 0 ${h.toFixed(2)} 0 0 cm /Im0 Do Q` : `BT /F1 12 Tf 72 700 Td (${escape((spec as { text: string }).text)}) Tj ET`;
+    const resources = image ? `/XObject << /Im0 ${imageObject(spec as number)} 0 R >>` : "/Font << /F1 3 0 R >>";
     object(pageObject(k), () =>
-      write(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w.toFixed(2)} ${h.toFixed(2)}] /Resources << /XObject << /Im0 ${imageObject(i)} 0 R >> >> /Contents ${pageObject(k) + 1} 0 R >>`),
+      write(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w.toFixed(2)} ${h.toFixed(2)}] /Resources << ${resources} >> /Contents ${pageObject(k) + 1} 0 R >>`),
     );
     object(pageObject(k) + 1, () => write(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`));
   });
   const xref = length;
-  const count = 3 + images.length + 2 * pages.length;
+  const count = 4 + images.length + 2 * pages.length;
   write(`xref\n0 ${count}\n0000000000 65535 f \n`);
   for (let n = 1; n < count; n++) write(`${String(offsets[n]).padStart(10, "0")} 00000 n \n`);
   write(`trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
@@ -141,4 +144,29 @@ export function scannedPdf(images: Gray[], pages: number[] = images.map((_, i) =
     at += c.length;
   }
   return out;
+}
+
+/**
+ * A valid, all-white PNG of any size, written without holding its pixels: 1 bit per pixel, every row the same,
+ * so a 30,000 x 30,000 image is a few hundred kilobytes on disk (and 900 megapixels to whoever decodes it).
+ */
+export function blankPng(width: number, height: number): Uint8Array {
+  const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff);
+  row[0] = 0; // filter: none
+  const raw = Buffer.allocUnsafe(row.length * height);
+  for (let y = 0; y < height; y++) row.copy(raw, y * row.length);
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body) >>> 0, 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // 1 bit, grey, deflate, adaptive filtering, no interlace
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 1 })), chunk("IEND", new Uint8Array())]));
 }

@@ -60,22 +60,24 @@ export function sample(image: GrayImage, x: number, y: number): number {
 /** Darker than the page's background by this much counts as ink. */
 const INK_CONTRAST = 80;
 /** Share of sampled pixels that must be ink for a page to hold anything worth reading. */
-const MIN_INK_SHARE = 0.0002;
+const MIN_INK_SHARE = 0.00003;
 /** Pixels looked at to decide whether a page is blank (a sparse grid: the decision must stay cheap). */
 const BLANK_SAMPLES = 250_000;
 
 /**
  * A page with (next to) no ink: skipped before the models run. The background is the brightest common level
  * (the 90th percentile), so a grey scan of a white page is as blank as a white one, and scanner noise a few
- * levels either side of it is not ink.
+ * levels either side of it is not ink. A sampled pixel is ink only with its right and lower neighbours: a
+ * stroke of text is wider than a pixel at any resolution worth reading, a speck of dust is not.
  */
 export function isBlank(image: GrayImage): boolean {
-  const total = image.width * image.height;
-  if (total === 0) return true;
-  const step = Math.max(1, Math.floor(total / BLANK_SAMPLES));
+  const { width, height, data } = image;
+  if (width < 2 || height < 2) return true;
+  const last = (height - 1) * width - 1;
+  const step = Math.max(1, Math.floor(last / BLANK_SAMPLES));
   const histogram = new Uint32Array(256);
   let seen = 0;
-  for (let i = 0; i < total; i += step, seen++) histogram[image.data[i]!]!++;
+  for (let i = 0; i < last; i += step, seen++) histogram[data[i]!]!++;
   let background = 255;
   for (let level = 0, below = 0; level < 256; level++) {
     below += histogram[level]!;
@@ -84,7 +86,10 @@ export function isBlank(image: GrayImage): boolean {
       break;
     }
   }
+  const dark = background - INK_CONTRAST;
   let ink = 0;
-  for (let level = 0; level < background - INK_CONTRAST; level++) ink += histogram[level]!;
+  for (let i = 0; i < last; i += step) {
+    if (data[i]! < dark && data[i + 1]! < dark && data[i + width]! < dark && data[i + width + 1]! < dark && (i + 1) % width !== 0) ink++;
+  }
   return ink < seen * MIN_INK_SHARE;
 }
