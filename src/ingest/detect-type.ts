@@ -46,6 +46,9 @@ const BY_EXTENSION: Record<string, DocumentKind> = {
   text: "text",
 };
 
+// Labelled as an image the OCR reads, but without its first bytes (those are told apart above).
+const RASTER_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/jpg", "image/gif", "image/tiff", "image/webp"]);
+
 const MARKDOWN_EXTENSIONS = new Set(["md", "markdown", "mdown", "mkd"]);
 
 /** Content type first, then file extension, then magic bytes. Throws `unsupported_type`. */
@@ -55,6 +58,7 @@ export function detectKind(input: DetectInput): DocumentKind {
   const mediaType = mediaTypeOf(input.contentType);
   const extension = extensionOf(input.filename) ?? extensionOf(urlPath(input.url));
   if (mediaType === "text/plain") return extension && MARKDOWN_EXTENSIONS.has(extension) ? "markdown" : "text"; // raw .md files are served as text/plain
+  if (RASTER_IMAGE_TYPES.has(mediaType)) throw new IngestError("unreadable_document", `could not read the image: its bytes are not a supported image (PNG, JPEG, GIF, TIFF or WebP), though it is labelled ${mediaType}`);
   const declared = BY_MEDIA_TYPE[mediaType];
   if (declared) return declared;
   if (mediaType.startsWith("text/")) return "text";
