@@ -7,7 +7,7 @@ import type { InferenceSession } from "onnxruntime-node";
 import { downscale, sample, type GrayImage } from "./raster.ts";
 
 /** Longest side of the image the detector looks at: text of 10 pt at 300 dpi stays legible to it. */
-export const DETECTION_SIDE = 1600;
+export const DETECTION_SIDE = 1280;
 /** A map pixel above this probability is text. */
 const PIXEL_THRESHOLD = 0.3;
 /** A region whose mean probability is below this is noise. */
