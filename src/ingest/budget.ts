@@ -36,7 +36,7 @@ export const DEFAULT_EXTRACTION_BUDGET: ExtractionBudget = {
   maxPages: 10_000,
   ocrMaxPages: 200,
   ocrMaxPixels: 40_000_000,
-  ocrPageTimeMs: 60_000,
+  ocrPageTimeMs: 180_000,
   timeMs: 120_000,
   memoryBytes: 1024 * MB,
 };
