@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { longPdf } from "../support/bombs";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { newBrain, waitForSource } from "../support/sources";
+import { newBrain, uploadFile, waitForSource } from "../support/sources";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -11,15 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-async function upload(brainId: string, filename: string, contentType: string, bytes: Uint8Array): Promise<string> {
-  const ticket = await expectJson(
-    await s.api(`/api/v1/brains/${brainId}/sources/upload-url`, { method: "POST", json: { filename, contentType, size: bytes.byteLength } }),
-    201,
-  );
-  const put = await fetch(ticket.uploadUrl, { method: "PUT", body: new Blob([bytes as BlobPart]), headers: { "content-type": contentType } });
-  expect(put.status).toBe(200);
-  return ticket.sourceId;
-}
+const upload = (brainId: string, filename: string, contentType: string, bytes: Uint8Array) => uploadFile(s, brainId, filename, contentType, bytes);
 
 test("a document past its time budget fails for good with the reason; health answers meanwhile; the next document is read", async () => {
   const brainId = await newBrain(s);

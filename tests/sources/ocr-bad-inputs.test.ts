@@ -2,8 +2,8 @@
 // (no model runs for any of them), while a text source added beside them is read as usual and the server
 // keeps answering. The scans that are read (and a question answered from one) are in tests/e2e/sources/ocr.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
-import { addText, newBrain, waitForSource } from "../support/sources";
+import { startTestServer, type TestServer } from "../support/server";
+import { addText, newBrain, uploadFile, waitForSource } from "../support/sources";
 import { blankPng, grayToPng, scannedPdf, type Gray } from "../support/scans";
 
 let s: TestServer;
@@ -15,15 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-async function upload(filename: string, contentType: string, bytes: Uint8Array): Promise<string> {
-  const ticket = await expectJson(
-    await s.api(`/api/v1/brains/${brainId}/sources/upload-url`, { method: "POST", json: { filename, contentType, size: bytes.byteLength } }),
-    201,
-  );
-  const put = await fetch(ticket.uploadUrl, { method: "PUT", body: new Blob([bytes as BlobPart]), headers: { "content-type": contentType } });
-  expect(put.status).toBe(200);
-  return ticket.sourceId;
-}
+const upload = (filename: string, contentType: string, bytes: Uint8Array) => uploadFile(s, brainId, filename, contentType, bytes);
 
 const white = (width: number, height: number): Gray => ({ width, height, data: new Uint8Array(width * height).fill(255) });
 

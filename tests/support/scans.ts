@@ -137,13 +137,7 @@ export function scannedPdf(images: Gray[], pages: Array<number | { text: string 
   write(`xref\n0 ${count}\n0000000000 65535 f \n`);
   for (let n = 1; n < count; n++) write(`${String(offsets[n]).padStart(10, "0")} 00000 n \n`);
   write(`trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /**

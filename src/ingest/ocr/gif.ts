@@ -49,7 +49,7 @@ export function decodeGifFirstFrame(bytes: Uint8Array): GrayImage {
     const minCodeSize = u8();
     const data: Uint8Array[] = [];
     for (let size = u8(); size > 0; size = u8()) data.push(bytes.subarray(p, (p += size)));
-    const indices = lzw(minCodeSize, concat(data), frameWidth * frameHeight);
+    const indices = lzw(minCodeSize, Buffer.concat(data), frameWidth * frameHeight);
     const rows = flags & 0x40 ? interlacedRows(frameHeight) : null;
     const canvas = new Uint8Array(width * height).fill(255);
     for (let row = 0; row < frameHeight; row++) {
@@ -129,16 +129,6 @@ function lzw(minCodeSize: number, data: Uint8Array, pixels: number): Uint8Array 
       if (next === 1 << size && size < 12) size++;
     }
     previous = code;
-  }
-  return out;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
   }
   return out;
 }

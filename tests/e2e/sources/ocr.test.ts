@@ -4,7 +4,7 @@
 // several full pages on a shared machine.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { expectJson, startTestServer, type TestServer } from "../../support/server";
-import { askBrain, newBrain, pagesOf, waitForSource } from "../../support/sources";
+import { askBrain, newBrain, pagesOf, uploadFile, waitForSource } from "../../support/sources";
 import { renderScan, scannedPdf } from "../../support/scans";
 
 let s: TestServer;
@@ -16,14 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-async function upload(filename: string, bytes: Uint8Array): Promise<string> {
-  const ticket = await expectJson(
-    await s.api(`/api/v1/brains/${brainId}/sources/upload-url`, { method: "POST", json: { filename, contentType: "application/pdf", size: bytes.byteLength } }),
-    201,
-  );
-  expect((await fetch(ticket.uploadUrl, { method: "PUT", body: new Blob([bytes as BlobPart]), headers: { "content-type": "application/pdf" } })).status).toBe(200);
-  return ticket.sourceId;
-}
+const upload = (filename: string, bytes: Uint8Array) => uploadFile(s, brainId, filename, "application/pdf", bytes);
 
 const HANDBOOK = [
   "Visitor parking",
