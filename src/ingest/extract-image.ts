@@ -2,7 +2,7 @@ import type { ExtractionLimits } from "./budget.ts";
 import { IngestError } from "./errors.ts";
 import { escapePlainText } from "./extract-text.ts";
 import { decodeImage, type ImageFormat } from "./ocr/decode-image.ts";
-import { ocrNote } from "./ocr/note.ts";
+import { ocrNote } from "../lib/ocr-note.ts";
 import { readPageImage } from "./ocr/read-page.ts";
 import { firstLineTitle, pickTitle, titleFromName } from "./titles.ts";
 import type { DocumentSource, ExtractedDocument } from "./types.ts";

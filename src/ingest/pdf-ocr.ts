@@ -8,7 +8,7 @@ import { tooLarge, type ExtractionLimits } from "./budget.ts";
 import { IngestError } from "./errors.ts";
 import { escapePlainText } from "./extract-text.ts";
 import { announceOcrPage } from "./ocr/heartbeat.ts";
-import { ocrNote } from "./ocr/note.ts";
+import { ocrNote } from "../lib/ocr-note.ts";
 import { toGray, type GrayImage } from "./ocr/raster.ts";
 import { readPageImage } from "./ocr/read-page.ts";
 

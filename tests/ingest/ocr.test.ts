@@ -9,6 +9,9 @@ import { DEFAULT_EXTRACTION_BUDGET, extractDocument, type ExtractionLimits } fro
 import { decodeGifFirstFrame } from "../../src/ingest/ocr/gif.ts";
 import { printedLines } from "../../src/ingest/ocr/layout.ts";
 import { isBlank } from "../../src/ingest/ocr/raster.ts";
+import { proseUnits } from "../../src/ingest/markdown-prose.ts";
+import { ocrNote } from "../../src/lib/ocr-note.ts";
+import { searchTextOf } from "../../src/retrieval/search-text.ts";
 import { mulberry32 } from "../support/random.ts";
 import { addNoise, blankPng, grayToPng, renderScan, scannedPdf, type Gray } from "../support/scans.ts";
 
@@ -143,6 +146,12 @@ describe("the pieces", () => {
     expect(isBlank(page)).toBe(true);
     const line = await renderScan(["Room 12"], { dpi: 300, noise: 12 });
     expect(isBlank(line)).toBe(false);
+  });
+
+  test("the OCR note is a generated line: not prose for concepts and answers, not indexed", () => {
+    const page = `${ocrNote("page 2 of the scan")}\n\nThe boiler is serviced in May.`;
+    expect(proseUnits(page).map((u) => u.text)).toEqual(["The boiler is serviced in May."]);
+    expect(searchTextOf(page).trim()).toBe("The boiler is serviced in May.");
   });
 
   test("the GIF reader gives back the indices an encoder wrote, through the palette", () => {
