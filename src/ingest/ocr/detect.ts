@@ -61,7 +61,9 @@ export async function detectText(session: InferenceSession, image: GrayImage): P
   // From map pixels back to the original image's.
   const toX = image.width / width;
   const toY = image.height / height;
-  return regions.map((region) => measure(region, skew, width, toX, toY)).filter((box): box is TextBox => box !== null);
+  // A line is thinnest across its true direction: the page's skew, unless the region reads thinner level
+  // (the skew estimate can be tilted by a few long lines whose shrunk regions lean).
+  return regions.map((region) => thinner(measure(region, skew, width, toX, toY), skew === 0 ? null : measure(region, 0, width, toX, toY))).filter((box): box is TextBox => box !== null);
 }
 
 /** 8-connected regions of the thresholded map, each with its pixels, mean probability and main direction. */
@@ -135,6 +137,11 @@ function pageSkew(regions: Region[]): number {
   if (angles.length === 0) return 0;
   angles.sort((a, b) => a - b);
   return angles[Math.floor(angles.length / 2)]!;
+}
+
+function thinner(a: TextBox | null, b: TextBox | null): TextBox | null {
+  if (!a || !b) return a ?? b;
+  return b.thickness < a.thickness ? b : a;
 }
 
 /** The region's box along the page's skew, grown by DB's margin, in original-image pixels. */
