@@ -54,7 +54,8 @@ const staticNativeAddons: BunPlugin = {
     // One non-ASCII character anywhere in the bundle makes Bun store all of its JavaScript as UTF-16 (twice
     // the size); this licence line, pulled in by satori, is the only one.
     rewrite(/node_modules\/css-background-parser\/index\.js$/, "Copyright \u00a9", "Copyright (c)")(build);
-    // sharp (image decoding) is never used for text embeddings; a stub keeps its native build out.
+    // sharp (image decoding) is never used for text embeddings; a stub keeps its native build out. OCR
+    // decodes every image format in JavaScript but WebP, which fails with the stub's message in the binary.
     build.onResolve({ filter: /^sharp$/ }, () => ({ path: "sharp-stub", namespace: "stub" }));
     build.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
       contents: "export default function sharp() { throw new Error('image input is not supported'); }",

@@ -23,3 +23,7 @@ declare module "*.wasm" {
   const path: string;
   export default path;
 }
+declare module "*.onnx" {
+  const path: string;
+  export default path;
+}

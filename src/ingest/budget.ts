@@ -14,6 +14,12 @@ export interface ExtractionLimits {
   maxPages: number;
   /** Rows of a spreadsheet or CSV, all its sheets together. */
   maxRows: number;
+  /** Pages read with OCR in one document (scanned PDF pages, images); 0 turns OCR off. */
+  ocrMaxPages: number;
+  /** Pixels of one image read with OCR; a larger one is refused before it is decoded. */
+  ocrMaxPixels: number;
+  /** Wall time of one page read with OCR. */
+  ocrPageTimeMs: number;
 }
 
 export interface ExtractionBudget extends ExtractionLimits {
@@ -31,6 +37,9 @@ export const DEFAULT_EXTRACTION_BUDGET: ExtractionBudget = {
   maxEntries: 10_000,
   maxPages: 10_000,
   maxRows: 50_000,
+  ocrMaxPages: 200,
+  ocrMaxPixels: 40_000_000,
+  ocrPageTimeMs: 180_000,
   timeMs: 120_000,
   memoryBytes: 1024 * MB,
 };
@@ -84,6 +93,9 @@ export function extractionBudgetOf(config: {
   extractMaxRows: number;
   extractTimeMs: number;
   extractMemoryBytes: number;
+  ocrMaxPages: number;
+  ocrMaxPixels: number;
+  ocrPageTimeMs: number;
 }): ExtractionBudget {
   return {
     maxExpandedBytes: config.extractMaxExpandedBytes,
@@ -93,5 +105,8 @@ export function extractionBudgetOf(config: {
     maxRows: config.extractMaxRows,
     timeMs: config.extractTimeMs,
     memoryBytes: config.extractMemoryBytes,
+    ocrMaxPages: config.ocrMaxPages,
+    ocrMaxPixels: config.ocrMaxPixels,
+    ocrPageTimeMs: config.ocrPageTimeMs,
   };
 }

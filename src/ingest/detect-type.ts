@@ -1,8 +1,9 @@
 import { DEFAULT_EXTRACTION_BUDGET } from "./budget.ts";
 import { IngestError } from "./errors.ts";
+import { imageFormatOf } from "./ocr/decode-image.ts";
 import { zipDocumentKind } from "./zip-sniff.ts";
 
-export type DocumentKind = "html" | "pdf" | "docx" | "markdown" | "text" | SpreadsheetKind | "pptx" | "epub" | "odt";
+export type DocumentKind = "html" | "pdf" | "docx" | "markdown" | "text" | SpreadsheetKind | "pptx" | "epub" | "odt" | "image";
 export type SpreadsheetKind = "xlsx" | "ods" | "csv" | "tsv";
 
 export type DetectInput = { bytes: Uint8Array; contentType: string; filename?: string; url?: string };
@@ -68,6 +69,9 @@ const BY_EXTENSION: Record<string, DocumentKind> = {
   odt: "odt",
 };
 
+// Labelled as an image the OCR reads, but without its first bytes (those are told apart above).
+const RASTER_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/jpg", "image/gif", "image/tiff", "image/webp"]);
+
 const MARKDOWN_EXTENSIONS = new Set(["md", "markdown", "mdown", "mkd"]);
 /** A .csv or .tsv file is often served or uploaded as text/plain. */
 const TABLE_EXTENSIONS: Record<string, DocumentKind> = { csv: "csv", tsv: "tsv", tab: "tsv" };
@@ -80,12 +84,14 @@ export function detectKind(input: DetectInput, maxEntries = DEFAULT_EXTRACTION_B
   if (startsWithAscii(input.bytes, "%PDF-")) return "pdf"; // unambiguous, whatever the label says
   const inZip = startsWithAscii(input.bytes, "PK\x03\x04") ? zipDocumentKind(input.bytes, maxEntries) : undefined;
   if (inZip) return inZip; // an XLSX labelled as DOCX, or as application/zip, is read as the XLSX it is
+  if (imageFormatOf(input.bytes)) return "image"; // so are an image's first bytes (read with OCR)
   const mediaType = mediaTypeOf(input.contentType);
   const extension = extensionOf(input.filename) ?? extensionOf(urlPath(input.url));
   if (mediaType === "text/plain") {
     if (extension && TABLE_EXTENSIONS[extension]) return TABLE_EXTENSIONS[extension]!;
     return extension && MARKDOWN_EXTENSIONS.has(extension) ? "markdown" : "text"; // raw .md files are served as text/plain
   }
+  if (RASTER_IMAGE_TYPES.has(mediaType)) throw new IngestError("unreadable_document", `could not read the image: its bytes are not a supported image (PNG, JPEG, GIF, TIFF or WebP), though it is labelled ${mediaType}`);
   const declared = BY_MEDIA_TYPE[mediaType];
   if (declared) return declared;
   if (mediaType.startsWith("text/")) return "text";
@@ -161,7 +167,7 @@ function unsupported(label: string): IngestError {
   );
 }
 
-const SUPPORTED = "HTML, PDF, DOCX, XLSX, ODS, CSV, TSV, PPTX, EPUB, ODT, Markdown, plain text";
+const SUPPORTED = "HTML, PDF, DOCX, XLSX, ODS, CSV, TSV, PPTX, EPUB, ODT, Markdown, plain text, images (PNG, JPEG, GIF, TIFF, WebP; read with OCR)";
 const LEGACY_HINTS: Record<string, string> = {
   "legacy Office (.doc, .xls, .ppt)": " (save it as .docx, .xlsx or .pptx)",
   "application/vnd.ms-powerpoint": " (legacy .ppt: save it as .pptx)",

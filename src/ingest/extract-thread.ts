@@ -3,13 +3,15 @@
 // time and memory it uses are its own: the thread is terminated (and a fresh one started for the next
 // document) when a document runs past its time budget or the process's resident memory grows past its
 // memory budget while it is read. The decompression limits (budget.ts) are checked on the thread itself.
+// A page read with OCR announces itself and gets its own time (budget.ocrPageTimeMs) from then on, so a
+// scan of many pages is bounded page by page rather than refused for its length.
 import type { Logger } from "../lib/log";
 import { workerEntry } from "../lib/worker-entry";
 import { formatBytes, type ExtractionBudget } from "./budget.ts";
 import { IngestError, type IngestErrorCode } from "./errors.ts";
 import { extractDocument, type ExtractInput } from "./extract.ts";
 import type { ExtractedDocument } from "./types.ts";
-import type { DocumentAnswer } from "./extract-worker.ts";
+import type { DocumentAnswer, OcrPageStarted } from "./extract-worker.ts";
 
 /** How often resident memory is looked at while a document is read. */
 const MEMORY_CHECK_MS = 50;
@@ -108,14 +110,23 @@ export function createDocumentReader(budget: ExtractionBudget, log: Logger, entr
           discard(w);
           reject(new IngestError(code, message));
         });
-      const timer = setTimeout(() => stop("extraction_over_budget", `reading the document took longer than ${seconds(budget.timeMs)}`), budget.timeMs);
+      const overTime = (message: string) => () => stop("extraction_over_budget", message);
+      let timer = setTimeout(overTime(`reading the document took longer than ${seconds(budget.timeMs)}`), budget.timeMs);
+      let deadline = Date.now() + budget.timeMs;
+      const allowOcrPage = (ms: number) => {
+        if (Date.now() + ms <= deadline) return;
+        deadline = Date.now() + ms;
+        clearTimeout(timer);
+        timer = setTimeout(overTime(`reading a page of the document with OCR took longer than ${seconds(ms)}`), ms);
+      };
       const watch = setInterval(() => {
         if (process.memoryUsage.rss() - baseline > budget.memoryBytes)
           stop("extraction_over_budget", `reading the document needed more than ${formatBytes(budget.memoryBytes)} of memory`);
       }, MEMORY_CHECK_MS);
-      w.onmessage = (event: MessageEvent<DocumentAnswer>) => {
+      w.onmessage = (event: MessageEvent<DocumentAnswer | OcrPageStarted>) => {
         const answer = event.data;
         if (answer.id !== id) return;
+        if ("ocrPageMs" in answer) return allowOcrPage(answer.ocrPageMs);
         finish(() => ("code" in answer ? reject(new IngestError(answer.code as IngestErrorCode, answer.message)) : resolve({ title: answer.title, markdown: answer.markdown, ...(answer.pagePerSection ? { pagePerSection: true as const } : {}) })));
       };
       w.onerror = (event) => {

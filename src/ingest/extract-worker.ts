@@ -3,6 +3,7 @@
 import { extractDocument, type ExtractInput } from "./extract.ts";
 import type { ExtractionLimits } from "./budget.ts";
 import { isIngestError } from "./errors.ts";
+import { onOcrPage } from "./ocr/heartbeat.ts";
 
 declare const self: Worker;
 
@@ -14,8 +15,12 @@ export interface DocumentTask {
 
 export type DocumentAnswer = { id: number; title: string; markdown: string; pagePerSection?: true } | { id: number; code: string; message: string };
 
+/** Sent when a page starts to be read with OCR: the watchdog allows the document `ocrPageMs` more from then. */
+export type OcrPageStarted = { id: number; ocrPageMs: number };
+
 self.onmessage = async (event: MessageEvent<DocumentTask>) => {
   const { id, input, limits } = event.data;
+  onOcrPage((ocrPageMs) => self.postMessage({ id, ocrPageMs } satisfies OcrPageStarted));
   try {
     const doc = await extractDocument(input, limits);
     self.postMessage({ id, title: doc.title, markdown: doc.markdown, ...(doc.pagePerSection ? { pagePerSection: true as const } : {}) } satisfies DocumentAnswer);

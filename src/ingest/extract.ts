@@ -10,21 +10,24 @@ import { extractOdt } from "./extract-odt.ts";
 import { extractPptx } from "./extract-pptx.ts";
 import { extractXlsx } from "./extract-xlsx.ts";
 import { extractHtml } from "./extract-html.ts";
+import { extractImage } from "./extract-image.ts";
+import { imageFormatOf } from "./ocr/decode-image.ts";
 import { extractPdf } from "./extract-pdf.ts";
 import { extractMarkdown, extractPlainText } from "./extract-text.ts";
 import { normalizeMarkdown } from "../lib/markdown-blocks.ts";
 import type { ExtractedDocument } from "./types.ts";
 
 const EMPTY_HINTS: Partial<Record<DocumentKind, string>> = {
-  pdf: " (a scanned PDF needs OCR first)",
+  pdf: " (no text layer, and OCR found no text in its pages' images)",
   html: " (a page rendered by JavaScript has no text to fetch)",
 };
+const OCR_OFF_HINT = " (a scanned PDF needs OCR, which this server has turned off: BRAINBOX_OCR_MAX_PAGES=0)";
 
 export type ExtractInput = { bytes: Uint8Array; contentType: string; filename?: string; url?: string };
 
 /**
- * Any supported document (HTML, PDF, DOCX, XLSX, ODS, CSV, TSV, PPTX, EPUB, ODT, Markdown, plain text) to a
- * title and Markdown.
+ * Any supported document (HTML, PDF, DOCX, XLSX, ODS, CSV, TSV, PPTX, EPUB, ODT, Markdown, plain text, an image
+ * read with OCR) to a title and Markdown.
  * Errors are always IngestError: `unsupported_type`, `unreadable_document`, `empty_document`, and
  * `document_too_large` when it decompresses beyond `limits` (budget.ts). Runs where it is called: the server
  * reads documents on its document thread (extract-thread.ts), which also bounds time and memory.
@@ -69,6 +72,9 @@ export async function extractDocument(input: ExtractInput, limits: ExtractionLim
       case "text":
         extracted = extractPlainText(decodeText(input.bytes, input.contentType), source);
         break;
+      case "image":
+        extracted = await extractImage(input.bytes, imageFormatOf(input.bytes)!, source, limits);
+        break;
     }
   } catch (error) {
     if (error instanceof IngestError) throw error;
@@ -78,7 +84,7 @@ export async function extractDocument(input: ExtractInput, limits: ExtractionLim
   }
   const markdown = normalizeMarkdown(extracted.markdown);
   if (!/[\p{L}\p{N}]/u.test(markdown)) {
-    throw new IngestError("empty_document", `the ${kind.toUpperCase()} document contains no text${EMPTY_HINTS[kind] ?? ""}`);
+    throw new IngestError("empty_document", `the ${kind.toUpperCase()} document contains no text${kind === "pdf" && limits.ocrMaxPages === 0 ? OCR_OFF_HINT : (EMPTY_HINTS[kind] ?? "")}`);
   }
   return { title: extracted.title, markdown, ...(extracted.pagePerSection ? { pagePerSection: true as const } : {}) };
 }

@@ -3,6 +3,7 @@
 // ran into one "sentence" ("Access to the namespace A Vault token with the policy kubectl 1.29 or newer")
 // and a table into a string of cells, which answers quoted and concept pages showed as mentions. Headings
 // are not prose: each unit carries the headings it sits under, as context.
+import { OCR_NOTE_PATTERN } from "../lib/ocr-note.ts";
 import { parseBlocks, plainHeading } from "../lib/markdown-blocks";
 
 export interface ProseUnit {
@@ -39,7 +40,7 @@ const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s+/;
 const QUOTE = /^\s{0,3}>\s?/;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{1,}:?\s*(?:\|\s*:?-{1,}:?\s*)*\|?\s*$/;
 /** Code fences are not prose; neither are the generated lines a page may end with. */
-const GENERATED_LINE = /^(?:Related: \[\[.*|Source: <[^>\n]*>)\s*$/;
+const GENERATED_LINE = new RegExp(String.raw`^(?:Related: \[\[.*|Source: <[^>\n]*>|${OCR_NOTE_PATTERN})\s*$`);
 
 export function proseUnits(markdown: string): ProseUnit[] {
   const units: ProseUnit[] = [];

@@ -28,7 +28,7 @@ export interface ZipListing {
  * `wanted` (a name test) leaves the other entries uninflated (an e-book's pictures, a workbook's media): they
  * count as entries, not as bytes.
  */
-export function unzipBounded(bytes: Uint8Array, limits: ExtractionLimits, wanted: (name: string) => boolean = () => true): ZipEntries {
+export function unzipBounded(bytes: Uint8Array, limits: Pick<ExtractionLimits, "maxExpandedBytes" | "maxPartBytes" | "maxEntries">, wanted: (name: string) => boolean = () => true): ZipEntries {
   const meter = new ExpansionMeter(limits, "part");
   const entries: ZipEntries = {};
   for (const entry of listZip(bytes, limits.maxEntries)) if (wanted(entry.name)) entries[entry.name] = readEntry(entry.name, entry.method, entry.data, meter);

@@ -5,10 +5,11 @@
 // (measured in scripts/eval-context.ts). Computed when a page is written (SQLite has no regular expressions)
 // and stored in `pages.search_text`, which the FTS5 triggers index instead of the markdown. Migration 0013
 // computes the same for existing pages in SQL (except the CJK spacing below, which needs Unicode classes).
+import { OCR_NOTE_PATTERN } from "../lib/ocr-note.ts";
 import { CJK, hyphenJoined } from "./terms";
 import { withoutRepeatedLead } from "../lib/repeated-lead";
 
-const GENERATED_LINE = /^(?:Related: \[\[.*|Source: <[^>\n]*>)[ \t]*$/gm;
+const GENERATED_LINE = new RegExp(String.raw`^(?:Related: \[\[.*|Source: <[^>\n]*>|${OCR_NOTE_PATTERN})[ \t]*$`, "gm");
 const LABELLED_LINK = /\[\[[^\[\]|\n]+\|([^\[\]\n]*)\]\]/g;
 const PLAIN_LINK = /\[\[([^\[\]|\n]+)\]\]/g;
 

@@ -3,7 +3,7 @@
 // the book's own order, not their files'.
 import { describe, expect, test } from "bun:test";
 import { strToU8, zipSync } from "fflate";
-import { extractDocument, IngestError } from "../../src/ingest";
+import { DEFAULT_EXTRACTION_BUDGET, extractDocument, IngestError } from "../../src/ingest";
 import { detectKind } from "../../src/ingest/detect-type";
 import { ROWS_PER_SECTION, sheetMarkdown } from "../../src/ingest/extract-table";
 import { cellValue, countRowTags } from "../../src/ingest/extract-xlsx";
@@ -64,7 +64,7 @@ describe("sheets as tables", () => {
 
   test("the row limit holds across a workbook's sheets", async () => {
     const xlsx = await makeXlsx({ A: [["h"], ["1"], ["2"]], B: [["h"], ["3"]] });
-    const limits = { maxExpandedBytes: 1e8, maxPartBytes: 1e8, maxEntries: 100, maxPages: 10, maxRows: 4 };
+    const limits = { ...DEFAULT_EXTRACTION_BUDGET, maxExpandedBytes: 1e8, maxPartBytes: 1e8, maxEntries: 100, maxPages: 10, maxRows: 4 };
     const error = await extractDocument({ bytes: xlsx, contentType: MEDIA.xlsx }, limits).catch((e) => e);
     expect(error).toBeInstanceOf(IngestError);
     expect(error).toMatchObject({ code: "document_too_large", message: expect.stringContaining("more than 4 rows") });

@@ -185,12 +185,16 @@ describe("Markdown and plain text", () => {
 });
 
 describe("unsupported and empty input", () => {
-  test("image/png is unsupported, with a clear message", async () => {
+  test("an image type OCR does not read is unsupported, with a clear message; a cut-off PNG is unreadable", async () => {
+    const bmp = new Uint8Array([0x42, 0x4d, 0x46, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0]);
+    const error = await expectIngestError(extractDocument({ bytes: bmp, contentType: "image/bmp" }), "unsupported_type");
+    expect(error.message).toContain("image/bmp");
+    expect(error.message).toContain("supported: HTML, PDF, DOCX, XLSX, ODS, CSV, TSV, PPTX, EPUB, ODT, Markdown, plain text, images (PNG, JPEG, GIF, TIFF, WebP; read with OCR)");
+    await expectIngestError(extractDocument({ bytes: bmp, contentType: "application/octet-stream" }), "unsupported_type");
+    // Since issue 60 a PNG is read with OCR: one cut off after its signature fails as unreadable.
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-    const error = await expectIngestError(extractDocument({ bytes: png, contentType: "image/png" }), "unsupported_type");
-    expect(error.message).toContain("image/png");
-    expect(error.message).toContain("supported: HTML, PDF, DOCX, XLSX, ODS, CSV, TSV, PPTX, EPUB, ODT, Markdown, plain text");
-    await expectIngestError(extractDocument({ bytes: png, contentType: "application/octet-stream" }), "unsupported_type");
+    const cut = await expectIngestError(extractDocument({ bytes: png, contentType: "image/png" }), "unreadable_document");
+    expect(cut.message).toStartWith("could not read the IMAGE document: ");
     const doc = await expectIngestError(extractDocument({ bytes: bytes("x"), contentType: "application/msword" }), "unsupported_type");
     expect(doc.message).toContain(".docx");
   });

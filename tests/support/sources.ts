@@ -37,6 +37,17 @@ async function jobsRunning(ctx: TestServer["ctx"], subjectId: string): Promise<n
   return Number(rows.rows[0]!.n);
 }
 
+/** A file uploaded through a signed URL (v1), its PUT checked; returns the new source's id. */
+export async function uploadFile(s: { api: TestServer["api"] }, brainId: string, filename: string, contentType: string, bytes: Uint8Array): Promise<string> {
+  const ticket = await expectJson(
+    await s.api(`/api/v1/brains/${brainId}/sources/upload-url`, { method: "POST", json: { filename, contentType, size: bytes.byteLength } }),
+    201,
+  );
+  const put = await fetch(ticket.uploadUrl, { method: "PUT", body: new Blob([bytes as BlobPart]), headers: { "content-type": contentType } });
+  expect(put.status).toBe(200);
+  return ticket.sourceId;
+}
+
 export async function addText(s: { api: TestServer["api"] }, brainId: string, title: string, content: string, extra: Record<string, unknown> = {}) {
   const res = await s.api(`/api/v1/brains/${brainId}/sources`, { method: "POST", json: { title, content, ...extra } });
   const body = await res.json();
@@ -86,13 +97,3 @@ export function brainOf(name: string, sources: Record<string, string>): (questio
 export const titledByHeading = (...markdowns: string[]): Record<string, string> =>
   Object.fromEntries(markdowns.map((markdown) => [markdown.split("\n")[0]!.replace(/^#+\s*/, ""), markdown]));
 
-/** Uploads a file through upload-url and its signed PUT (v1); returns the source id. */
-export async function uploadFile(s: { api: TestServer["api"] }, brainId: string, filename: string, contentType: string, bytes: Uint8Array): Promise<string> {
-  const ticket = await expectJson(
-    await s.api(`/api/v1/brains/${brainId}/sources/upload-url`, { method: "POST", json: { filename, contentType, size: bytes.byteLength } }),
-    201,
-  );
-  const put = await fetch(ticket.uploadUrl, { method: "PUT", body: new Blob([bytes as BlobPart]), headers: { "content-type": contentType } });
-  expect(put.status).toBe(200);
-  return ticket.sourceId;
-}

@@ -39,7 +39,7 @@ export function notesOfZip(bytes: Uint8Array, limits: VaultLimits): { files: Arr
   let skipped = 0;
   let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipBounded(bytes, { maxExpandedBytes: limits.maxExpandedBytes, maxPartBytes: Math.min(MAX_NOTE_BYTES, limits.maxExpandedBytes), maxEntries: limits.maxNotes * 4 + 1000, maxPages: 0, maxRows: 0 }, (name) => {
+    entries = unzipBounded(bytes, { maxExpandedBytes: limits.maxExpandedBytes, maxPartBytes: Math.min(MAX_NOTE_BYTES, limits.maxExpandedBytes), maxEntries: limits.maxNotes * 4 + 1000 }, (name) => {
       checkEntryName(name);
       if (isNoteEntry(name)) return true;
       skipped++;

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { BUN, lastLine, ROOT, runCli, spawnServer } from "../../support/cli";
 import { tempDir } from "../../support/server";
 import { buildPdf } from "../../support/documents";
+import { grayToPng, renderScan } from "../../support/scans";
 import { waitForSource } from "../../support/sources";
 import { buildTinyModel } from "../../support/tiny-model";
 import { openDatabase } from "../../../src/db/client";
@@ -22,8 +23,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("the lone binary serves, creates a key and lists brains, embeds and reads a PDF", async () => {
   expect(existsSync(join(dir, "..", "node_modules"))).toBe(false);
-  // Issue 15's footprint ceiling (scripts/bench-footprint.ts also prints cold start and idle RSS).
-  expect(statSync(binary).size / 2 ** 20).toBeLessThanOrEqual(160);
+  // Issue 15's footprint ceiling (scripts/bench-footprint.ts also prints cold start and idle RSS), raised by
+  // the 15.6 MB of OCR models issue 60 puts inside (they are float weights: zstd saves 8% of them).
+  expect(statSync(binary).size / 2 ** 20).toBeLessThanOrEqual(176);
   await buildTinyModel(join(dir, "models"), "tiny");
   const env = { BRAINBOX_DATA_DIR: join(dir, "data"), BRAINBOX_MODELS_DIR: join(dir, "models"), BRAINBOX_EMBED_MODEL: "tiny" };
   const created = await runCli(["keys", "create", "--name", "lone"], env, [binary]);
@@ -81,6 +83,25 @@ test("the lone binary serves, creates a key and lists brains, embeds and reads a
       concept = await (await api(`/api/v1/brains/${brainId}/pages/ada-quill`)).json();
     expect(concept.page?.kind).toBe("concept");
     expect(server.stderr()).not.toMatch(/thread/);
+
+    // A scan read with OCR on the document thread: the models and onnxruntime come out of the binary. WebP
+    // needs sharp, which the binary leaves out: it fails with that reason.
+    const upload = async (filename: string, contentType: string, bytes: Uint8Array) => {
+      const ticket = (await (await api(`/api/v1/brains/${brainId}/sources/upload-url`, { method: "POST", body: JSON.stringify({ filename, contentType, size: bytes.byteLength }) })).json()) as any;
+      expect((await fetch(ticket.uploadUrl, { method: "PUT", body: new Blob([bytes as BlobPart]), headers: { "content-type": contentType } })).status).toBe(200);
+      return waitForSource({ api }, brainId, ticket.sourceId);
+    };
+    const scan = await renderScan(["The archive room key hangs behind the blue door."], { dpi: 200, widthInches: 6, heightInches: 1.5 });
+    expect((await upload("key.png", "image/png", grayToPng(scan))).status).toBe("ready");
+    const read = openDatabase({ dataDir: env.BRAINBOX_DATA_DIR });
+    const pages = await read.client.execute("SELECT markdown FROM pages WHERE markdown LIKE '%Text read by OCR%'");
+    read.close();
+    expect(String(pages.rows[0]?.markdown)).toContain("The archive room key hangs behind the blue door.");
+    const sharp = (await import("sharp")).default;
+    const webp = new Uint8Array(await sharp(Buffer.from(scan.data), { raw: { width: scan.width, height: scan.height, channels: 1 } }).webp().toBuffer());
+    const refused = await upload("key.webp", "image/webp", webp);
+    expect(refused).toMatchObject({ status: "failed" });
+    expect(refused.error).toContain("WebP images cannot be read by this build");
   } finally {
     await server.stop();
   }
