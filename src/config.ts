@@ -131,6 +131,7 @@ const vars = {
   nlpThreads: v("BRAINBOX_NLP_THREADS", int(0, 16), "Worker threads that extract concepts from sources (0: in the main thread); default: cores - 1, 1 to 4", String(Math.max(1, Math.min(4, availableParallelism() - 1)))),
   jobMaxAttempts: v("BRAINBOX_JOB_MAX_ATTEMPTS", int(1, 100), "Attempts before a source is marked failed", "4"),
   jobRetryBaseMs: v("BRAINBOX_JOB_RETRY_BASE_MS", int(1), "First retry delay; doubles per attempt (max 5 min)", "2000"),
+  shutdownGraceMs: v("BRAINBOX_SHUTDOWN_GRACE_MS", int(0), "On stop, how long running jobs may take to finish before they are handed back to the queue (another replica or the next start runs them)", "10000"),
   jobLeaseMs: v("BRAINBOX_JOB_LEASE_MS", int(1000), "How long a claimed job stays ours without a heartbeat", "60000"),
   connectorSchedulerMs: v("BRAINBOX_CONNECTOR_SCHEDULER_MS", int(100), "How often the job loop looks for connectors whose scheduled sync is due", "5000"),
   connectorGitRoots: v("BRAINBOX_CONNECTOR_GIT_ROOTS", list, "Server folders (comma-separated) under which a git connector may read a repository by path; empty = none", ""),

@@ -155,7 +155,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       await server.stop(false);
       x402Service(ctx).stop(); // the background reconciler of the paid rail
       auditRetention.stop();
-      await jobLoop?.stop();
+      await jobLoop?.stop(config.shutdownGraceMs);
       database.close();
     },
   };

@@ -30,6 +30,8 @@ export type SafeFetchOptions = {
   headers?: Record<string, string>;
   /** Answer a 304 Not Modified as a result (empty body) instead of an error: for conditional GETs. */
   allowNotModified?: boolean;
+  /** The caller's own stop (a job handed back at shutdown, a run cancelled): aborts the fetch at once. */
+  signal?: AbortSignal;
 };
 
 export type SafeFetchResult = {
@@ -55,10 +57,12 @@ const MAX_ADDRESSES_TRIED = 4;
 
 export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<SafeFetchResult> {
   const timeoutMs = opts.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs;
-  const signal = AbortSignal.timeout(timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
   try {
     return await fetchFollowingRedirects(url, opts, signal);
   } catch (error) {
+    if (opts.signal?.aborted) throw opts.signal.reason; // the caller stopped: not the page's fault
     if (error instanceof IngestError) throw error;
     if (signal.aborted) throw new IngestError("timeout", `fetching ${url} took longer than ${timeoutMs} ms`, { url });
     throw new IngestError("connection_failed", `could not fetch ${url}: ${describe(error)}`, { url, cause: error });

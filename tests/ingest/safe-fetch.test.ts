@@ -195,6 +195,17 @@ describe("safeFetch: limits and failures", () => {
     await expectIngestError(safeFetch(`${site.origin}/hop/1`, { ...allowSite, maxRedirects: 0 }), "too_many_redirects");
   });
 
+  test("the caller's stop aborts a fetch the server holds: its reason, not a timeout of the page's", async () => {
+    // A job handed back at shutdown stops its fetches at once instead of waiting out their timeout.
+    const stop = new AbortController();
+    const pending = safeFetch(`${site.origin}/hang`, { ...allowSite, timeoutMs: 60_000, signal: stop.signal });
+    setTimeout(() => stop.abort(new Error("shutting down")), 50);
+    const error = await pending.then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(IngestError);
+    expect((error as Error).message).toBe("shutting down");
+  });
+
   test("a server that never answers times out", async () => {
     // /hang never answers: only the timeout can end the call.
     await expectIngestError(safeFetch(`${site.origin}/hang`, { ...allowSite, timeoutMs: 300 }), "timeout");

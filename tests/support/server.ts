@@ -17,7 +17,8 @@ export interface TestServer extends Running {
 export { tempDir } from "./temp-dirs";
 
 export async function startTestServer(env: Record<string, string> = {}, dataDir = tempDir()): Promise<TestServer> {
-  const config = loadConfig({ BRAINBOX_PORT: "0", BRAINBOX_DATA_DIR: dataDir, BRAINBOX_LOG_LEVEL: "error", ...env });
+  // A test's server stops without waiting out a job still running: it is handed back, and the data dir goes.
+  const config = loadConfig({ BRAINBOX_PORT: "0", BRAINBOX_DATA_DIR: dataDir, BRAINBOX_LOG_LEVEL: "error", BRAINBOX_SHUTDOWN_GRACE_MS: "500", ...env });
   const running = await startServer(config, createLogger("error"));
   if (!running.firstKey) throw new Error("expected a fresh data dir");
   const key = running.firstKey.key;

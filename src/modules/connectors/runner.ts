@@ -93,6 +93,7 @@ function kindRun(deps: RunnerDeps, connector: Connector, config: unknown, signal
       maxBytes: opts.maxBytes ?? deps.fetchMaxBytes,
       headers: { ...headers, ...conditional },
       allowNotModified: Boolean(opts.conditional),
+      signal,
       ...(opts.accept ? { accept: opts.accept } : {}),
     });
   };
