@@ -13,6 +13,8 @@ export interface CandidatePage {
   title: string;
   /** Title and body, lower-cased. */
   text: string;
+  /** Title and body as written: where a name is told from the common word it may also be ("configuration"). */
+  written: string;
   /** Blended score over the query's best (0 when only a link reached it). */
   score: number;
   /** 0-based rank among the blended source pages; null when only a link reached it. */
@@ -31,11 +33,14 @@ function wordFinder(folded: string): (text: string) => boolean {
   };
 }
 
-/** A page's title as a name another page can mention (lower-cased, its parenthesised qualifier dropped). */
-function mentionName(title: string): string | null {
-  const name = title.toLowerCase().replace(/\s*\([^)]*\)\s*$/, "").trim();
+/** A page's title as a name another page can mention (as written, its parenthesised qualifier dropped). */
+function writtenName(title: string): string | null {
+  const name = title.replace(/\s*\([^)]*\)\s*$/, "").trim();
   return name.length >= 3 ? name : null;
 }
+
+/** The same, lower-cased: how two pages' titles are told to be one name. */
+const mentionName = (title: string) => writtenName(title)?.toLowerCase() ?? null;
 
 const sameName = (a: CandidatePage, b: CandidatePage) => {
   const name = mentionName(a.title);
@@ -69,11 +74,13 @@ export function candidateFeatures(pages: Map<number, CandidatePage>, seeds: read
       title: share(titleCovers.get(id)!),
       mention: 0,
     };
-    const name = mentionName(page.title);
+    // A mention is the name as the page's title writes it: a page titled "Configuration" is not named by "checks
+    // the configuration", the common word its title also is (the name of a person, place or work keeps its case).
+    const name = writtenName(page.title);
     for (const seed of sourceSeeds) {
       if (seed === id || !name) continue;
       const s = pages.get(seed)!;
-      if (s.text.includes(name) && !s.title.toLowerCase().includes(name)) f.mention = Math.max(f.mention, s.score);
+      if (s.written.includes(name) && !s.title.includes(name)) f.mention = Math.max(f.mention, s.score);
     }
     out.set(id, FEATURES.map((n) => f[n]));
   }
