@@ -39,6 +39,22 @@ function writtenName(title: string): string | null {
   return name.length >= 3 ? name : null;
 }
 
+/**
+ * Whether a text names a page's title: a mention is the name written as a name. A title with a capital is not
+ * named by the same letters all in lower case: "checks the configuration" is the common word a page titled
+ * "Configuration" also is (the name of a person, place or work keeps a capital: "the Beatles" names "The Beatles").
+ */
+function nameFinder(title: string): ((text: string) => boolean) | null {
+  const name = writtenName(title);
+  if (!name) return null;
+  const pattern = new RegExp(escapeRegExp(name), "giu");
+  const cased = name !== name.toLowerCase();
+  return (text) => {
+    for (const m of text.matchAll(pattern)) if (!cased || m[0] !== m[0].toLowerCase()) return true;
+    return false;
+  };
+}
+
 /** The same, lower-cased: how two pages' titles are told to be one name. */
 const mentionName = (title: string) => writtenName(title)?.toLowerCase() ?? null;
 
@@ -74,13 +90,11 @@ export function candidateFeatures(pages: Map<number, CandidatePage>, seeds: read
       title: share(titleCovers.get(id)!),
       mention: 0,
     };
-    // A mention is the name as the page's title writes it: a page titled "Configuration" is not named by "checks
-    // the configuration", the common word its title also is (the name of a person, place or work keeps its case).
-    const name = writtenName(page.title);
+    const names = nameFinder(page.title);
     for (const seed of sourceSeeds) {
-      if (seed === id || !name) continue;
+      if (seed === id || !names) continue;
       const s = pages.get(seed)!;
-      if (s.written.includes(name) && !s.title.includes(name)) f.mention = Math.max(f.mention, s.score);
+      if (names(s.written) && !s.title.toLowerCase().includes(mentionName(page.title)!)) f.mention = Math.max(f.mention, s.score);
     }
     out.set(id, FEATURES.map((n) => f[n]));
   }

@@ -75,13 +75,16 @@ describe("the link features", () => {
 
   test("a page is mentioned by its name as written, not by the common word its title also is", () => {
     const pages = new Map([
-      [1, page(1, "Command reference", "tern ls lists files; add --recursive to list every level. tern doctor checks the configuration and the Changelog.", 1, 0)],
+      [1, page(1, "Command reference", "tern ls lists files; add --recursive to list every level. tern doctor checks the configuration and the Changelog; the Tern Project makes it.", 1, 0)],
       [2, page(2, "Configuration", "tern reads its settings from a file.", 0.15, 1)],
       [3, page(3, "Changelog", "Fixed a crash.", 0.1, 2)],
+      [4, page(4, "The Tern Project", "A group of volunteers.", 0.1, 3)],
     ]);
-    const f = candidateFeatures(pages, [1, 2, 3], [], ["list", "files", "recursive"], [1, 2, 3]);
+    const f = candidateFeatures(pages, [1, 2, 3, 4], [], ["list", "files", "recursive"], [1, 2, 3]);
     expect(f.get(2)![at("mention")]).toBe(0);
     expect(f.get(3)![at("mention")]).toBe(1);
+    // A name keeps a capital, not every letter's case: "the Tern Project" names "The Tern Project".
+    expect(f.get(4)![at("mention")]).toBe(1);
   });
 });
 
