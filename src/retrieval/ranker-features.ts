@@ -13,6 +13,8 @@ export interface CandidatePage {
   title: string;
   /** Title and body, lower-cased. */
   text: string;
+  /** Title and body as written: where a name is told from the common word it may also be ("configuration"). */
+  written: string;
   /** Blended score over the query's best (0 when only a link reached it). */
   score: number;
   /** 0-based rank among the blended source pages; null when only a link reached it. */
@@ -31,11 +33,30 @@ function wordFinder(folded: string): (text: string) => boolean {
   };
 }
 
-/** A page's title as a name another page can mention (lower-cased, its parenthesised qualifier dropped). */
-function mentionName(title: string): string | null {
-  const name = title.toLowerCase().replace(/\s*\([^)]*\)\s*$/, "").trim();
+/** A page's title as a name another page can mention (as written, its parenthesised qualifier dropped). */
+function writtenName(title: string): string | null {
+  const name = title.replace(/\s*\([^)]*\)\s*$/, "").trim();
   return name.length >= 3 ? name : null;
 }
+
+/**
+ * Whether a text names a page's title: a mention is the name written as a name. A title with a capital is not
+ * named by the same letters all in lower case: "checks the configuration" is the common word a page titled
+ * "Configuration" also is (the name of a person, place or work keeps a capital: "the Beatles" names "The Beatles").
+ */
+function nameFinder(title: string): ((text: string) => boolean) | null {
+  const name = writtenName(title);
+  if (!name) return null;
+  const pattern = new RegExp(escapeRegExp(name), "giu");
+  const cased = name !== name.toLowerCase();
+  return (text) => {
+    for (const m of text.matchAll(pattern)) if (!cased || m[0] !== m[0].toLowerCase()) return true;
+    return false;
+  };
+}
+
+/** The same, lower-cased: how two pages' titles are told to be one name. */
+const mentionName = (title: string) => writtenName(title)?.toLowerCase() ?? null;
 
 const sameName = (a: CandidatePage, b: CandidatePage) => {
   const name = mentionName(a.title);
@@ -69,11 +90,11 @@ export function candidateFeatures(pages: Map<number, CandidatePage>, seeds: read
       title: share(titleCovers.get(id)!),
       mention: 0,
     };
-    const name = mentionName(page.title);
+    const names = nameFinder(page.title);
     for (const seed of sourceSeeds) {
-      if (seed === id || !name) continue;
+      if (seed === id || !names) continue;
       const s = pages.get(seed)!;
-      if (s.text.includes(name) && !s.title.toLowerCase().includes(name)) f.mention = Math.max(f.mention, s.score);
+      if (names(s.written) && !s.title.toLowerCase().includes(mentionName(page.title)!)) f.mention = Math.max(f.mention, s.score);
     }
     out.set(id, FEATURES.map((n) => f[n]));
   }

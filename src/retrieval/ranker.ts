@@ -67,8 +67,8 @@ export async function rankAlongLinks(db: Db, ranked: Scored[], terms: readonly s
   const pages = new Map<number, CandidatePage>(
     rows.map((r) => {
       const id = Number(r.id);
-      const text = `${r.title} ${r.markdown}`.toLowerCase();
-      return [id, { id, kind: r.kind, title: r.title, text, score: known.get(id)?.score ?? 0, rank: sourceRank.get(id) ?? null }];
+      const written = `${r.title} ${r.markdown}`;
+      return [id, { id, kind: r.kind, title: r.title, text: written.toLowerCase(), written, score: known.get(id)?.score ?? 0, rank: sourceRank.get(id) ?? null }];
     }),
   );
   const features = candidateFeatures(pages, seeds, edges, terms, terms.map((t) => idf(stats, t)));

@@ -48,7 +48,7 @@ describe("the weights file", () => {
 });
 
 describe("the link features", () => {
-  const page = (id: number, title: string, text: string, score: number, rank: number | null): CandidatePage => ({ id, kind: "source", title, text: `${title} ${text}`.toLowerCase(), score, rank });
+  const page = (id: number, title: string, text: string, score: number, rank: number | null): CandidatePage => ({ id, kind: "source", title, text: `${title} ${text}`.toLowerCase(), written: `${title} ${text}`, score, rank });
   const at = (name: (typeof FEATURES)[number]) => FEATURES.indexOf(name);
 
   test("a link to another name is a hop; a link between pages of one name (an article's parts) is none", () => {
@@ -71,6 +71,20 @@ describe("the link features", () => {
     expect(f.get(4)![at("adds")]).toBeCloseTo(3 / 5, 10);
     expect(f.get(4)![at("mention")]).toBe(1);
     for (const v of f.values()) for (const x of v) expect(x >= 0 && x <= 1).toBe(true);
+  });
+
+  test("a page is mentioned by its name as written, not by the common word its title also is", () => {
+    const pages = new Map([
+      [1, page(1, "Command reference", "tern ls lists files; add --recursive to list every level. tern doctor checks the configuration and the Changelog; the Tern Project makes it.", 1, 0)],
+      [2, page(2, "Configuration", "tern reads its settings from a file.", 0.15, 1)],
+      [3, page(3, "Changelog", "Fixed a crash.", 0.1, 2)],
+      [4, page(4, "The Tern Project", "A group of volunteers.", 0.1, 3)],
+    ]);
+    const f = candidateFeatures(pages, [1, 2, 3, 4], [], ["list", "files", "recursive"], [1, 2, 3]);
+    expect(f.get(2)![at("mention")]).toBe(0);
+    expect(f.get(3)![at("mention")]).toBe(1);
+    // A name keeps a capital, not every letter's case: "the Tern Project" names "The Tern Project".
+    expect(f.get(4)![at("mention")]).toBe(1);
   });
 });
 
