@@ -73,7 +73,7 @@ export async function rankAlongLinks(db: Db, ranked: Scored[], terms: readonly s
   );
   const features = candidateFeatures(pages, seeds, edges, terms, terms.map((t) => idf(stats, t)));
   const brainOf = new Map(rows.map((r) => [Number(r.id), r.brain_id]));
-  const rescored = [...features].map(([id, f]) => ({ id, f, p: rankerScore(f) })).sort((a, b) => b.p - a.p || a.id - b.id);
+  const rescored = firstStaysFirst([...features].map(([id, f]) => ({ id, f, p: rankerScore(f) })).sort((a, b) => b.p - a.p || a.id - b.id), sourceRank);
   if (explain) explain.push(...rescored.map((r) => ({ pageId: r.id, features: r.f, score: r.p })));
   const taken = new Set(rescored.map((r) => r.id));
   const order = [
@@ -82,4 +82,16 @@ export async function rankAlongLinks(db: Db, ranked: Scored[], terms: readonly s
   ];
   const scores = order.map((r) => r.score).sort((a, b) => b - a);
   return order.map((r, i) => ({ ...r, score: scores[i]! }));
+}
+
+/**
+ * The source page the question's own words rank first stays first: links reorder what follows it. A page
+ * reached along a link is evidence beside its seed (both in the top two for a bridge), not instead of it,
+ * and a neighbour sharing none of the question's words must not open the answer.
+ */
+function firstStaysFirst<T extends { id: number }>(rescored: T[], sourceRank: Map<number, number>): T[] {
+  const best = [...sourceRank].find(([, rank]) => rank === 0)?.[0];
+  const at = rescored.findIndex((r) => r.id === best);
+  if (at <= 0) return rescored;
+  return [rescored[at]!, ...rescored.slice(0, at), ...rescored.slice(at + 1)];
 }
