@@ -67,7 +67,7 @@ beforeAll(async () => {
   const closedUrl = `http://127.0.0.1:${closed.port}/v1`;
   await closed.stop(true);
   [openai, azure, viaLlmUrl, refused] = await Promise.all([
-    rig({ BRAINBOX_LLM_URL: `${standin.url}/v1`, BRAINBOX_LLM_MODEL: "qwen2.5", BRAINBOX_LLM_API_KEY: KEY, BRAINBOX_LLM_TIMEOUT_MS: "3000" }),
+    rig({ BRAINBOX_LLM_URL: `${standin.url}/v1`, BRAINBOX_LLM_MODEL: "qwen2.5", BRAINBOX_LLM_API_KEY: KEY, BRAINBOX_LLM_TIMEOUT_MS: "1500" }),
     rig({ BRAINBOX_LLM_PROVIDER: "azure", BRAINBOX_LLM_URL: standin.url, BRAINBOX_LLM_MODEL: "qwen2.5", BRAINBOX_LLM_API_KEY: KEY }),
     rig({ BRAINBOX_LLM_PROVIDER: "ollama", BRAINBOX_LLM_URL: ollama.url, BRAINBOX_LLM_MODEL: "llama3.2", BRAINBOX_LLM_API_KEY: KEY }),
     rig({ BRAINBOX_LLM_URL: closedUrl, BRAINBOX_LLM_MODEL: "qwen2.5", BRAINBOX_LLM_API_KEY: KEY }),
