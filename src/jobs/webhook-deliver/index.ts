@@ -65,6 +65,7 @@ export function webhookDeliverHandler(ctx: AppContext): JobHandler {
         status: outcome.delivered ? "delivered" : final ? "failed" : "pending",
         nextAttemptAt: final ? null : finishedAt + delay,
         disableAfterMs: config.webhookDisableAfterMs,
+        createdAt: Number(row.created_at),
       });
       if (disabled) log.warn("webhook turned off after a run of failed deliveries", { webhook: row.hook_id, error: outcome.error });
       if (!final) throw new DeferJobError(delay);

@@ -27,6 +27,9 @@ export interface AttemptRecord {
   error: string | null;
   nextAttemptAt: number | null;
   disableAfterMs: number;
+  /** When the delivery was created: a failing streak runs from the first failed delivery's creation, the
+   * same clock its retries give up by, so a delivery given up after the window always turns the hook off. */
+  createdAt: number;
 }
 
 export function disabledReasonOf(disableAfterMs: number, lastError: string): string {
@@ -51,7 +54,7 @@ export async function recordAttempt(db: RootDb, r: AttemptRecord): Promise<boole
     statements.push(stmt("UPDATE webhooks SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL", r.hookId));
   } else {
     statements.push(
-      stmt("UPDATE webhooks SET failing_since = ? WHERE id = ? AND failing_since IS NULL", r.startedAt, r.hookId),
+      stmt("UPDATE webhooks SET failing_since = ? WHERE id = ? AND failing_since IS NULL", r.createdAt, r.hookId),
       stmt(
         `UPDATE webhooks SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ? AND enabled = 1 AND failing_since IS NOT NULL AND ? - failing_since >= ?`,
         disabledReasonOf(r.disableAfterMs, outcome.error ?? "unknown"), r.finishedAt, r.hookId, r.finishedAt, r.disableAfterMs,
