@@ -130,6 +130,26 @@ export async function writePages(db: RootDb, source: SourceRef, written: Written
   return results.at(-1)!.rowsAffected > 0;
 }
 
+/**
+ * An unedited concept page holding a slug of the pages written goes, in the write's transaction: a source
+ * about the concept is its page (allocateSlugs gives such a draft the concept's slug, `replacesConcept`).
+ * A concept page can also appear after the slug was chosen, made by a wiki refresh that cannot see a source
+ * still in flight (the SQuAD paragraphs titled "Rhine" and "Normans" whose words were also concepts of
+ * earlier paragraphs): taking it over here makes the slug's check and its insert one atomic step, where the
+ * insert used to fail on the unique (brain, slug) index and the job waited for a retry. An edited concept
+ * page stays: the insert then fails and the retried job allocates the next slug.
+ */
+function conceptsTakenStatement(writes: { source: SourceRef; written: WrittenSource }[]): Statement | null {
+  const slugs = writes.flatMap(({ source, written }) => written.pages.map((p) => [source.brainId, p.slug, source.id, source.revision]));
+  if (slugs.length === 0) return null;
+  return stmt(
+    `DELETE FROM pages WHERE kind = 'concept' AND edited = 0 AND id IN (
+      SELECT p.id FROM json_each(?) j CROSS JOIN pages p ON p.brain_id = j.value ->> 0 AND p.slug = j.value ->> 1
+      WHERE EXISTS (SELECT 1 FROM sources WHERE id = j.value ->> 2 AND revision = j.value ->> 3))`,
+    JSON.stringify(slugs),
+  );
+}
+
 /** The guard of every statement of a source's write: the source is still at the revision the job read. */
 const CURRENT = "EXISTS (SELECT 1 FROM sources WHERE id = ? AND revision = ?)";
 /** A page of the source written now, by slug (its edited namesake is not it). */
@@ -149,19 +169,16 @@ export function writeStatements(source: SourceRef, written: WrittenSource): Stat
  */
 export function writeManyStatements(writes: { source: SourceRef; written: WrittenSource }[]): { statements: Statement[]; readyAt: number[] } {
   const statements = writes.flatMap(({ source, written }) => {
+    if (source.pageCount === 0) return [];
     const current = stmt(CURRENT, source.id, source.revision);
-    // A concept page this source's page replaces (allocateSlugs); edited since, it stays and the insert fails.
-    const conceptsReplaced = written.pages
-      .filter((p) => p.replacesConcept)
-      .map((p) => stmt(`DELETE FROM pages WHERE brain_id = ? AND slug = ? AND kind = 'concept' AND edited = 0 AND ${CURRENT}`, source.brainId, p.slug, ...current.args));
-    if (source.pageCount === 0) return conceptsReplaced;
     return [
       // Pages the owner edited stay as they are; they only learn that their source changed.
       stmt(`DELETE FROM pages WHERE source_id = ? AND edited = 0 AND ${CURRENT}`, source.id, ...current.args),
       stmt(`UPDATE pages SET source_changed = 1 WHERE source_id = ? AND edited = 1 AND ${CURRENT}`, source.id, ...current.args),
-      ...conceptsReplaced,
     ];
   });
+  const conceptsTaken = conceptsTakenStatement(writes);
+  if (conceptsTaken) statements.push(conceptsTaken);
   // A slug taken since it was allocated fails the write (unique index): the batch is retried source by source.
   const rows = writes.flatMap(({ source, written }) =>
     written.pages.map((p, position) => [source.brainId, source.id, source.type === "note" ? "note" : "source", p.slug, p.title, p.markdown, searchTextOf(p.markdown), position, source.revision]),
