@@ -72,3 +72,19 @@ const ADJECTIVES = new Set([
 
 /** Whether a word is a people's adjective rather than a place's name. */
 export const isDemonym = (said: string) => ADJECTIVES.has(said.toLowerCase());
+
+/**
+ * Languages and film industries of one country, for a page that names no country but its language ("a 1975
+ * Tamil film", "a Bollywood actor"). Languages spoken in several countries (Bengali, Punjabi, Urdu, Spanish)
+ * are left out: they say no one country.
+ */
+const ONE_COUNTRY_LANGUAGES: Record<string, string> = {
+  tamil: "India", telugu: "India", kannada: "India", malayalam: "India", hindi: "India", marathi: "India", gujarati: "India",
+  odia: "India", oriya: "India", assamese: "India", bhojpuri: "India", konkani: "India", tulu: "India",
+  bollywood: "India", tollywood: "India", kollywood: "India", mollywood: "India",
+  sinhala: "Sri Lanka", sinhalese: "Sri Lanka", tagalog: "Philippines", catalan: "Spain", basque: "Spain", galician: "Spain",
+  flemish: "Belgium", bavarian: "Germany", sicilian: "Italy", neapolitan: "Italy", persian: "Iran", nollywood: "Nigeria",
+};
+
+/** The country a language or film industry of one country says ("Kannada", "Bollywood"), or undefined. */
+export const countryOfLanguage = (word: string) => ONE_COUNTRY_LANGUAGES[word.toLowerCase()];
