@@ -2,7 +2,7 @@
 // against 2WikiMultihopQA's evidence triples: for every triple of a country or a date whose subject's
 // paragraph the question holds, the country set or the date the page is read to say. Many more facts than
 // the set's yes/no questions, so a reading is judged on pages of every kind, not on a few questions.
-//   bun scripts/eval-readings.ts [--half calibration|report|all] [--failures]
+//   bun scripts/eval-readings.ts [--half calibration|report|all] [--failures] [--off rule,rule]
 // No server: the readings are pure functions of a page's sentences.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,6 +10,7 @@ import { sentencesOf } from "../src/modules/answer/sentences";
 import { joinedAbbreviations, plain } from "../src/modules/answer/shapes/pages";
 import { countriesOf, datesIn, eventDate, lifeDate } from "../src/modules/answer/shapes/values";
 import { countryNamed } from "../src/modules/answer/words/nationalities";
+import { switchRulesOff } from "../src/modules/answer/rules";
 import { EVAL_DIR } from "./eval-common";
 import { half } from "./multihop-data";
 
@@ -19,6 +20,8 @@ const arg = (name: string) => {
 };
 const halfArg = arg("--half") ?? "calibration";
 const showFailures = process.argv.includes("--failures");
+// --off rule,rule: the named answer rules switched off (src/modules/answer/rules.ts), to measure what each reading is worth.
+switchRulesOff(arg("--off")?.split(",").filter(Boolean) ?? []);
 
 interface Row {
   id: string;

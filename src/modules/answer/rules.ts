@@ -43,7 +43,7 @@ export const RULES = {
   manyOptions: "yes-no.many-options",
   /** A page naming no country but a language or film industry of one ("a 1975 Kannada film"): that country (shapes/values.ts, words/nationalities.ts). */
   languageCountry: "yes-no.language-country",
-  /** "Are A and B from the same country?" when A or B has no page: thin, not the plain answer's quote (shapes/yes-no.ts). */
+  /** "Are A and B from the same country?" when A has a page and B none: thin, not the plain answer's quote (shapes/yes-no.ts). */
   optionMissingThin: "thin.yes-no-option-missing",
 } as const;
 

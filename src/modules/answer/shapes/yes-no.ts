@@ -18,8 +18,15 @@ export async function yesNoAnswer(frame: QuestionFrame, reader: PageReader): Pro
   return null;
 }
 
-/** No option's page, or not each its own: thin (a yes or a no would be a guess), or the plain answer when that rule is off. */
-const noOptions = (): Shaped | null => (ruleOn(RULES.optionMissingThin) ? { kind: "thin", reason: "an option has no page of its own" } : null);
+/**
+ * Options of which some have a page and some none: thin (a yes or a no would be a guess). When none has one,
+ * the question's words were read as options wrongly ("Can I change plans AFTER getting married?"): the plain answer.
+ */
+async function noOptions(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
+  if (!ruleOn(RULES.optionMissingThin)) return null;
+  for (const split of frame.optionSplits) for (const option of split) if ((await reader.byName(option, frame.question)) ?? reader.titledIn(option)[0]) return { kind: "thin", reason: "an option has no page of its own" };
+  return null;
+}
 
 /** "A and B", "A, B and C". */
 const listed = (names: string[]) => (names.length > 2 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names.join(" and "));
@@ -28,7 +35,7 @@ const listed = (names: string[]) => (names.length > 2 ? `${names.slice(0, -1).jo
 async function orderAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
   const result = await compare(frame, reader);
   // No choice made: a tie, or an option with no page (thin: a yes or a no would be a guess).
-  if (!result) return (await optionPages(frame, reader)) ? null : noOptions();
+  if (!result) return (await optionPages(frame, reader)) ? null : noOptions(frame, reader);
   if (result.missing) return { kind: "thin", reason: "a compared value is missing" };
   const yes = result.ranked[0]!.option === frame.optionSplits[0]![0]!;
   const said = (v: Valued) => (v.named ? `${v.option}'s ${frame.via} ${v.named} (${v.said})` : `${v.option} (${v.said})`);
@@ -45,7 +52,7 @@ function countriesRead(sentences: string[]): { countries: string[]; sentence: st
 
 async function sameCountryAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
   const options = await optionPages(frame, reader);
-  if (!options) return noOptions();
+  if (!options) return noOptions(frame, reader);
   const subs = await subjects(frame, reader, options);
   if (!subs) return { kind: "thin", reason: "a related page is missing" };
   const read = subs.map((s) => ({ ...s, found: countriesRead(reader.sentences(s.subject)) }));
@@ -67,7 +74,7 @@ async function sameCountryAnswer(frame: QuestionFrame, reader: PageReader): Prom
 async function sameRelationAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
   if (!frame.via) return null;
   const options = await optionPages(frame, reader);
-  if (!options) return noOptions();
+  if (!options) return noOptions(frame, reader);
   const seen = new Set(options.map((o) => o.page.pageId));
   const hops = [];
   for (const { option, page } of options) {
