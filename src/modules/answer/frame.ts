@@ -113,7 +113,18 @@ function optionsAsked(q: string): { head: string; splits: string[][] } | null {
     if (pieces.length > 1) splits.push([...pieces, right]);
     return { head: body.slice(0, comma), splits };
   }
-  return null;
+  return ruleOn(RULES.outOfBetween) ? optionsAfter(body) : null;
+}
+
+/** "Who was born first out of A and B?", "Which film came out first between A and B?": the options after "out of", "between", "of". */
+function optionsAfter(body: string): { head: string; splits: string[][] } | null {
+  const m = /^(.+?\b(?:first|last|earlier|later|sooner|older|younger|longer|more recently|\p{L}+est)\b)\s*,?\s+(?:out of|between|among|of)\s+(?:the\s+(?:two|three)\s+)?(.+)$/iu.exec(body);
+  if (!m) return null;
+  const [head, rest] = [m[1]!, m[2]!];
+  const splits = [...rest.matchAll(/\s+(?:and|or)\s+/gi)].map((at) => [rest.slice(0, at.index).trim(), rest.slice(at.index! + at[0].length).trim()]);
+  const last = splits.at(-1);
+  if (last && last[0]!.includes(", ")) splits.push([...last[0]!.split(/,\s+/), last[1]!]);
+  return splits.length > 0 ? { head, splits } : null;
 }
 
 function comparedIn(head: string): Compared | null {
@@ -214,21 +225,29 @@ function orderAsked(q: string): Partial<QuestionFrame> | null {
 
 /** "Are A and B both from the same country?": the options, split at each " and ". */
 function sameOptions(q: string): string[][] {
-  // "Does A have the same nationality as B?"
-  const as = /^\s*\S+\s+(.+?)\s+(?:have|has|had|share|shares|of|from)\s+the same (?:nationality|country)(?: of origin)?\s+as\s+(.+?)\s*\?*\s*$/iu.exec(q);
-  if (as) return [[as[1]!, as[2]!]];
-  const m = /^\s*\S+\s+(?:both\s+)?(?:(?:the\s+)?\p{L}+\s+of\s+(?:both\s+)?)?(?:(?:films?|songs?|albums?|bands?|people|persons?|rivers?|places?)\s+)?(.+?)\s+(?:both\b|(?:of|from|in) the same\b|have the\b|located\b|share\b|\p{L}+ by the same\b)/iu.exec(q.replace(/ (?:born|based) (?=in the same\b)/g, " "));
+  const words = ruleOn(RULES.sameOptionWords);
+  // "Does A have the same nationality as B?", "Is A located in the same country as B?"
+  const asWords = words ? "have|has|had|share|shares|of|from|(?:located|based|born)\\s+in|in|the" : "have|has|had|share|shares|of|from";
+  const as = new RegExp(`^\\s*\\S+\\s+(.+?)\\s+(?:${asWords})\\s+the same (?:nationality|country)(?: of origin)?\\s+as\\s+(.+?)\\s*\\?*\\s*$`, "iu").exec(q);
+  if (as) return [[as[1]!, as[2]!].map(words ? withoutRelation : (o) => o)];
+  const kinds = words ? "films?|movies?|songs?|albums?|bands?|groups?|books?|novels?|people|persons?|rivers?|places?|towns?|villages?|cities|city|stations?|companies|company|magazines?" : "films?|songs?|albums?|bands?|people|persons?|rivers?|places?";
+  const ends = words ? "|the same (?:nationality|country)\\b" : "";
+  const m = new RegExp(`^\\s*\\S+\\s+(?:both\\s+)?(?:(?:the\\s+)?\\p{L}+\\s+of\\s+(?:both\\s+)?)?(?:${words ? "(?:the\\s+)?" : ""}(?:${kinds})\\s+)?(.+?)\\s+(?:both\\b|(?:of|from|in) the same\\b|have the\\b|located\\b|share\\b|\\p{L}+ by the same\\b${ends})`, "iu").exec(q.replace(/ (?:born|based) (?=in the same\b)/g, " "));
   if (!m) return [];
-  const names = m[1]!;
+  // "the movies A and B, originate from …": the words after the last option's comma are the question's.
+  const names = words ? m[1]!.replace(/,\s*(?:\p{Ll}+)?$/u, "") : m[1]!;
   const splits: string[][] = [];
-  // "director of film A and director of film B": the second option's relation is the first's, not its name.
-  const related = /^(?:the\s+)?(\p{L}+)\s+of\s+(?:the\s+)?(?:(?:film|song|album|band|book)\s+)?/iu;
-  const bare = (option: string) => {
-    const r = related.exec(option);
-    return r && (PERSON_RELATIONS as readonly string[]).includes(r[1]!.toLowerCase()) ? option.slice(r[0].length) : option;
-  };
-  for (const at of [...names.matchAll(/\s+and\s+/gi)]) splits.push([names.slice(0, at.index).trim(), names.slice(at.index! + at[0].length).trim()].map(bare));
+  for (const at of [...names.matchAll(/\s+and\s+/gi)]) splits.push([names.slice(0, at.index).trim(), names.slice(at.index! + at[0].length).trim()].map(withoutRelation));
+  // "Are A, B and C from the same country?": three, when each is a page (the strategy keeps the split whose options are pages).
+  const last = splits.at(-1);
+  if (last && ruleOn(RULES.manyOptions) && last[0]!.includes(", ")) splits.push([...last[0]!.split(/,\s+/), last[1]!]);
   return splits;
+}
+
+/** "director of film A" is A: the second option's relation is the first's, not its name. */
+function withoutRelation(option: string): string {
+  const r = /^(?:the\s+)?(\p{L}+)\s+of\s+(?:the\s+)?(?:(?:film|song|album|band|book)\s+)?/iu.exec(option);
+  return r && (PERSON_RELATIONS as readonly string[]).includes(r[1]!.toLowerCase()) ? option.slice(r[0].length) : option;
 }
 
 /** "Who owns billing and what language is it written in?": two questions in one. */

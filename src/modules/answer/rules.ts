@@ -31,6 +31,20 @@ export const RULES = {
   beforeAfter: "yes-no.before-after",
   /** "Was A or B born first?": a choice in a polar question's words is a comparison, not a yes/no (frame.ts). */
   polarChoice: "comparison.polar-choice",
+  /** "17 September 190030 April 1985": a year run into the next date's day, its dash lost, read as two dates (shapes/values.ts). */
+  gluedDates: "values.glued-dates",
+  /** A life's dates from the opening's own span before a later sentence's "died" (another's, or "Ph.D. in 1904"); a dateless bracket inside the span read past (shapes/values.ts). */
+  lifeSpanFirst: "values.life-span-first",
+  /** "Who was born first out of A and B?", "Which film came out first between A and B?": the options after "out of" or "between" (frame.ts). */
+  outOfBetween: "comparison.out-of-between",
+  /** "Is A located in the same country as B?", "the movies A and B, originate from …": the options without the question's words around them (frame.ts). */
+  sameOptionWords: "yes-no.option-words",
+  /** "Are A, B and C from the same country?": each of three or more options read, yes when all share one (frame.ts, shapes/yes-no.ts). */
+  manyOptions: "yes-no.many-options",
+  /** A page naming no country but a language or film industry of one ("a 1975 Kannada film"): that country (shapes/values.ts, words/nationalities.ts). */
+  languageCountry: "yes-no.language-country",
+  /** "Are A and B from the same country?" when A has a page and B none: thin, not the plain answer's quote (shapes/yes-no.ts). */
+  optionMissingThin: "thin.yes-no-option-missing",
 } as const;
 
 export type RuleName = (typeof RULES)[keyof typeof RULES];

@@ -40,11 +40,11 @@ export function names(name: string, title: string): boolean {
 }
 
 /** Sentences cut after "c." or "b." ("Empress Matilda (c. 7 February 1102 – …"), joined again. */
-function joinedAbbreviations(sentences: string[]): string[] {
+export function joinedAbbreviations(sentences: string[]): string[] {
   const out: string[] = [];
   for (const s of sentences) {
     const last = out.at(-1);
-    if (last !== undefined && /(?:^|[\s(])(?:c|ca|b|d|fl|r|St|Jr|Sr|Dr|Mt)\.$/.test(last)) out[out.length - 1] = `${last} ${s}`;
+    if (last !== undefined && /(?:^|[\s(])(?:c|ca|b|d|fl|r|St|Jr|Sr|Dr|Mt|a\.k\.a|aka)\.$/.test(last)) out[out.length - 1] = `${last} ${s}`;
     else out.push(s);
   }
   return out;

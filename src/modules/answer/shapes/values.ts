@@ -1,8 +1,9 @@
 // Values read from a page's sentences for comparing: a date (a birth, a death, a release), a country, a
 // quantity, and the names a sentence writes (a bridge's next hop). Dates and numbers compare as values.
-import { COUNTRY_OF, countryNamed, isDemonym } from "../words/nationalities";
+import { COUNTRY_OF, countryNamed, countryOfLanguage, isDemonym } from "../words/nationalities";
 import { MONTHS } from "../words/comparisons";
 import { FEMALE_TITLES, MALE_TITLES } from "../words/titles";
+import { ruleOn, RULES } from "../rules";
 
 export interface Dated {
   /** Comparable: later dates are larger (a year alone counts as its first day). */
@@ -21,10 +22,16 @@ const DATE = new RegExp(
 );
 const monthOf = (word: string) => MONTHS.findIndex((m) => m.startsWith(word.toLowerCase().replace(/\.$/, "").slice(0, 3))) + 1;
 
+/** A year run into the day after it, its dash lost ("17 September 190030 April 1985", "c. 142327 July 1469"). */
+const GLUED = new RegExp(`\\b(\\d{4})([1-9]|[12]\\d|3[01])(?=\\s+${MONTH}\\s)`, "gi");
+
+/** A text with each year run into the next date's day parted from it by a dash, as it was written. */
+export const unglued = (text: string) => (ruleOn(RULES.gluedDates) ? text.replace(GLUED, (_, year: string, day: string) => `${year} – ${day}`) : text);
+
 /** Every date a text writes, in order, with where it starts. */
 export function datesIn(text: string): (Dated & { at: number })[] {
   const out: (Dated & { at: number })[] = [];
-  for (const m of text.matchAll(DATE)) {
+  for (const m of unglued(text).matchAll(DATE)) {
     const [day, month, year] = m[1]
       ? [Number(m[1]), monthOf(m[2]!), Number(m[3])]
       : m[4]
@@ -40,20 +47,36 @@ export function datesIn(text: string): (Dated & { at: number })[] {
 
 /** A birth or a death: after "born" / "died", or the first or second date of the opening "(1 May 1900 – 1980)". */
 export function lifeDate(sentences: string[], which: "birth" | "death"): { date: Dated; sentence: string } | null {
-  const cue = which === "birth" ? /\bborn\b|\bb\.\s/i : /\bdied\b|\bd\.\s|\bdeath\b/i;
-  for (const s of sentences.slice(0, 8)) {
+  // "b." and "d." in lower case only: "Jerome D. Salinger" and "Ph.D. in 1904" say no death.
+  const cue = which === "birth" ? /\b(?:born|Born|BORN)\b|(?<![\p{L}.])b\.\s/u : /\b(?:died|Died|DIED|death|Death)\b|(?<![\p{L}.])d\.\s/u;
+  const cued = (s: string) => {
     const at = s.search(cue);
-    if (at < 0) continue;
+    if (at < 0) return null;
     const date = datesIn(s.slice(at)).find((d) => d.at < 60);
-    if (date) return { date, sentence: s };
+    return date ? { date, sentence: s } : null;
+  };
+  // The opening's own span says the subject's life; a later sentence's "died" may be another's or a degree's.
+  const first = ruleOn(RULES.lifeSpanFirst);
+  const opening = sentences[0] !== undefined ? (cued(sentences[0]) ?? (first ? spanDate(sentences[0], which) : null)) : null;
+  if (opening) return opening;
+  for (const s of sentences.slice(1, 8)) {
+    const found = cued(s);
+    if (found) return found;
   }
-  for (const s of sentences.slice(0, 3)) {
-    const span = /\(([^()]*?\d{3,4}[^()]*?)\s*[–—-]\s*([^()]*?\d{3,4}[^()]*?)\)/.exec(s);
-    if (!span) continue;
-    const date = datesIn(which === "birth" ? span[1]! : span[2]!).at(which === "birth" ? 0 : -1);
-    if (date) return { date, sentence: s };
+  for (const s of sentences.slice(first ? 1 : 0, 3)) {
+    const found = spanDate(s, which);
+    if (found) return found;
   }
   return null;
+}
+
+/** The birth or death of a "(1 May 1900 – 1980)" span; a bracket inside it that holds no date is read past ("Austria-Hungary (now Slovakia)"). */
+function spanDate(s: string, which: "birth" | "death"): { date: Dated; sentence: string } | null {
+  const text = ruleOn(RULES.lifeSpanFirst) ? unglued(s).replace(/\(\s*[^()\d]*\)/g, "") : s;
+  const span = /\(([^()]*?\d{3,4}[^()]*?)\s*[–—-]\s*([^()]*?\d{3,4}[^()]*?)\)/.exec(text);
+  if (!span) return null;
+  const date = datesIn(which === "birth" ? span[1]! : span[2]!).at(which === "birth" ? 0 : -1);
+  return date ? { date, sentence: s } : null;
 }
 
 /** When a thing came to be (a film's release, a band's forming): the first date of its opening sentences. */
@@ -124,6 +147,17 @@ export function countriesOf(sentences: string[]): { countries: string[]; said: s
     const found = countryMentions(s);
     const own = found.findIndex((f) => PREDICATE.test(s.slice(Math.max(0, f.at - 60), f.at)) || OWN_PLACE.test(s.slice(Math.max(0, f.at - 50), f.at)));
     if (own >= 0) return joinedRun(s, found, own);
+  }
+  return ruleOn(RULES.languageCountry) ? languageCountry(sentences) : null;
+}
+
+/** A page naming no country but the language of one ("a 1975 Kannada film"): that country, from its opening. */
+function languageCountry(sentences: string[]): { countries: string[]; said: string; sentence: string } | null {
+  for (const s of sentences.slice(0, 3)) {
+    for (const m of s.matchAll(/\p{Lu}\p{Ll}+/gu)) {
+      const country = countryOfLanguage(m[0]);
+      if (country) return { countries: [country], said: m[0], sentence: s };
+    }
   }
   return null;
 }

@@ -18,10 +18,24 @@ export async function yesNoAnswer(frame: QuestionFrame, reader: PageReader): Pro
   return null;
 }
 
+/**
+ * Options of which some have a page and some none: thin (a yes or a no would be a guess). When none has one,
+ * the question's words were read as options wrongly ("Can I change plans AFTER getting married?"): the plain answer.
+ */
+async function noOptions(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
+  if (!ruleOn(RULES.optionMissingThin)) return null;
+  for (const split of frame.optionSplits) for (const option of split) if ((await reader.byName(option, frame.question)) ?? reader.titledIn(option)[0]) return { kind: "thin", reason: "an option has no page of its own" };
+  return null;
+}
+
+/** "A and B", "A, B and C". */
+const listed = (names: string[]) => (names.length > 2 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names.join(" and "));
+
 /** "Is A older than B?": yes when the first option comes first the way the question asks. */
 async function orderAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
   const result = await compare(frame, reader);
-  if (!result) return null;
+  // No choice made: a tie, or an option with no page (thin: a yes or a no would be a guess).
+  if (!result) return (await optionPages(frame, reader)) ? null : noOptions(frame, reader);
   if (result.missing) return { kind: "thin", reason: "a compared value is missing" };
   const yes = result.ranked[0]!.option === frame.optionSplits[0]![0]!;
   const said = (v: Valued) => (v.named ? `${v.option}'s ${frame.via} ${v.named} (${v.said})` : `${v.option} (${v.said})`);
@@ -38,7 +52,7 @@ function countriesRead(sentences: string[]): { countries: string[]; sentence: st
 
 async function sameCountryAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
   const options = await optionPages(frame, reader);
-  if (!options) return null;
+  if (!options) return noOptions(frame, reader);
   const subs = await subjects(frame, reader, options);
   if (!subs) return { kind: "thin", reason: "a related page is missing" };
   const read = subs.map((s) => ({ ...s, found: countriesRead(reader.sentences(s.subject)) }));
@@ -51,15 +65,16 @@ async function sameCountryAnswer(frame: QuestionFrame, reader: PageReader): Prom
     : read[0]!.found!.countries.filter((c) => read.every((r) => r.found!.countries.includes(c)));
   const lead =
     shared.length > 0
-      ? `Yes: ${read.map(who).join(" and ")} are both from ${shared[0]}.`
+      ? `Yes: ${listed(read.map(who))} are ${read.length > 2 ? "all" : "both"} from ${shared[0]}.`
       : `No: ${read.map((r) => `${who(r)} is from ${r.found!.countries.join(" and ")}`).join(", ")}.`;
   return { kind: "answer", lead, facts };
 }
 
 /** "Do both films have the same director?": yes when each option's relation names the same one (the same page, or the same name). */
 async function sameRelationAnswer(frame: QuestionFrame, reader: PageReader): Promise<Shaped | null> {
+  if (!frame.via) return null;
   const options = await optionPages(frame, reader);
-  if (!options || !frame.via) return null;
+  if (!options) return noOptions(frame, reader);
   const seen = new Set(options.map((o) => o.page.pageId));
   const hops = [];
   for (const { option, page } of options) {
@@ -67,10 +82,10 @@ async function sameRelationAnswer(frame: QuestionFrame, reader: PageReader): Pro
     if (!hop) return { kind: "thin", reason: `a ${frame.via} is not said` };
     hops.push({ option, named: hop.next && !hop.reverse ? hop.named : (hop.next?.title ?? hop.named), pageId: hop.next?.pageId ?? null, fact: { text: hop.sentence, page: hop.reverse ? hop.next! : page } as Fact });
   }
-  const [a, b] = hops as [(typeof hops)[number], (typeof hops)[number]];
-  const same = (a.pageId !== null && a.pageId === b.pageId) || plain(a.named) === plain(b.named);
+  const a = hops[0]!;
+  const same = hops.every((b) => (a.pageId !== null && a.pageId === b.pageId) || plain(a.named) === plain(b.named));
   const lead = same
-    ? `Yes: ${a.option} and ${b.option} both have the ${frame.via} ${a.named}.`
+    ? `Yes: ${listed(hops.map((h) => h.option))} ${hops.length > 2 ? "all" : "both"} have the ${frame.via} ${a.named}.`
     : `No: ${hops.map((h) => `${h.option}'s ${frame.via} is ${h.named}`).join(", ")}.`;
   return { kind: "answer", lead, facts: hops.map((h) => h.fact) };
 }

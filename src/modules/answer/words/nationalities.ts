@@ -25,7 +25,14 @@ Turkmenistan:Turkmen|North Macedonia:Macedonian|Montenegro:Montenegrin|Kosovo:Ko
 Fiji:Fijian|Samoa:Samoan|Tonga:Tongan|Papua New Guinea:Papua New Guinean|Madagascar:Malagasy|Mozambique:Mozambican|
 Angola:Angolan|Zambia:Zambian|Namibia:Namibian|Botswana:Botswanan|Rwanda:Rwandan|Congo:Congolese|Ivory Coast:Ivorian|
 Mali:Malian|Somalia:Somali|Eritrea:Eritrean|Sierra Leone:Sierra Leonean|Liberia:Liberian|Brunei:Bruneian|Bhutan:Bhutanese|
-Afghanistan:Afghani|Austria-Hungary:Austro-Hungarian|Ottoman Empire:Ottoman|Prussia:Prussian`;
+Afghanistan:Afghani|Austria-Hungary:Austro-Hungarian|Ottoman Empire:Ottoman|Prussia:Prussian|Nepal:Nepali|El Salvador:Salvadorian|
+Togo:Togolese|Gabon:Gabonese|Guinea:Guinean|Gambia:Gambian|Malawi:Malawian|Mauritius:Mauritian|
+Mauritania:Mauritanian|Burkina Faso:Burkinabé|Palestine:Palestinian|Luxembourg:Luxembourger|Andorra:Andorran|
+Liechtenstein:Liechtensteiner|Bermuda:Bermudian|Guyana:Guyanese|Suriname:Surinamese|Belize:Belizean|Grenada:Grenadian|
+East Timor:Timorese|Kazakhstan:Kazakhstani|Azerbaijan:Azeri|Cambodia:Khmer|Belarus:Byelorussian|Czechoslovakia:Czechoslovakian|
+Yugoslavia:Yugoslavian|Russian Empire:Imperial Russian|Sri Lanka:Ceylonese|Thailand:Siamese|Zimbabwe:Rhodesian|Cape Verde:Cape Verdean|
+Faroe Islands:Faroese|Greenland:Greenlandic|Philippines:Filipina|Burundi:Burundian|Lesotho:Basotho|Eswatini:Swazi|Djibouti:Djiboutian|
+Seychelles:Seychellois|Maldives:Maldivian|San Marino:Sammarinese|Liberia:Liberian|Equatorial Guinea:Equatoguinean`;
 
 /** Other names of a country: "the US", "U.S.", "Britain". */
 const ALIASES: Record<string, string> = {
@@ -34,6 +41,8 @@ const ALIASES: Record<string, string> = {
   holland: "Netherlands", england: "United Kingdom", english: "United Kingdom", scotland: "United Kingdom", scottish: "United Kingdom", wales: "United Kingdom", welsh: "United Kingdom", "the netherlands": "Netherlands", ussr: "Soviet Union", persia: "Iran", burma: "Myanmar",
   "northern ireland": "United Kingdom", "northern irish": "United Kingdom", hawaiian: "United States", "east germany": "Germany", "west germany": "Germany",
   "east german": "Germany", "west german": "Germany", "republic of ireland": "Ireland", "people's republic of china": "China",
+  czechia: "Czech Republic", "côte d'ivoire": "Ivory Coast", siam: "Thailand", ceylon: "Sri Lanka", "soviet russia": "Soviet Union",
+  cornish: "United Kingdom", manx: "United Kingdom", maori: "New Zealand", "māori": "New Zealand", "democratic republic of the congo": "Congo",
 };
 
 /**
@@ -47,6 +56,16 @@ New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Isl
 Vermont|Virginia|West Virginia|Washington, D.C.|Wisconsin|Wyoming`.replace(/\n/g, "").split("|").map((d) => [d.toLowerCase(), "United States"]),
   ...`Alberta|British Columbia|Manitoba|New Brunswick|Newfoundland|Nova Scotia|Ontario|Quebec|Québec|Saskatchewan|Quebecois|Québécois`.split("|").map((d) => [d.toLowerCase(), "Canada"]),
   ...`New South Wales|Queensland|South Australia|Western Australia|Tasmania`.split("|").map((d) => [d.toLowerCase(), "Australia"]),
+  ...`Bavaria|Saxony|Hesse|Thuringia|Baden-Württemberg|North Rhine-Westphalia|Lower Saxony|Schleswig-Holstein|Rhineland-Palatinate|
+Saarland|Mecklenburg-Vorpommern|Saxony-Anhalt`.replace(/\n/g, "").split("|").map((d) => [d.toLowerCase(), "Germany"]),
+  ...`Kerala|Tamil Nadu|Karnataka|Maharashtra|Uttar Pradesh|West Bengal|Andhra Pradesh|Telangana|Gujarat|Rajasthan|Bihar|Odisha|
+Assam|Madhya Pradesh|Haryana|Himachal Pradesh|Uttarakhand|Jharkhand|Chhattisgarh|Goa`.replace(/\n/g, "").split("|").map((d) => [d.toLowerCase(), "India"]),
+  ...`Guangdong|Sichuan|Yunnan|Hunan|Hubei|Zhejiang|Jiangsu|Shandong|Henan|Hebei|Fujian|Anhui|Jiangxi|Shanxi|Shaanxi|Guangxi|
+Guizhou|Heilongjiang|Jilin|Liaoning|Gansu|Qinghai|Hainan|Inner Mongolia|Xinjiang`.replace(/\n/g, "").split("|").map((d) => [d.toLowerCase(), "China"]),
+  ...`Tuscany|Lombardy|Sicily|Sardinia|Piedmont|Veneto|Campania|Apulia|Calabria|Liguria|Umbria|Lazio|Emilia-Romagna|Abruzzo|
+Friuli-Venezia Giulia`.replace(/\n/g, "").split("|").map((d) => [d.toLowerCase(), "Italy"]),
+  ...`Jalisco|Oaxaca|Chiapas|Yucatán|Sonora|Chihuahua|Veracruz|Nuevo León|Baja California|Sinaloa|Michoacán`.split("|").map((d) => [d.toLowerCase(), "Mexico"]),
+  ...`Andalusia|Catalonia|Asturias|Navarre|Basque Country|Extremadura`.split("|").map((d) => [d.toLowerCase(), "Spain"]),
 ]);
 
 /** Lower-case adjective or country name → the country. */
@@ -72,3 +91,19 @@ const ADJECTIVES = new Set([
 
 /** Whether a word is a people's adjective rather than a place's name. */
 export const isDemonym = (said: string) => ADJECTIVES.has(said.toLowerCase());
+
+/**
+ * Languages and film industries of one country, for a page that names no country but its language ("a 1975
+ * Tamil film", "a Bollywood actor"). Languages spoken in several countries (Bengali, Punjabi, Urdu, Spanish)
+ * are left out: they say no one country.
+ */
+const ONE_COUNTRY_LANGUAGES: Record<string, string> = {
+  tamil: "India", telugu: "India", kannada: "India", malayalam: "India", hindi: "India", marathi: "India", gujarati: "India",
+  odia: "India", oriya: "India", assamese: "India", bhojpuri: "India", konkani: "India", tulu: "India",
+  bollywood: "India", tollywood: "India", kollywood: "India", mollywood: "India",
+  sinhala: "Sri Lanka", sinhalese: "Sri Lanka", tagalog: "Philippines", catalan: "Spain", basque: "Spain", galician: "Spain",
+  flemish: "Belgium", bavarian: "Germany", sicilian: "Italy", neapolitan: "Italy", persian: "Iran", nollywood: "Nigeria",
+};
+
+/** The country a language or film industry of one country says ("Kannada", "Bollywood"), or undefined. */
+export const countryOfLanguage = (word: string) => ONE_COUNTRY_LANGUAGES[word.toLowerCase()];
