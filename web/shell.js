@@ -12,16 +12,18 @@ import { setsScreen } from "./screens/sets.js";
 import { setupScreen } from "./screens/setup.js";
 import { signInScreen } from "./screens/sign-in.js";
 import { auditScreen } from "./screens/audit.js";
+import { backupsScreen } from "./screens/backups.js";
 import { invitationScreen, signedOutInvitationScreen } from "./screens/invitation.js";
 import { sharedScreen, teamsScreen } from "./screens/team.js";
 
-/** Top-level screens in the header. */
+/** Top-level screens in the header; `admin: true` ones show only to the server's admin. */
 const NAV = [
   { href: "#/", label: "Brains", active: (p) => p === "/" || p.startsWith("/brains") },
   { href: "#/sets", label: "Brain sets", active: (p) => p.startsWith("/sets") },
   { href: "#/shared", label: "Shared with me", active: (p) => p.startsWith("/shared") },
   { href: "#/teams", label: "People & teams", active: (p) => p.startsWith("/teams") },
   { href: "#/audit", label: "Audit log", active: (p) => p.startsWith("/audit") },
+  { href: "#/backups", label: "Backups", active: (p) => p.startsWith("/backups"), admin: true },
   { href: "#/keys", label: "API keys", active: (p) => p.startsWith("/keys") },
   { href: "#/account", label: "Plan & usage", active: (p) => p.startsWith("/account") },
 ];
@@ -38,6 +40,7 @@ const ROUTES = [
   [/^\/shared\/?$/, (v, _p, s) => sharedScreen(v, s)],
   [INVITATION_ROUTE, (v, [token], s) => invitationScreen(v, token, s)],
   [/^\/audit\/?$/, (v, _p, s) => auditScreen(v, s)],
+  [/^\/backups\/?$/, (v, _p, s) => backupsScreen(v, s)],
   [/^\/account\/?$/, (v, _p, s) => accountScreen(v, s)],
 ];
 
@@ -142,6 +145,7 @@ function setChrome(signedIn) {
   $("#session").hidden = !signedIn;
   if (signedIn && session.account) {
     const a = session.account;
+    for (const link of $("#nav").querySelectorAll("a[data-admin]")) link.hidden = !a.isAdmin;
     $("#who").textContent = `${a.name ?? "Account"}${a.plan ? ` · ${a.plan}` : ""}`;
   }
 }
@@ -179,7 +183,7 @@ export function start() {
         : "Your session has ended (you signed out everywhere, it expired, or your account was deactivated). Sign in again.";
     queueMicrotask(render);
   });
-  fill($("#nav"), ...NAV.map((n) => h("a", { href: n.href }, n.label)));
+  fill($("#nav"), ...NAV.map((n) => h("a", { href: n.href, "data-admin": n.admin, hidden: n.admin }, n.label)));
   $("#sign-out").addEventListener("click", async () => {
     if (session.key) await webSession("DELETE");
     else await api(API.session, { method: "DELETE", key: null }).catch(() => {});

@@ -52,6 +52,11 @@ export const API = {
   webhook: (id) => `/api/v1/webhooks/${enc(id)}`,
   webhookTest: (id) => `/api/v1/webhooks/${enc(id)}/test`,
   webhookDeliveries: (id) => `/api/v1/webhooks/${enc(id)}/deliveries`,
+  backups: "/api/v1/admin/backups",
+  backup: (id) => `/api/v1/admin/backups/${enc(id)}`,
+  backupDownload: (id) => `/api/v1/admin/backups/${enc(id)}/download`,
+  vaultExport: (id) => `/api/v1/brains/${enc(id)}/export`,
+  vaultImport: (id) => `/api/v1/brains/${enc(id)}/import`,
 };
 
 export class ApiError extends Error {
@@ -100,11 +105,18 @@ export const session = {
   },
 };
 
-export async function api(path, { method = "GET", json, signal, headers, key = session.key, raw = false } = {}) {
+/** The caller's role on a brain (issue 56); a server without roles: the owner of what is owned, else a reader. */
+export function brainRole(brain) {
+  if (brain.role) return brain.role;
+  return brain.owned !== false ? "owner" : "viewer";
+}
+
+/** `body` sends bytes as they are (a File or Blob, with its type in `headers`); `json` sends JSON. */
+export async function api(path, { method = "GET", json, body: bytes, signal, headers, key = session.key, raw = false } = {}) {
   const hs = new Headers(headers);
   if (key) hs.set("authorization", `Bearer ${key}`);
   if (!hs.has("accept")) hs.set("accept", "application/json");
-  let body;
+  let body = bytes;
   if (json !== undefined) {
     hs.set("content-type", "application/json");
     body = JSON.stringify(json);

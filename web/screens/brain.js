@@ -1,6 +1,6 @@
 // One brain: its header and tabs. A brain that does not exist (or is not readable) gets a heading, a plain
 // explanation and a way back, never a bare error box.
-import { API, ApiError, api, enc } from "../lib/api.js";
+import { API, ApiError, api, brainRole, enc } from "../lib/api.js";
 import { add, h } from "../lib/dom.js";
 import { plural } from "../lib/format.js";
 import { askTab } from "./ask.js";
@@ -11,7 +11,7 @@ import { settingsTab } from "./settings.js";
 import { sourcesTab } from "./sources.js";
 import { wikiTab } from "./wiki.js";
 
-/** Tabs of one brain. `owner: true` tabs show only to its owner. */
+/** Tabs of one brain. `role: "editor"` tabs show only to its editors and owners, `role: "owner"` to its owners. */
 const BRAIN_TABS = [
   { id: "sources", label: "Sources", render: sourcesTab },
   { id: "connectors", label: "Connectors", render: connectorsTab },
@@ -19,7 +19,7 @@ const BRAIN_TABS = [
   { id: "graph", label: "Graph", render: graphTab },
   { id: "ask", label: "Ask", render: askTab },
   { id: "context", label: "Context", render: contextTab },
-  { id: "settings", label: "Settings", render: settingsTab, owner: true },
+  { id: "settings", label: "Settings", render: settingsTab, role: "editor" },
 ];
 
 export async function brainScreen(view, brainId, tabId, rest, signal) {
@@ -37,9 +37,10 @@ export async function brainScreen(view, brainId, tabId, rest, signal) {
     return;
   }
   // The caller's role (issue 56): editors change sources and pages, owners also the settings and sharing.
-  const isOwner = brain.role ? brain.role === "owner" : brain.owned !== false;
-  const owned = brain.role ? brain.role !== "viewer" : isOwner;
-  const tabs = BRAIN_TABS.filter((t) => isOwner || !t.owner);
+  const role = brainRole(brain);
+  const isOwner = role === "owner";
+  const owned = role !== "viewer";
+  const tabs = BRAIN_TABS.filter((t) => !t.role || (t.role === "editor" ? owned : isOwner));
   const tab = tabs.find((t) => t.id === tabId);
   const strip = h(
     "nav",

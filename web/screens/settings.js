@@ -1,19 +1,33 @@
-// A brain's settings (owner only): name and visibility, paid access (paid.js), webhooks (webhooks.js), deleting the brain.
-import { API, api } from "../lib/api.js";
+// A brain's settings: for its owners name and visibility, sharing (share.js), paid access (paid.js), webhooks
+// (webhooks.js) and deleting the brain; for its editors too the Obsidian vault's export and import (vault.js).
+import { API, api, brainRole } from "../lib/api.js";
 import { announce, confirmDialog, field, h } from "../lib/dom.js";
 import { errorBox, onSubmit, showError } from "../lib/forms.js";
 import { plural } from "../lib/format.js";
 import { rerender } from "../lib/router.js";
 import { brainPaidSection } from "./paid.js";
 import { brainShareSection } from "./share.js";
+import { brainVaultSection } from "./vault.js";
 import { brainWebhooksSection } from "./webhooks.js";
 
-/** Sections of a brain's settings; each `(brain, signal) → Node | Promise<Node|null>`. */
-const BRAIN_SETTINGS_SECTIONS = [brainGeneralSection, brainShareSection, brainPaidSection, brainWebhooksSection, brainDangerSection];
+/**
+ * Sections of a brain's settings: `render(brain, signal) → Node | Promise<Node|null>`, shown to the brain's
+ * owners, or to its editors too with `editors: true` (the tab itself shows to editors and owners).
+ */
+const BRAIN_SETTINGS_SECTIONS = [
+  { render: brainGeneralSection },
+  { render: brainShareSection },
+  { render: brainPaidSection },
+  { render: brainWebhooksSection },
+  { render: brainVaultSection, editors: true },
+  { render: brainDangerSection },
+];
 
 export async function settingsTab(panel, brain, _rest, signal) {
+  const isOwner = brainRole(brain) === "owner";
   for (const section of BRAIN_SETTINGS_SECTIONS) {
-    const node = await section(brain, signal);
+    if (!isOwner && !section.editors) continue;
+    const node = await section.render(brain, signal);
     if (node) panel.append(node);
   }
 }

@@ -11,6 +11,7 @@ import shellJs from "../../../web/shell.js" with { type: "file" };
 import libApiJs from "../../../web/lib/api.js" with { type: "file" };
 import libDomJs from "../../../web/lib/dom.js" with { type: "file" };
 import libFormatJs from "../../../web/lib/format.js" with { type: "file" };
+import libDownloadJs from "../../../web/lib/download.js" with { type: "file" };
 import libFormsJs from "../../../web/lib/forms.js" with { type: "file" };
 import libMarkdownJs from "../../../web/lib/markdown.js" with { type: "file" };
 import libRouterJs from "../../../web/lib/router.js" with { type: "file" };
@@ -38,8 +39,10 @@ import screensShareJs from "../../../web/screens/share.js" with { type: "file" }
 import screensTeamJs from "../../../web/screens/team.js" with { type: "file" };
 import screensInvitationJs from "../../../web/screens/invitation.js" with { type: "file" };
 import screensAuditJs from "../../../web/screens/audit.js" with { type: "file" };
+import screensBackupsJs from "../../../web/screens/backups.js" with { type: "file" };
 import screensSsoButtonJs from "../../../web/screens/sso-button.js" with { type: "file" };
 import screensWebhooksJs from "../../../web/screens/webhooks.js" with { type: "file" };
+import screensVaultJs from "../../../web/screens/vault.js" with { type: "file" };
 import screensSourcesJs from "../../../web/screens/sources.js" with { type: "file" };
 import screensWikiEditorJs from "../../../web/screens/wiki-editor.js" with { type: "file" };
 import screensWikiJs from "../../../web/screens/wiki.js" with { type: "file" };
@@ -59,6 +62,7 @@ export const ASSET_FILES: Record<string, { file: string; type: string; page?: bo
   "/assets/lib/api.js": { file: libApiJs, type: JS },
   "/assets/lib/dom.js": { file: libDomJs, type: JS },
   "/assets/lib/format.js": { file: libFormatJs, type: JS },
+  "/assets/lib/download.js": { file: libDownloadJs, type: JS },
   "/assets/lib/forms.js": { file: libFormsJs, type: JS },
   "/assets/lib/markdown.js": { file: libMarkdownJs, type: JS },
   "/assets/lib/router.js": { file: libRouterJs, type: JS },
@@ -86,8 +90,10 @@ export const ASSET_FILES: Record<string, { file: string; type: string; page?: bo
   "/assets/screens/team.js": { file: screensTeamJs, type: JS },
   "/assets/screens/invitation.js": { file: screensInvitationJs, type: JS },
   "/assets/screens/audit.js": { file: screensAuditJs, type: JS },
+  "/assets/screens/backups.js": { file: screensBackupsJs, type: JS },
   "/assets/screens/sso-button.js": { file: screensSsoButtonJs, type: JS },
   "/assets/screens/webhooks.js": { file: screensWebhooksJs, type: JS },
+  "/assets/screens/vault.js": { file: screensVaultJs, type: JS },
   "/assets/screens/sources.js": { file: screensSourcesJs, type: JS },
   "/assets/screens/wiki-editor.js": { file: screensWikiEditorJs, type: JS },
   "/assets/screens/wiki.js": { file: screensWikiJs, type: JS },
