@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { spendQuestion } from "../../src/modules/plans/metering";
 import { getAccount } from "../../src/modules/accounts/service";
 
@@ -7,7 +7,7 @@ import { getAccount } from "../../src/modules/accounts/service";
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ BRAINBOX_FREE_BANK: "3", BRAINBOX_PRO_QUOTA: "10", BRAINBOX_DAILY_QUOTA: "5" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_FREE_BANK: "3", BRAINBOX_PRO_QUOTA: "10", BRAINBOX_DAILY_QUOTA: "5" });
 });
 afterAll(() => s.close());
 
