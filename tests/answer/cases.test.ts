@@ -3,7 +3,7 @@
 // and must not hold.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../support/server";
-import { addTextsReady, askBrain, newBrain } from "../support/sources";
+import { addText, askBrain, newBrain, waitForSource } from "../support/sources";
 import { CHAINS } from "./cases/chains";
 import { ONE_PAGE, SHAPES, TWO_PART } from "./cases/shapes";
 import { ONE_PERSON, YES_NO } from "./cases/yes-no";
@@ -56,11 +56,16 @@ const brains = new Map<string, string>();
 
 beforeAll(async () => {
   s = await startTestServer();
+  // Every table's pages are posted before any is waited for, so the job loop works through them without a pause.
+  const posted = new Map<string, Record<string, string>>();
   for (const table of TABLES) {
     const id = await newBrain(s, table.brain);
-    await addTextsReady(s, id, table.pages);
     brains.set(table.brain, id);
+    const ids: Record<string, string> = {};
+    for (const [title, content] of Object.entries(table.pages)) ids[title] = (await addText(s, id, title, content)).source.id;
+    posted.set(id, ids);
   }
+  for (const [brainId, ids] of posted) for (const id of Object.values(ids)) expect((await waitForSource(s, brainId, id)).status).toBe("ready");
 });
 afterAll(() => s.close());
 

@@ -1,14 +1,14 @@
 // A value past its length limit is refused as too long, "at most N characters" with the limit, never as
 // "must not be blank" (issue 54 item 8), on both surfaces and on every documented JSON route.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { newBrain } from "../support/sources";
 import { documentedRoutes, fill, NON_JSON_ROUTES, validBody, type Route } from "./routes";
 
 let s: TestServer;
 let brainId: string;
 beforeAll(async () => {
-  s = await startTestServer({ BRAINBOX_X402_FACILITATOR_URL: "http://127.0.0.1:9" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_X402_FACILITATOR_URL: "http://127.0.0.1:9" });
   brainId = await newBrain(s, "Lengths");
 });
 afterAll(() => s.close());

@@ -2,14 +2,14 @@
 // with the body of a missing brain, whatever its length or characters (no "too long" validation error).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { connectMcp, type McpSession } from "../mcp/support";
-import { startTestServer, type TestServer } from "../support/server";
+import { NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { newBrain } from "../support/sources";
 
 let s: TestServer;
 let mcp: McpSession;
 let brainId: string;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer(NO_SOURCES);
   brainId = await newBrain(s, "Mcp ids");
   mcp = await connectMcp(s.url, s.key);
 });

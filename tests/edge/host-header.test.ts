@@ -2,12 +2,12 @@
 // character of the URL on, so `Host: x` turned `/abc/metrics` into `/metrics`. Raw HTTP over a socket, since
 // fetch() always sends the real host.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../support/server";
+import { NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 
 let s: TestServer;
 let port: number;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer(NO_SOURCES);
   port = Number(new URL(s.url).port);
 });
 afterAll(() => s.close());

@@ -1,6 +1,6 @@
 // Two app instances (replicas) on one database file in one process: a key revoked on one is refused at once
 // on both (the clients of one file share its change version, so the cached key is dropped at the write);
-// lastUsedAt is written at most once a minute, not per request. Other processes: change-cache.test.ts.
+// lastUsedAt is written at most once a minute, not per request. Other processes: tests/e2e/edge/change-cache.test.ts.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { loadConfig } from "../../src/config";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { newAccountKey } from "../support/accounts";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 
 let s: TestServer;
 let otherKey: string;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer(NO_SOURCES);
   otherKey = await newAccountKey(s.ctx.db);
 });
 afterAll(() => s.close());

@@ -1,10 +1,10 @@
 // The edge every request passes: request ids, security headers, CORS, failed-auth limiting, metrics, logs.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ BRAINBOX_AUTH_FAILURES_PER_MINUTE: "5" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_AUTH_FAILURES_PER_MINUTE: "5" });
 });
 afterAll(() => s.close());
 
@@ -35,7 +35,7 @@ describe("edge", () => {
   });
 
   test("CORS can be limited to listed origins", async () => {
-    const strict = await startTestServer({ BRAINBOX_CORS_ORIGINS: "https://ok.example" });
+    const strict = await startTestServer({ ...NO_SOURCES, BRAINBOX_CORS_ORIGINS: "https://ok.example" });
     const ok = await strict.api("/api/v1/brains", { headers: { origin: "https://ok.example" } });
     expect(ok.headers.get("access-control-allow-origin")).toBe("https://ok.example");
     const other = await strict.api("/api/v1/brains", { headers: { origin: "https://evil.example" } });
@@ -91,7 +91,7 @@ describe("edge", () => {
   });
 
   test("/metrics can require a token", async () => {
-    const guarded = await startTestServer({ BRAINBOX_METRICS_TOKEN: "s3cret-metrics" });
+    const guarded = await startTestServer({ ...NO_SOURCES, BRAINBOX_METRICS_TOKEN: "s3cret-metrics" });
     expect((await fetch(`${guarded.url}/metrics`)).status).toBe(401);
     expect((await fetch(`${guarded.url}/metrics`, { headers: { authorization: "Bearer s3cret-metrics" } })).status).toBe(200);
     await guarded.close();

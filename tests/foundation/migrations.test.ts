@@ -5,8 +5,9 @@ import { embeddedTags, migrations } from "../../src/db/migrations";
 import { rmSync } from "node:fs";
 import { openDatabase } from "../../src/db/client";
 import { openFileClient } from "../../src/db/file-client";
-import { runCli } from "../support/cli";
 import { tempDir } from "../support/server";
+
+// Two `brainbox migrate` child processes on one new database: tests/e2e/foundation/migrate-processes.test.ts.
 
 test("every SQL file in migrations/ is embedded, in journal order", () => {
   const files = readdirSync(join(import.meta.dir, "../../migrations"))
@@ -15,19 +16,6 @@ test("every SQL file in migrations/ is embedded, in journal order", () => {
     .sort();
   expect(embeddedTags.sort()).toEqual(files);
   expect(migrations.map((m) => m.tag)).toEqual(files);
-});
-
-test("two processes migrating one new database apply each migration once", async () => {
-  const dir = tempDir();
-  const results = await Promise.all([runCli(["migrate"], { BRAINBOX_DATA_DIR: dir }), runCli(["migrate"], { BRAINBOX_DATA_DIR: dir })]);
-  expect(results.map((r) => r.code)).toEqual([0, 0]);
-  const db = openDatabase({ dataDir: dir });
-  const applied = await db.client.execute("SELECT count(*) AS n FROM __drizzle_migrations");
-  expect(Number(applied.rows[0]?.n)).toBe(migrations.length);
-  expect((await db.client.execute("PRAGMA journal_mode")).rows[0]?.journal_mode).toBe("wal");
-  expect((await db.client.execute("SELECT name FROM sqlite_master WHERE name = 'pages_fts'")).rows).toHaveLength(1);
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** Another process holding the write lock of `dir`'s database for `ms`; resolves once it holds it. */

@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sha256Hex } from "../../src/lib/secrets";
 import { consentSecret, signConsent, CONSENT_FORM_TTL_MS } from "../../src/modules/oauth/consent-token";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { approve, formTokenOf, pkcePair, postConsent, postForm } from "./support";
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000" });
 });
 afterAll(() => s?.close());
 

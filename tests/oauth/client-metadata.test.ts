@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { parseAllowList } from "../../src/ingest";
 import { CLIENT_METADATA_MAX_BYTES, clientIdUrlProblem } from "../../src/modules/oauth/client-metadata";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { formTokenOf, MemoryOAuthProvider, pkcePair, postConsent, postForm } from "./support";
 
 const REDIRECT = "http://127.0.0.1:4567/callback";
@@ -30,7 +30,7 @@ beforeAll(async () => {
     },
   });
   origin = `http://127.0.0.1:${docs.port}`;
-  s = await startTestServer({ BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000", BRAINBOX_FETCH_ALLOW_HOSTS: `127.0.0.1:${docs.port}` });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000", BRAINBOX_FETCH_ALLOW_HOSTS: `127.0.0.1:${docs.port}` });
 });
 afterAll(async () => {
   await s?.close();

@@ -4,12 +4,12 @@
 // followed (the 303's Location is read), so nothing but the loopback server is contacted. Browser-based
 // hosts (MCP Inspector in direct mode) also need CORS on discovery, the token endpoint and /mcp.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { formTokenOf, pkcePair, postConsent, postForm } from "./support";
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000" });
 });
 afterAll(() => s?.close());
 

@@ -8,14 +8,14 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { sha256Hex } from "../../src/lib/secrets";
 import { newAccountKey } from "../support/accounts";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { formTokenOf, MemoryOAuthProvider, pkcePair, postForm } from "./support";
 
 const REDIRECT = "http://127.0.0.1:4321/cb";
 let s: TestServer;
 let clientId: string;
 beforeAll(async () => {
-  s = await startTestServer({ BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000" });
   const res = await fetch(`${s.url}/oauth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -115,7 +115,7 @@ describe("POST and DELETE /api/v1/web-session", () => {
   });
 
   test("over https: the __Host- prefix and Secure", async () => {
-    const secure = await startTestServer({ BRAINBOX_PUBLIC_URL: "https://brainbox.example" });
+    const secure = await startTestServer({ ...NO_SOURCES, BRAINBOX_PUBLIC_URL: "https://brainbox.example" });
     try {
       const { setCookie } = await signIn(secure.key, secure.url);
       expect(setCookie).toMatch(/^__Host-bb_session=bb_ws_\w{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/);

@@ -3,13 +3,13 @@
 // the retention pass.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { pruneAudit } from "../../src/modules/audit/service";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { accessTokenFor, asPage, newPerson, signIn, signedIn } from "./support";
 
 let s: TestServer;
 let jo: { id: string; key: string };
 beforeAll(async () => {
-  s = await startTestServer({ BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000" });
   jo = await newPerson(s.ctx.db, "jo@example.com", "jos password!!");
 });
 afterAll(() => s?.close());

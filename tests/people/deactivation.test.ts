@@ -1,12 +1,12 @@
 // A server admin deactivates a person: their session, API key and OAuth access token each answer 401 at
 // once (the next request); reactivation lets them sign in again, old credentials staying revoked.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { accessTokenFor, asPage, newPerson, signIn, signedIn } from "./support";
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_AUTH_FAILURES_PER_MINUTE: "1000" });
 });
 afterAll(() => s?.close());
 

@@ -2,12 +2,12 @@
 // and is signed in), reset links made by a server admin, each single use and expiring; bad tokens refused.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sha256Hex } from "../../src/lib/secrets";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { asPage, cookieOf, newPerson, signIn } from "./support";
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer(NO_SOURCES);
 });
 afterAll(() => s?.close());
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import { loadConfig } from "../../src/config";
 import { forgetDiscoveries } from "../../src/modules/sso/discovery";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { newSigningKey, startOidcRig, type OidcRig } from "../support/oidc-rig";
 import { countRows, followProvider, lastAudit, sessionCookieOf, signOn } from "./oidc-support";
 import { asPage } from "./support";
@@ -16,8 +16,8 @@ let rig: OidcRig;
 beforeAll(async () => {
   rig = await startOidcRig();
   const env = { BRAINBOX_OIDC_ISSUER: rig.issuer, BRAINBOX_OIDC_CLIENT_ID: rig.clientId, BRAINBOX_OIDC_CLIENT_SECRET: rig.clientSecret, BRAINBOX_OIDC_TIMEOUT_MS: "1500" };
-  s = await startTestServer(env);
-  domains = await startTestServer({ ...env, BRAINBOX_OIDC_ALLOWED_DOMAINS: "example.org, @Corp.Example" });
+  s = await startTestServer({ ...NO_SOURCES, ...env });
+  domains = await startTestServer({ ...NO_SOURCES, ...env, BRAINBOX_OIDC_ALLOWED_DOMAINS: "example.org, @Corp.Example" });
   await rig.register(`${s.url}/auth/oidc/callback`, `${domains.url}/auth/oidc/callback`);
 });
 afterAll(async () => {
@@ -155,7 +155,7 @@ describe("configuration", () => {
   });
 
   test("starts are counted per address: past BRAINBOX_OIDC_STARTS_PER_MINUTE, 429 with Retry-After and no flow row", async () => {
-    const limited = await startTestServer({ BRAINBOX_OIDC_ISSUER: rig.issuer, BRAINBOX_OIDC_CLIENT_ID: rig.clientId, BRAINBOX_OIDC_STARTS_PER_MINUTE: "3" });
+    const limited = await startTestServer({ ...NO_SOURCES, BRAINBOX_OIDC_ISSUER: rig.issuer, BRAINBOX_OIDC_CLIENT_ID: rig.clientId, BRAINBOX_OIDC_STARTS_PER_MINUTE: "3" });
     try {
       for (let i = 0; i < 3; i++) expect((await fetch(`${limited.url}/auth/oidc/start`, { redirect: "manual" })).status).toBe(303);
       const res = await fetch(`${limited.url}/auth/oidc/start`, { redirect: "manual", headers: { accept: "application/json" } });
@@ -168,7 +168,7 @@ describe("configuration", () => {
   });
 
   test("with no provider configured the list is empty and the routes answer 404", async () => {
-    const plain = await startTestServer();
+    const plain = await startTestServer(NO_SOURCES);
     try {
       expect(await expectJson(await fetch(`${plain.url}/api/v1/session/providers`), 200)).toEqual({ password: true, providers: [] });
       const res = await fetch(`${plain.url}/auth/oidc/start`, { redirect: "manual", headers: { accept: "application/json" } });

@@ -2,7 +2,7 @@
 // cookies), back to Brainbox's callback (Brainbox's cookies). Hooks let a test play the attacker: change
 // the authorization request before the provider sees it, or the callback before Brainbox does.
 import { CookieJar, startOidcRig, type OidcRig, type TestUser } from "../support/oidc-rig";
-import { startTestServer, type TestServer } from "../support/server";
+import { NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 
 export interface SignOnOptions {
   /** Brainbox's cookies (a browser's jar for this server); a fresh one by default. */
@@ -59,6 +59,7 @@ export async function followProvider(rig: OidcRig, url: string, home: string): P
 export async function startSsoPair(env: Record<string, string> = {}): Promise<{ s: TestServer; rig: OidcRig }> {
   const rig = await startOidcRig();
   const s = await startTestServer({
+    ...NO_SOURCES,
     BRAINBOX_OIDC_ISSUER: rig.issuer,
     BRAINBOX_OIDC_CLIENT_ID: rig.clientId,
     BRAINBOX_OIDC_CLIENT_SECRET: rig.clientSecret,

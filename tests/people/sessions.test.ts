@@ -3,14 +3,14 @@
 // credential beside bearer keys (which keep working, and win when both are sent).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sha256Hex } from "../../src/lib/secrets";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { asPage, cookieOf, newPerson, signIn, signedIn } from "./support";
 
 let s: TestServer;
 let ada: { id: string; key: string };
 const PASSWORD = "correct horse battery";
 beforeAll(async () => {
-  s = await startTestServer({ BRAINBOX_SESSION_IDLE_MINUTES: "30", BRAINBOX_SESSION_MAX_HOURS: "24" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_SESSION_IDLE_MINUTES: "30", BRAINBOX_SESSION_MAX_HOURS: "24" });
   ada = await newPerson(s.ctx.db, "Ada@Example.com", PASSWORD, "Ada");
 });
 afterAll(() => s?.close());
@@ -147,7 +147,7 @@ describe("cross-site requests with the cookie", () => {
 
 describe("over https", () => {
   test("the __Host- prefix and Secure; behind an https proxy (X-Forwarded-Proto) Secure too", async () => {
-    const secure = await startTestServer({ BRAINBOX_PUBLIC_URL: "https://brainbox.example" });
+    const secure = await startTestServer({ ...NO_SOURCES, BRAINBOX_PUBLIC_URL: "https://brainbox.example" });
     try {
       await newPerson(secure.ctx.db, "grace@example.com", PASSWORD);
       const res = await fetch(`${secure.url}/api/v1/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "grace@example.com", password: PASSWORD }) });

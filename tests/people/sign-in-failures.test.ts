@@ -3,13 +3,13 @@
 // the right password out from another address (client addresses through a trusted proxy's X-Forwarded-For).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createAccount } from "../../src/modules/accounts/service";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { newPerson, signIn } from "./support";
 
 let s: TestServer;
 const PASSWORD = "correct horse battery";
 beforeAll(async () => {
-  s = await startTestServer({ BRAINBOX_SIGN_IN_FREE_FAILURES: "2", BRAINBOX_TRUSTED_PROXIES: "127.0.0.1, ::1" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_SIGN_IN_FREE_FAILURES: "2", BRAINBOX_TRUSTED_PROXIES: "127.0.0.1, ::1" });
   await newPerson(s.ctx.db, "ada@example.com", PASSWORD);
   await newPerson(s.ctx.db, "owner@example.com", PASSWORD);
   const noPassword = await createAccount(s.ctx.db, { name: "No password", planId: "free" });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { newAccountKey } from "../support/accounts";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { newBrain } from "../support/sources";
 
 let s: TestServer;
 let a: string, b: string, c: string;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer(NO_SOURCES);
   [a, b, c] = [await newBrain(s, "Alpha"), await newBrain(s, "Beta"), await newBrain(s, "Gamma")];
 });
 afterAll(() => s.close());

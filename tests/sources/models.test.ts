@@ -1,14 +1,12 @@
 // The embedding and generation paths of ingestion: a real Transformers.js model (tiny, built by the
-// project) and the official ollama client against a loopback stand-in.
+// project) and the official ollama client against a loopback stand-in. `models pull` (the CLI, a child process):
+// tests/e2e/sources/models-pull-cli.test.ts.
 import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { startOllamaStandin } from "../support/ollama-standin";
 import { expectJson, startTestServer, tempDir } from "../support/server";
 import { buildTinyModel } from "../support/tiny-model";
 import { addText, newBrain, pagesOf, waitForSource } from "../support/sources";
-import { lastLine, runCli } from "../support/cli";
-import { startHubStandin } from "../support/hub-standin";
 
 const modelsDir = tempDir("brainbox-models-");
 afterAll(() => rmSync(modelsDir, { recursive: true, force: true }));
@@ -57,25 +55,6 @@ describe("embeddings", () => {
     const { source } = await addText(s, brainId, "Still works", "Lexical brains still ingest.");
     expect((await waitForSource(s, brainId, source.id)).status).toBe("ready");
     await s.close();
-  });
-
-  test("`models pull` downloads a model from a hub (a loopback stand-in) that the server then loads", async () => {
-    const hubDir = tempDir("brainbox-hub-");
-    await buildTinyModel(join(hubDir, "acme"), "mini");
-    const hub = startHubStandin({ modelsDir: hubDir });
-    const target = tempDir("brainbox-pulled-");
-    const result = await runCli(["models", "pull", "acme/mini"], { BRAINBOX_DATA_DIR: target, BRAINBOX_MODEL_HUB_URL: hub.url });
-    expect(result.code).toBe(0);
-    expect(lastLine(result.stdout)).toContain("acme/mini");
-    const s = await startTestServer({ BRAINBOX_MODELS_DIR: join(target, "models"), BRAINBOX_EMBED_MODEL: "acme/mini" });
-    expect((await expectJson(await s.api("/api/health", { key: null }), 200)).embedder.active).toBe("acme/mini");
-    await s.close();
-    const missing = await runCli(["models", "pull", "acme/nothing"], { BRAINBOX_DATA_DIR: target, BRAINBOX_MODEL_HUB_URL: hub.url });
-    expect(missing.code).not.toBe(0);
-    expect(missing.stderr).toContain("acme/nothing");
-    await hub.stop();
-    rmSync(hubDir, { recursive: true, force: true });
-    rmSync(target, { recursive: true, force: true });
   });
 });
 

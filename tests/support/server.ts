@@ -16,6 +16,14 @@ export interface TestServer extends Running {
 
 export { tempDir } from "./temp-dirs";
 
+/**
+ * The env of a file whose servers never ingest a source: no concept-extraction thread. The server starts its
+ * thread at once, and the thread loads the tagger's model and warms it up, work such a file never uses.
+ * Where extraction runs is tested by the files that ingest (tests/wiki/extract-threads.test.ts among them),
+ * which keep the default; a source added here anyway is extracted in the main thread, with the same result.
+ */
+export const NO_SOURCES: Record<string, string> = { BRAINBOX_NLP_THREADS: "0" };
+
 export async function startTestServer(env: Record<string, string> = {}, dataDir = tempDir()): Promise<TestServer> {
   // A test's server stops without waiting out a job still running: it is handed back, and the data dir goes.
   const config = loadConfig({ BRAINBOX_PORT: "0", BRAINBOX_DATA_DIR: dataDir, BRAINBOX_LOG_LEVEL: "error", BRAINBOX_SHUTDOWN_GRACE_MS: "500", ...env });

@@ -4,7 +4,7 @@
 // post each get a clear error; nothing is made by a refused sign-up.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cookieOf, asPage, signedIn } from "../people/support";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { newBrain } from "../support/sources";
 import { person, type Person } from "./support";
 
@@ -13,7 +13,7 @@ let ana: Person;
 let brainId: string;
 let teamId: string;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer(NO_SOURCES);
   ana = await person(s, "Ana");
   brainId = await newBrain(s, "Handbook", ana.key);
   teamId = (await expectJson(await s.api("/api/v1/teams", { method: "POST", json: { name: "Platform" }, key: ana.key }), 201)).team.id;

@@ -3,7 +3,7 @@
 // credential; reused, revoked, expired, unknown and other-email tokens each get a clear error.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SMTPServer } from "smtp-server";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { newBrain } from "../support/sources";
 import { person, type Person } from "./support";
 
@@ -29,7 +29,7 @@ let teamId: string;
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
   const port = (smtp.server.address() as { port: number }).port;
-  s = await startTestServer({ BRAINBOX_SMTP_URL: `smtp://127.0.0.1:${port}`, BRAINBOX_SMTP_FROM: "Brainbox <noreply@example.test>" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_SMTP_URL: `smtp://127.0.0.1:${port}`, BRAINBOX_SMTP_FROM: "Brainbox <noreply@example.test>" });
   [ana, bo, cy] = await Promise.all([person(s, "Ana"), person(s, "Bo"), person(s, "Cy")]);
   teamId = (await expectJson(await s.api("/api/v1/teams", { method: "POST", json: { name: "Platform" }, key: ana.key }), 201)).team.id;
 });
@@ -120,7 +120,7 @@ test("an SMTP server that is down: the invitation is made, the answer says the m
   await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", () => resolve()));
   const port = (closed.server.address() as { port: number }).port;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
-  const t = await startTestServer({ BRAINBOX_SMTP_URL: `smtp://127.0.0.1:${port}` });
+  const t = await startTestServer({ ...NO_SOURCES, BRAINBOX_SMTP_URL: `smtp://127.0.0.1:${port}` });
   try {
     const { team } = await expectJson(await t.api("/api/v1/teams", { method: "POST", json: { name: "T" } }), 201);
     const made = await expectJson(await t.api("/api/v1/invitations", { method: "POST", json: { email: "x@example.test", teamId: team.id } }), 201);

@@ -2,14 +2,14 @@
 // must obey the strictest policy of their teams (403 / 422 naming the field), keys made before stay valid,
 // a member cannot change the policy, and the change is in the audit log.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { person, type Person } from "./support";
 
 let s: TestServer;
 let admin: Person;
 let member: Person;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer(NO_SOURCES);
   [admin, member] = await Promise.all([person(s, "Ines"), person(s, "Joe")]);
 });
 afterAll(() => s.close());

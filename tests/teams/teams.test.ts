@@ -1,7 +1,7 @@
 // Teams over real HTTP (issue 56): create, list, get, members add / change role / remove; the last admin
 // cannot step down or leave (409); non-members get 404; every change is in the audit log with its team.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { newBrain } from "../support/sources";
 import { person, type Person } from "./support";
 
@@ -10,7 +10,7 @@ let ana: Person;
 let bo: Person;
 let cy: Person;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer(NO_SOURCES);
   [ana, bo, cy] = await Promise.all([person(s, "Ana"), person(s, "Bo"), person(s, "Cy")]);
 });
 afterAll(() => s.close());

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { contentSecurityPolicy } from "../../src/modules/web";
-import { startTestServer, type TestServer } from "../support/server";
+import { NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer(NO_SOURCES);
 });
 afterAll(async () => {
   await s.close();

@@ -1,7 +1,7 @@
 // Webhooks as a resource over real HTTP: the secret once, list/get/patch/delete, ownership, and every bad input
 // answered 422 naming its field (unknown events, bad URLs, private addresses, brains of someone else).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { newAccountKey } from "../support/accounts";
 import { newBrain } from "../support/sources";
 import { startReceiver, type Receiver } from "./receiver";
@@ -12,7 +12,7 @@ let other: string;
 
 beforeAll(async () => {
   rx = startReceiver();
-  s = await startTestServer({ BRAINBOX_FETCH_ALLOW_HOSTS: `127.0.0.1:${rx.port}` });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_FETCH_ALLOW_HOSTS: `127.0.0.1:${rx.port}` });
   other = await newAccountKey(s.ctx.db);
 });
 afterAll(async () => {

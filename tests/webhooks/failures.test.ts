@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { loadConfig } from "../../src/config";
 import { createLogger } from "../../src/lib/log";
 import { startServer } from "../../src/runtime";
-import { expectJson, startTestServer, tempDir, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, tempDir, type TestServer } from "../support/server";
 import { waitFor } from "../support/wait";
 import { startReceiver, verify, type Receiver } from "./receiver";
 
@@ -14,7 +14,7 @@ const TIMEOUT_MS = 400;
 
 beforeAll(async () => {
   rx = startReceiver();
-  s = await startTestServer({ BRAINBOX_FETCH_ALLOW_HOSTS: "127.0.0.1", BRAINBOX_WEBHOOK_RETRY_BASE_MS: "40", BRAINBOX_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_FETCH_ALLOW_HOSTS: "127.0.0.1", BRAINBOX_WEBHOOK_RETRY_BASE_MS: "40", BRAINBOX_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) });
 });
 afterAll(async () => {
   await s.close();
@@ -87,7 +87,7 @@ describe("webhook targets that misbehave", () => {
   });
 
   test("a run of failures as long as the window turns the hook off; the owner sees why; turning it on clears it", async () => {
-    const small = await startTestServer({ BRAINBOX_FETCH_ALLOW_HOSTS: "127.0.0.1", BRAINBOX_WEBHOOK_RETRY_BASE_MS: "30", BRAINBOX_WEBHOOK_DISABLE_AFTER_MS: "400" });
+    const small = await startTestServer({ ...NO_SOURCES, BRAINBOX_FETCH_ALLOW_HOSTS: "127.0.0.1", BRAINBOX_WEBHOOK_RETRY_BASE_MS: "30", BRAINBOX_WEBHOOK_DISABLE_AFTER_MS: "400" });
     try {
       perPath.set("/down", () => new Response("maintenance", { status: 503 }));
       const { webhook } = await hookAt("/down", small);
@@ -108,7 +108,7 @@ describe("webhook targets that misbehave", () => {
 
   test("a target the SSRF rules refuse at delivery (the allow-list was removed) is not sent to", async () => {
     const dataDir = tempDir();
-    const allowed = await startTestServer({ BRAINBOX_FETCH_ALLOW_HOSTS: "127.0.0.1", BRAINBOX_JOBS: "false" }, dataDir);
+    const allowed = await startTestServer({ ...NO_SOURCES, BRAINBOX_FETCH_ALLOW_HOSTS: "127.0.0.1", BRAINBOX_JOBS: "false" }, dataDir);
     perPath.set("/private", () => new Response(null, { status: 204 }));
     const { webhook, hits } = await hookAt("/private", allowed);
     await allowed.stop(); // the data dir stays

@@ -3,7 +3,7 @@
 // sealing (a plain `whsec_…` row) still signs.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { openSealedOrPlain, openText, SEALED_PREFIX } from "../../src/db/sealed";
-import { expectJson, startTestServer, type TestServer } from "../support/server";
+import { expectJson, NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { waitFor } from "../support/wait";
 import { startReceiver, verify, type Receiver } from "./receiver";
 
@@ -12,7 +12,7 @@ let rx: Receiver;
 
 beforeAll(async () => {
   rx = startReceiver();
-  s = await startTestServer({ BRAINBOX_FETCH_ALLOW_HOSTS: "127.0.0.1", BRAINBOX_WEBHOOK_RETRY_BASE_MS: "50", BRAINBOX_JOB_RETRY_BASE_MS: "50" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_FETCH_ALLOW_HOSTS: "127.0.0.1", BRAINBOX_WEBHOOK_RETRY_BASE_MS: "50", BRAINBOX_JOB_RETRY_BASE_MS: "50" });
 });
 afterAll(async () => {
   await s.close();

@@ -141,17 +141,16 @@ async function expectNoReaderLeft(s: TestServer) {
   expect(busy).toBe(0);
 }
 
-/** Servers the brains below were made on, closed at the end; and a logger that prints nothing. */
-const servers: TestServer[] = [];
+/** The server the brains below are made on (one each, so no test sees another's pages), closed at the end; and a logger that prints nothing. */
+let shared: Promise<TestServer> | undefined;
 afterAll(async () => {
-  for (const s of servers) await s.close();
+  await (await shared)?.close();
 });
 const log = createLogger("warn", () => undefined);
 
-/** A new server with a brain of the first two texts and a page "Velsmouth". */
+/** A new brain, on the shared server, of the first two texts and a page "Velsmouth". */
 async function harbourBrain(name: string) {
-  const s = await startTestServer();
-  servers.push(s);
+  const s = await (shared ??= startTestServer());
   const brainId = await newBrain(s, name);
   for (const t of [...TEXTS.slice(0, 2), { title: "Velsmouth", text: "Velsmouth is a harbour town on the north coast." }]) {
     const { source } = await addText(s, brainId, t.title, t.text);

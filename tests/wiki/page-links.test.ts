@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { pageLinkStatements, runBatch } from "../../src/links/page-links";
 import { CONCEPT_PAGES, stmt } from "../../src/db/plain";
-import { startTestServer, type TestServer } from "../support/server";
+import { NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { newBrain } from "../support/sources";
 
 let s: TestServer;
 let brainId: string;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer(NO_SOURCES);
   brainId = await newBrain(s, "Links");
 });
 afterAll(() => s.close());

@@ -2,12 +2,12 @@
 // real database: one pass after the running one serves them all, a caller's failing step fails only it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { refreshAllDirtyConcepts } from "../../src/concepts";
-import { startTestServer, type TestServer } from "../support/server";
+import { NO_SOURCES, startTestServer, type TestServer } from "../support/server";
 import { newBrain } from "../support/sources";
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ BRAINBOX_JOB_CONCURRENCY: "1" });
+  s = await startTestServer({ ...NO_SOURCES, BRAINBOX_JOB_CONCURRENCY: "1" });
 });
 afterAll(() => s.close());
 

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { loadConfig } from "../../src/config";
-import { openDatabase } from "../../src/db/client";
-import { DATA_VERSION_CHECK_MS } from "../../src/db/file-client";
-import { createLogger } from "../../src/lib/log";
-import { startServer, type Running } from "../../src/runtime";
-import { spawnServer } from "../support/cli";
-import { expectJson, tempDir } from "../support/server";
+import { loadConfig } from "../../../src/config";
+import { openDatabase } from "../../../src/db/client";
+import { DATA_VERSION_CHECK_MS } from "../../../src/db/file-client";
+import { createLogger } from "../../../src/lib/log";
+import { startServer, type Running } from "../../../src/runtime";
+import { spawnServer } from "../../support/cli";
+import { expectJson, tempDir } from "../../support/server";
 
 const dataDir = tempDir();
 let a: Running;
@@ -96,7 +96,7 @@ describe("brains list kept while the database is unchanged", () => {
   });
 
   test("the cached list cannot be changed by a caller", async () => {
-    const { listBrains } = await import("../../src/modules/brains/service");
+    const { listBrains } = await import("../../../src/modules/brains/service");
     const owner = (await expectJson(await fetch(`${a.url}/api/v1/account`, auth(ownerKey)), 200)).account.id as string;
     await listBrains(a.ctx.db, owner, "own");
     const cached = await listBrains(a.ctx.db, owner, "own");
