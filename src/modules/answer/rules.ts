@@ -29,6 +29,10 @@ export const RULES = {
   chainClauseBounds: "chain.clause-bounds",
   /** A hop's bridge is first the name its clause's relation is said of ("the singer of Moon River": "performed by AUDREY HEPBURN"), not any name nearby (shapes/chain.ts). */
   chainAnswerSpan: "chain.answer-span",
+  /** A later hop's sentence may say the bridge's name in the sentence before it on its page; the two are quoted together (shapes/chain.ts). */
+  chainAdjacentMention: "chain.adjacent-mention",
+  /** A later hop's search asks for the bridge with the unsaid relations' cues ("married", "wife" for "spouse") besides the unsaid words (shapes/chain.ts). */
+  chainCueSearch: "chain.cue-search",
   /** A chained question whose next hop no page says is thin, not a quote of the hops found (shapes/chain.ts). */
   unfinishedChainThin: "thin.unfinished-chain",
   /** A comparison's or a yes/no's bridge per option ("the director of A"), followed before comparing. */

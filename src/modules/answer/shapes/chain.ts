@@ -34,6 +34,10 @@ const BRIDGES = 5;
 const BRIDGE_DISCOUNT = 0.85;
 /** A bridge's own page says more surely of it than a page that mentions it. */
 const OWN_PAGE = 1.25;
+/** Cue words of the unsaid relations added to a hop's search. */
+const CUE_WORDS = 4;
+/** A hop whose bridge is named in the sentence before counts a little less than one naming it itself. */
+const ADJACENT = 0.9;
 /** A chain is done when at most this share of the question's weight is left unsaid. */
 const DONE_SHARE = 0.08;
 /** A first hop says at least this share of the question's weight (else it matched by chance). */
@@ -103,17 +107,21 @@ function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[
   for (const { page, via, rank } of candidates) {
     if (used.has(page.pageId)) continue;
     const own = via !== null && (ruleOn(RULES.chainNameForms) ? namesPage(via, page.title) : names(via, page.title));
-    reader.sentences(page).forEach((sentence, at) => {
-      if (via !== null && !own && !mentions(sentence, via)) return;
-      const said = saidOf(sentence, page.title);
+    const sentences = reader.sentences(page);
+    sentences.forEach((alone, at) => {
+      // A page often names the bridge in one sentence and says the hop in the next ("Andy Murray and Jamie Murray were … The brothers …").
+      const before = via !== null && !own && !mentions(alone, via) ? (ruleOn(RULES.chainAdjacentMention) && at > 0 && mentions(sentences[at - 1]!, via) ? sentences[at - 1]! : null) : "";
+      if (before === null) return;
+      const sentence = before ? `${before} ${alone}` : alone;
+      const said = saidOf(alone, page.title);
       const written = starts?.filter((name) => writes(said, name));
       if (written?.length === 0) return;
-      const told = unsaid.filter((t) => says(said, t) || typedHead(t, sentence));
+      const told = unsaid.filter((t) => says(said, t) || typedHead(t, alone));
       if (told.length === 0) return;
-      const typed = frame.answerType && holdsAnswerType(sentence, frame.answerType, new Set()) ? 0.1 * top : 0;
+      const typed = frame.answerType && holdsAnswerType(alone, frame.answerType, new Set()) ? 0.1 * top : 0;
       // Of the names a first hop may start from, the innermost (written last: "the producer of MISTRESS") is likeliest.
       const inner = written ? 1 + INNER_WEIGHT * (Math.max(...written.map((n) => n.to)) / Math.max(...starts!.map((n) => n.to), 1)) : 1;
-      const score = (weight(told) + typed) * (own ? OWN_PAGE : 1) * inner * BRIDGE_DISCOUNT ** rank - at * 0.001;
+      const score = (weight(told) + typed) * (own ? OWN_PAGE : 1) * (before ? ADJACENT : 1) * inner * BRIDGE_DISCOUNT ** rank - at * 0.001;
       if (!best || score > best.score) best = { sentence, page, said: told, score };
     });
   }
@@ -193,7 +201,9 @@ const CALENDAR = /^(?:january|february|march|april|may|june|july|august|septembe
 /** Pages about the bridges: each one's own page and the retriever's pages for it with what is still unsaid. */
 async function bridgePages(reader: PageReader, bridges: string[], unsaid: AskedTerm[], used: Set<number>, question: string): Promise<Candidate[]> {
   const out: Candidate[] = [];
-  const words = unsaid.map((t) => t.word).join(" ");
+  // The unsaid relations' words as pages say them ("spouse": "married", "wife"): a lexical search finds those, not the question's word.
+  const cues = ruleOn(RULES.chainCueSearch) ? unsaid.flatMap((t) => t.cues.filter((c) => !c.includes(" "))).slice(0, CUE_WORDS) : [];
+  const words = [...unsaid.map((t) => t.word), ...cues].join(" ");
   for (const [rank, via] of bridges.entries()) {
     const owns = ruleOn(RULES.chainNameForms) ? await reader.pagesOf(via, question) : [await reader.byName(via, question)];
     for (const own of owns) if (own && !used.has(own.pageId)) out.push({ page: own, via, rank });
