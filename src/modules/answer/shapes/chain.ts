@@ -103,7 +103,7 @@ function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[
   const top = Math.max(...unsaid.map((t) => t.weight), 0);
   const asked = stemSet(frame.question);
   // A later hop says the wh-word's noun by holding a thing of its kind: "what CITY" by a name, "what YEAR" by a time.
-  const typedHead = (t: AskedTerm, sentence: string) => later && t.head === true && holdsAnswerType(sentence, TIME_HEADS.has(t.word) ? "time" : "person", asked);
+  const typedHead = (t: AskedTerm, sentence: string) => later && t.head === true && (TIME_HEADS.has(t.word) ? holdsAnswerType(sentence, "time", asked) : PLACE_HEADS.has(t.word) ? PLACED.test(sentence) : holdsAnswerType(sentence, "person", asked));
   for (const { page, via, rank } of candidates) {
     if (used.has(page.pageId)) continue;
     const own = via !== null && (ruleOn(RULES.chainNameForms) ? namesPage(via, page.title) : names(via, page.title));
@@ -194,6 +194,10 @@ const CUE_REACH = 40;
 
 /** Heads a time answers ("what YEAR did …"). */
 const TIME_HEADS = new Set(["year", "date", "day", "month", "century", "decade", "time", "period", "span", "years"]);
+
+/** Heads a place answers ("what CITY is … from"), said "in Ostend", "from Leeds". */
+const PLACE_HEADS = new Set(["city", "country", "state", "county", "town", "village", "province", "region", "place", "island", "nation"]);
+const PLACED = /\b(?:in|at|from|near|of)\s+\p{Lu}/u;
 
 /** Month and day names are capitalized but name no thing a chain goes through. */
 const CALENDAR = /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;
