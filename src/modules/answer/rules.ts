@@ -33,6 +33,8 @@ export const RULES = {
   chainAdjacentMention: "chain.adjacent-mention",
   /** A later hop's search asks for the bridge with the unsaid relations' cues ("married", "wife" for "spouse") besides the unsaid words (shapes/chain.ts). */
   chainCueSearch: "chain.cue-search",
+  /** A chain is also asked by a named thing's noun ("Tammy Leitner's city of birth"), a clause without its pronoun ("the award X received") or one opened by "when" or a participle (shapes/index.ts). */
+  chainClauseForms: "chain.clause-forms",
   /** A chained question whose next hop no page says is thin, not a quote of the hops found (shapes/chain.ts). */
   unfinishedChainThin: "thin.unfinished-chain",
   /** A comparison's or a yes/no's bridge per option ("the director of A"), followed before comparing. */

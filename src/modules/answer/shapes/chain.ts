@@ -171,7 +171,7 @@ function questionNames(question: string, reader: PageReader): string[] {
   const titles = reader.titledIn(question).map((p) => bareTitle(p.title));
   const runs = namesIn(question)
     .filter(({ at }) => at > 0)
-    .map(({ name }) => name.replace(/^(?:Who|Whom|Whose|What|Which|Where|When|How|Why|Is|Was|Are|Were|Did|Does|Do|In|On|At|Of)\s+/, ""));
+    .map(({ name }) => name.replace(/^(?:Who|Whom|Whose|What|Which|Where|When|How|Why|Is|Was|Are|Were|Did|Does|Do|In|On|At|Of)\s+/, "").replace(/[’']s$/, ""));
   return [...new Set([...titles, ...runs])].filter((n) => plain(n).length > 2);
 }
 
