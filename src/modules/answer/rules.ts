@@ -17,6 +17,24 @@ export const RULES = {
   chain: "shape.chain",
   /** A chain's hop says the clause it answers: "the ACTOR that PLAYS Vision" is said by a sentence saying "Vision" (shapes/chain-terms.ts). */
   chainClause: "chain.clause",
+  /** A chain's term inside a name the question writes ("Mary Poppins", a page's title) is said only by a text saying the whole name (shapes/chain-terms.ts). */
+  chainWholeNames: "chain.whole-names",
+  /** A chain's bridge is met in its forms: "King Henry III of England" as "Henry III", "Lorenzo Costa the Elder" as "Lorenzo Costa"; its pages are all those titled so (shapes/pages.ts). */
+  chainNameForms: "chain.name-forms",
+  /** The noun a chained question's wh-word asks for ("what CITY is the star of X from?") is said by a later hop's sentence holding a name (or a time, for "what year"), as the answer is of that kind (shapes/chain.ts). */
+  chainTypedHead: "chain.typed-head",
+  /** A chain's first hop says a name the question writes, when a sentence does ("… the county where TENEMENT was founded"); the pages found for each name are read too (shapes/chain.ts). */
+  chainNamedStart: "chain.named-start",
+  /** A hop's clause is bounded: not past "the FATHER of …" (the next hop's relation), not back to the question's own verb ("What event CAUSED …"), never the wh-word's noun (shapes/chain-terms.ts). */
+  chainClauseBounds: "chain.clause-bounds",
+  /** A hop's bridge is first the name its clause's relation is said of ("the singer of Moon River": "performed by AUDREY HEPBURN"), not any name nearby (shapes/chain.ts). */
+  chainAnswerSpan: "chain.answer-span",
+  /** A later hop's sentence may say the bridge's name in the sentence before it on its page; the two are quoted together (shapes/chain.ts). */
+  chainAdjacentMention: "chain.adjacent-mention",
+  /** A later hop's search asks for the bridge with the unsaid relations' cues ("married", "wife" for "spouse") besides the unsaid words (shapes/chain.ts). */
+  chainCueSearch: "chain.cue-search",
+  /** A chain is also asked by a named thing's noun ("Tammy Leitner's city of birth"), a clause without its pronoun ("the award X received") or one opened by "when" or a participle (shapes/index.ts). */
+  chainClauseForms: "chain.clause-forms",
   /** A chained question whose next hop no page says is thin, not a quote of the hops found (shapes/chain.ts). */
   unfinishedChainThin: "thin.unfinished-chain",
   /** A comparison's or a yes/no's bridge per option ("the director of A"), followed before comparing. */

@@ -43,3 +43,56 @@ export const CHAINS: AnswerTable = {
     },
   ],
 };
+
+// Chains said loosely, as public multi-hop pages say them (rules chain.* in src/modules/answer/rules.ts).
+const LOOSE: Record<string, string> = {
+  "The Glass Orchard": "# The Glass Orchard\n\nThe Glass Orchard is a 1974 novel by Maren Holt.",
+  "Maren Holt": "# Maren Holt\n\nMaren Holt (1931–2002) was a Norwegian novelist. Holt was born in Tromsø.",
+  "Orchard Notes": "# Orchard Notes\n\nOrchard Notes is a column on glass orchards whose writer was born in Leeds, a city in England.",
+  "Ada Vane": "# Ada Vane\n\nAda Vane (1801–1860) was a half-sister of King Osric II of Merrow.",
+  "Merrow Abbey": "# Merrow Abbey\n\nMerrow Abbey is a stone church on the coast. In 1822, Osric II was crowned in Merrow Abbey.",
+  "Night Ferry": "# Night Ferry\n\nNight Ferry is a 1990 drama film starring Lena Brook.",
+  "Lena Brook": "# Lena Brook\n\nLena Brook is the daughter of the painter Jon Brook. She was born in Ostend in 1961.",
+  "Harbour Cup": "# Harbour Cup\n\nTennis player Ivo Sand is the only person to have won the Harbour Cup three times.",
+  "Coastal Doubles": "# Coastal Doubles\n\nIvo Sand and Pell Sand were the defending champions. The brothers withdrew before the final.",
+};
+
+export const LOOSE_CHAINS: AnswerTable = {
+  brain: "Loose chains",
+  pages: LOOSE,
+  cases: [
+    {
+      name: "a title the question writes is said whole: a column on 'glass orchards' is not The Glass Orchard (chain.whole-names, chain.named-start)",
+      question: "Which city was the writer of The Glass Orchard born in?",
+      contains: ["born in Tromsø", "novel by Maren Holt"],
+      cites: ["maren-holt", "the-glass-orchard"],
+      excludes: ["Leeds"],
+    },
+    {
+      name: "a bridge is met in its forms: 'King Osric II of Merrow' crowned as 'Osric II' (chain.name-forms)",
+      question: "When was the sibling of Ada Vane crowned?",
+      startsWith: "In 1822, Osric II was crowned in Merrow Abbey.",
+      contains: ["half-sister of King Osric II of Merrow"],
+      cites: ["merrow-abbey", "ada-vane"],
+    },
+    {
+      name: "the wh-word's noun is said by a name of its kind: 'what city' by 'Ostend' (chain.typed-head)",
+      question: "What city is the star of Night Ferry from?",
+      contains: ["born in Ostend", "starring Lena Brook"],
+      cites: ["lena-brook", "night-ferry"],
+    },
+    {
+      name: "a kinship before 'of' is the next hop's: the father of the film's star, not the film's sentence (chain.clause-bounds)",
+      question: "Who is the father of Night Ferry's star?",
+      contains: ["daughter of the painter Jon Brook", "starring Lena Brook"],
+      cites: ["lena-brook", "night-ferry"],
+      excludes: ["Ostend"],
+    },
+    {
+      name: "a hop may name its bridge in the sentence before: both quoted (chain.adjacent-mention)",
+      question: "Who is the brother of the player who has won the Harbour Cup three times?",
+      contains: ["Ivo Sand and Pell Sand were the defending champions. The brothers withdrew", "won the Harbour Cup three times"],
+      cites: ["coastal-doubles", "harbour-cup"],
+    },
+  ],
+};

@@ -8,10 +8,13 @@
 // says is unfinished: the first hop's sentence does not answer the question (rule thin.unfinished-chain).
 import type { RetrievedPage } from "../../../retrieval";
 import { holdsAnswerType } from "../answer-type";
+import { stemSet } from "../sentences";
+import { isDemonym } from "../words/nationalities";
+import { relationCues } from "./chain-terms";
 import type { QuestionFrame } from "../frame";
 import { ruleOn, RULES } from "../rules";
-import { askedTerms, clauseOf, mentions, saidOf, says, type AskedTerm } from "./chain-terms";
-import { bareTitle, names, plain, type PageReader } from "./pages";
+import { askedTerms, clauseOf, mentions, saidOf, says, writes, writtenNames, type AskedTerm, type WrittenName } from "./chain-terms";
+import { bareTitle, names, namesPage, plain, type PageReader } from "./pages";
 import type { Fact } from "./shaped";
 import { namesIn } from "./values";
 
@@ -19,10 +22,22 @@ import { namesIn } from "./values";
 const MAX_HOPS = 4;
 /** The retrieved pages a first hop is looked for in (the retriever's best). */
 const FIRST_PAGES = 5;
+/** A first hop saying a name the question writes needs less of the question (a name matched whole is no chance match). */
+const NAMED_FIRST_SHARE = 0.1;
+/** How much more a first hop starting from the question's innermost name weighs than one from its outermost. */
+const INNER_WEIGHT = 0.5;
+/** The question's names searched for a first hop's pages. */
+const NAMED_SEARCHES = 3;
 /** Names of a hop tried as the bridge to the next, its page's subject first. */
 const BRIDGES = 5;
 /** A later bridge of a hop counts this much less than the one before it (the page's subject is likeliest). */
 const BRIDGE_DISCOUNT = 0.85;
+/** A bridge's own page says more surely of it than a page that mentions it. */
+const OWN_PAGE = 1.25;
+/** Cue words of the unsaid relations added to a hop's search. */
+const CUE_WORDS = 4;
+/** A hop whose bridge is named in the sentence before counts a little less than one naming it itself. */
+const ADJACENT = 0.9;
 /** A chain is done when at most this share of the question's weight is left unsaid. */
 const DONE_SHARE = 0.08;
 /** A first hop says at least this share of the question's weight (else it matched by chance). */
@@ -55,7 +70,8 @@ interface Candidate {
 const weight = (terms: readonly AskedTerm[]) => terms.reduce((s, t) => s + t.weight, 0);
 
 export async function chainAnswer(frame: QuestionFrame, reader: PageReader): Promise<Chain | null> {
-  const terms = askedTerms(frame.question);
+  const named = writtenNames(frame.question, questionNames(frame.question, reader));
+  const terms = askedTerms(frame.question, named);
   const total = weight(terms);
   if (terms.length < 2 || total === 0) return null;
   let unsaid = terms;
@@ -63,16 +79,18 @@ export async function chainAnswer(frame: QuestionFrame, reader: PageReader): Pro
   const hops: Hop[] = [];
   let bridges: string[] = [];
   for (let i = 0; i < MAX_HOPS; i++) {
-    const candidates: Candidate[] = i === 0 ? reader.pages.slice(0, FIRST_PAGES).map((page) => ({ page, via: null, rank: 0 })) : await bridgePages(reader, bridges, unsaid, used, frame.question);
-    const hop = bestHop(reader, candidates, unsaid, frame, used);
-    if (!hop || (i === 0 && weight(hop.said) < FIRST_SHARE * total)) break;
+    const candidates: Candidate[] = i === 0 ? await firstPages(reader, named) : await bridgePages(reader, bridges, unsaid, used, frame.question);
+    // The first hop starts from a thing the question names ("… the county where TENEMENT was founded"), when a sentence says one.
+    const starts = i === 0 && ruleOn(RULES.chainNamedStart) ? named : null;
+    const hop = (starts && starts.length > 0 ? bestHop(reader, candidates, unsaid, frame, used, false, starts) : null) ?? bestHop(reader, candidates, unsaid, frame, used, i > 0);
+    if (!hop || (i === 0 && weight(hop.said) < (starts?.length ? NAMED_FIRST_SHARE : FIRST_SHARE) * total)) break;
     hops.push(hop);
     used.add(hop.page.pageId);
     const clause = ruleOn(RULES.chainClause) ? clauseOf(frame.question, terms, hop.said) : hop.said;
     unsaid = unsaid.filter((t) => !hop.said.includes(t) && !clause.includes(t));
     // A first hop that says all is no chain (one sentence answers); a later hop ends it when little is left.
     if (unsaid.length === 0 || (i > 0 && weight(unsaid) <= DONE_SHARE * total)) break;
-    bridges = bridgesOf(hop, frame.question);
+    bridges = bridgesOf(hop, frame.question, clause);
     if (bridges.length === 0) break;
   }
   if (hops.length === 0 || (hops.length === 1 && unsaid.length === 0)) return null;
@@ -80,19 +98,30 @@ export async function chainAnswer(frame: QuestionFrame, reader: PageReader): Pro
 }
 
 /** The sentence of the candidates that says most unsaid weight (a sentence holding the kind of answer asked first among equals). */
-function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[], frame: QuestionFrame, used: Set<number>): Hop | null {
+function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[], frame: QuestionFrame, used: Set<number>, later: boolean, starts: WrittenName[] | null = null): Hop | null {
   let best: (Hop & { score: number }) | null = null;
   const top = Math.max(...unsaid.map((t) => t.weight), 0);
+  const asked = stemSet(frame.question);
+  // A later hop says the wh-word's noun by holding a thing of its kind: "what CITY" by a name, "what YEAR" by a time.
+  const typedHead = (t: AskedTerm, sentence: string) => later && t.head === true && (TIME_HEADS.has(t.word) ? holdsAnswerType(sentence, "time", asked) : PLACE_HEADS.has(t.word) ? PLACED.test(sentence) : holdsAnswerType(sentence, "person", asked));
   for (const { page, via, rank } of candidates) {
     if (used.has(page.pageId)) continue;
-    const own = via !== null && names(via, page.title);
-    reader.sentences(page).forEach((sentence, at) => {
-      if (via !== null && !own && !mentions(sentence, via)) return;
-      const said = saidOf(`${sentence} ${page.title}`);
-      const told = unsaid.filter((t) => says(said, t));
+    const own = via !== null && (ruleOn(RULES.chainNameForms) ? namesPage(via, page.title) : names(via, page.title));
+    const sentences = reader.sentences(page);
+    sentences.forEach((alone, at) => {
+      // A page often names the bridge in one sentence and says the hop in the next ("Andy Murray and Jamie Murray were … The brothers …").
+      const before = via !== null && !own && !mentions(alone, via) ? (ruleOn(RULES.chainAdjacentMention) && at > 0 && mentions(sentences[at - 1]!, via) ? sentences[at - 1]! : null) : "";
+      if (before === null) return;
+      const sentence = before ? `${before} ${alone}` : alone;
+      const said = saidOf(alone, page.title);
+      const written = starts?.filter((name) => writes(said, name));
+      if (written?.length === 0) return;
+      const told = unsaid.filter((t) => says(said, t) || typedHead(t, alone));
       if (told.length === 0) return;
-      const typed = frame.answerType && holdsAnswerType(sentence, frame.answerType, new Set()) ? 0.1 * top : 0;
-      const score = (weight(told) + typed + (own ? 0.05 * top : 0)) * BRIDGE_DISCOUNT ** rank - at * 0.001;
+      const typed = frame.answerType && holdsAnswerType(alone, frame.answerType, new Set()) ? 0.1 * top : 0;
+      // Of the names a first hop may start from, the innermost (written last: "the producer of MISTRESS") is likeliest.
+      const inner = written ? 1 + INNER_WEIGHT * (Math.max(...written.map((n) => n.to)) / Math.max(...starts!.map((n) => n.to), 1)) : 1;
+      const score = (weight(told) + typed) * (own ? OWN_PAGE : 1) * (before ? ADJACENT : 1) * inner * BRIDGE_DISCOUNT ** rank - at * 0.001;
       if (!best || score > best.score) best = { sentence, page, said: told, score };
     });
   }
@@ -104,21 +133,71 @@ function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[
  * nearest to what it says of the question first ("… Lieutenant Governor of SOUTH CAROLINA serving under
  * Governor Johnson Hagood": the state, not the dates at the sentence's start).
  */
-function bridgesOf(hop: Hop, question: string): string[] {
+function bridgesOf(hop: Hop, question: string, clause: readonly AskedTerm[]): string[] {
   const asked = ` ${plain(question)} `;
   const out: string[] = [];
-  const add = (name: string) => {
+  const add = (written: string) => {
+    const name = written.replace(/[’']s$/, "");
     const p = plain(name);
     if (p.length < 3 || CALENDAR.test(p) || asked.includes(` ${p} `) || out.some((o) => plain(o) === p)) return;
     out.push(name);
   };
-  add(hop.page.title.replace(/\s*\([^)]*\)\s*$/, ""));
   const lower = hop.sentence.toLowerCase();
   const anchors = hop.said.flatMap((t) => [...lower.matchAll(new RegExp(`(?<![\\p{L}])${t.word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "gu"))].map((m) => m.index!));
   const distance = (at: number) => (anchors.length ? Math.min(...anchors.map((a) => Math.abs(a - at))) : at);
-  for (const { name } of namesIn(hop.sentence).sort((a, b) => distance(a.at) - distance(b.at))) add(name);
+  const found = namesIn(hop.sentence)
+    .map((n) => ({ ...n, name: n.name.replace(/^\p{Lu}[\p{L}-]*-(?:based|born|owned|made)\s+/u, "") }))
+    .sort((a, b) => distance(a.at) - distance(b.at));
+  // The name a relation of the hop's clause is said of first: "the SINGER of Moon River" is who "performed by" names.
+  if (ruleOn(RULES.chainAnswerSpan)) for (const { name } of namedByRelation(hop.sentence, clause, found)) add(name);
+  add(hop.page.title.replace(/\s*\([^)]*\)\s*$/, ""));
+  // A people's adjective ("an AMERICAN writer") is seldom the thing a chain goes through: after the names.
+  const later = ruleOn(RULES.chainNameForms) ? found.filter((n) => isDemonym(n.name)) : [];
+  for (const { name } of [...found.filter((n) => !later.includes(n)), ...later]) add(name);
   return out.slice(0, BRIDGES);
 }
+
+/** The retriever's best pages, and the pages it finds for each name the question writes (a first hop's page may rank low for the whole question). */
+async function firstPages(reader: PageReader, named: WrittenName[]): Promise<Candidate[]> {
+  const pages = reader.pages.slice(0, FIRST_PAGES);
+  if (ruleOn(RULES.chainNamedStart)) {
+    for (const name of named.slice(0, NAMED_SEARCHES)) for (const page of (await reader.search(name.plain)).slice(0, 2)) if (!pages.includes(page)) pages.push(page);
+  }
+  return pages.map((page) => ({ page, via: null, rank: 0 }));
+}
+
+/** The names a question writes: the titles of pages read so far, and its capitalized runs (not its opening question word). */
+function questionNames(question: string, reader: PageReader): string[] {
+  const titles = reader.titledIn(question).map((p) => bareTitle(p.title));
+  const runs = namesIn(question)
+    .filter(({ at }) => at > 0)
+    .map(({ name }) => name.replace(/^(?:Who|Whom|Whose|What|Which|Where|When|How|Why|Is|Was|Are|Were|Did|Does|Do|In|On|At|Of)\s+/, "").replace(/[’']s$/, ""));
+  return [...new Set([...titles, ...runs])].filter((n) => plain(n).length > 2);
+}
+
+/** The names right after a cue of a relation the clause asks ("performed by AUDREY HEPBURN", "starring CLAUDIA CARDINALE"), nearest first; none named by a people's adjective. */
+function namedByRelation(sentence: string, clause: readonly AskedTerm[], names: readonly { name: string; at: number }[]): { name: string; at: number }[] {
+  const lower = sentence.toLowerCase();
+  const cues = clause.flatMap((t) => relationCues(t.word));
+  const after: { name: string; at: number; gap: number }[] = [];
+  for (const cue of cues) {
+    for (const m of lower.matchAll(new RegExp(`(?<![\\p{L}])${cue.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "gu"))) {
+      const end = m.index! + m[0].length;
+      for (const n of names) if (n.at >= end && n.at - end <= CUE_REACH && !isDemonym(n.name.split(" ")[0]!)) after.push({ ...n, gap: n.at - end });
+    }
+  }
+  return after.sort((a, b) => a.gap - b.gap);
+}
+
+/** How far after a relation's cue the name it is said of may start (characters): "by the Italian painter Lorenzo Costa". */
+const CUE_REACH = 40;
+
+/** Heads a time answers ("what YEAR did …"). */
+const TIME_HEADS = new Set(["year", "date", "day", "month", "century", "decade", "time", "period", "span", "years"]);
+
+/** Heads a place answers ("what CITY is … from"), said "in Ostend", "from Leeds". */
+const PLACE_HEADS = new Set(["city", "country", "state", "county", "town", "village", "province", "region", "place", "island", "nation"]);
+const PLACED = /\b(?:in|at|from|near|of)\s+\p{Lu}/u;
 
 /** Month and day names are capitalized but name no thing a chain goes through. */
 const CALENDAR = /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;
@@ -126,10 +205,12 @@ const CALENDAR = /^(?:january|february|march|april|may|june|july|august|septembe
 /** Pages about the bridges: each one's own page and the retriever's pages for it with what is still unsaid. */
 async function bridgePages(reader: PageReader, bridges: string[], unsaid: AskedTerm[], used: Set<number>, question: string): Promise<Candidate[]> {
   const out: Candidate[] = [];
-  const words = unsaid.map((t) => t.word).join(" ");
+  // The unsaid relations' words as pages say them ("spouse": "married", "wife"): a lexical search finds those, not the question's word.
+  const cues = ruleOn(RULES.chainCueSearch) ? unsaid.flatMap((t) => t.cues.filter((c) => !c.includes(" "))).slice(0, CUE_WORDS) : [];
+  const words = [...unsaid.map((t) => t.word), ...cues].join(" ");
   for (const [rank, via] of bridges.entries()) {
-    const own = await reader.byName(via, question);
-    if (own && !used.has(own.pageId)) out.push({ page: own, via, rank });
+    const owns = ruleOn(RULES.chainNameForms) ? await reader.pagesOf(via, question) : [await reader.byName(via, question)];
+    for (const own of owns) if (own && !used.has(own.pageId)) out.push({ page: own, via, rank });
     for (const page of await reader.search(`${via} ${words}`)) if (!used.has(page.pageId)) out.push({ page, via, rank });
   }
   for (const page of reader.pages) for (const [rank, via] of bridges.entries()) if (!used.has(page.pageId)) out.push({ page, via, rank });

@@ -41,7 +41,20 @@ async function chainedAnswer(frame: QuestionFrame, reader: PageReader): Promise<
 /** "… the actor WHO plays …", "… the river THAT … flows into", "… the company that bought …": a clause about an unnamed thing. */
 const CLAUSE = /\b(?:the|a|an)\s+(?:[\p{Ll}-]+\s+){1,3}?(?:who|whom|that|which|where|whose)\s+\p{L}/u;
 /** A chain no bridge frame found: a clause about an unnamed thing, or a relation of one ("the AUTHOR of …"). */
-export const asksChain = (frame: QuestionFrame) => CLAUSE.test(frame.question) || frame.relations.some((r) => !r.generic);
+export const asksChain = (frame: QuestionFrame) =>
+  CLAUSE.test(frame.question) || frame.relations.some((r) => !r.generic) || (ruleOn(RULES.chainClauseForms) && CLAUSE_FORMS.some((form) => form.test(frame.question)));
+
+/**
+ * Other ways English writes a clause about an unnamed thing: a named thing's noun ("Tammy Leitner's CITY of
+ * birth", "FleetBoston Financial's PURCHASER"), a clause without its pronoun ("the award Dhondo Keshav Karve
+ * RECEIVED"), one opened by "when" or a participle ("the conflict WHEN UN troops …", "the territory CONTAINING …").
+ */
+const CLAUSE_FORMS = [
+  /\p{Lu}[\p{L}.-]*['’]s\s+\p{Ll}{3,}/u,
+  /\b(?:the|a|an)\s+\p{Ll}{3,}\s+(?:\p{Lu}[\p{L}.'’-]*\s+){1,4}\p{Ll}+ed\b/u,
+  /\b(?:the|a|an)\s+(?:\p{Ll}+\s+){0,2}\p{Ll}{3,}\s+(?:when|during which|in which)\s+\p{L}/u,
+  /\b(?:the|a|an)\s+\p{Ll}{3,}\s+\p{Ll}{3,}ing\s+(?:the\s+)?\p{Lu}/u,
+];
 
 /** A part's words that name its subject, for a second part that says it with a pronoun ("what language is IT written in?"). */
 export function withSubjectOf(first: string, second: string): string {

@@ -12,6 +12,12 @@ export interface PageReader {
   readonly pages: RetrievedPage[];
   /** The page titled `name` (its title without a bracketed qualifier), or null. */
   byName(name: string, context?: string): Promise<RetrievedPage | null>;
+  /**
+   * Every page of a name, likeliest first: titled by one of its forms (nameForms) or by a part of it ("National
+   * Security Agency" of "United States National Security Agency"); a name's several pages (namesakes, or a
+   * subject written up in several pages) are all read.
+   */
+  pagesOf(name: string, context?: string): Promise<RetrievedPage[]>;
   /** The pages whose titles the text writes, longest first. */
   titledIn(text: string): RetrievedPage[];
   sentences(page: RetrievedPage): string[];
@@ -37,6 +43,38 @@ export function names(name: string, title: string): boolean {
   if (!n) return false;
   const t = bareTitle(title);
   return n === t || n === plain(title) || (t.includes(" ") && n === t.split(",")[0]!.trim()) || n === plain(title.split(",")[0]!);
+}
+
+/** Words a name is qualified by after it: "Lorenzo Costa the Elder", "… Jr.". */
+const AFTER_NAME = /\s*,?\s+(?:the\s+(?:elder|younger|great)|jr\.?|sr\.?)$/i;
+
+/**
+ * The ways a page may be titled or a text may write a name: as given; without the title it opens with ("King
+ * Henry III of England"); without what follows a comma ("John de Warenne, 6th Earl of Surrey"); without "the
+ * Elder"; a numbered ruler without his realm ("Henry III of England" is "Henry III").
+ */
+export function nameForms(name: string): string[] {
+  const out = new Set<string>([name.trim()]);
+  for (const form of [...out]) {
+    const bare = withoutTitle(form);
+    if (bare) out.add(bare);
+  }
+  for (const form of [...out]) {
+    const head = form.split(",")[0]!.trim();
+    if (head.includes(" ")) out.add(head);
+    const unqualified = form.replace(AFTER_NAME, "");
+    if (unqualified !== form && unqualified.includes(" ")) out.add(unqualified);
+    const ruler = /^(.+?\s+[IVX]+)\s+of\s+\p{Lu}.*$/u.exec(form);
+    if (ruler) out.add(ruler[1]!);
+  }
+  return [...out].filter((f) => plain(f).length > 2);
+}
+
+/** Whether a page's title names the thing `name` names: by one of its forms, or as its last two words or more (its head). */
+export function namesPage(name: string, title: string): boolean {
+  if (nameForms(name).some((form) => names(form, title))) return true;
+  const t = bareTitle(title);
+  return t.includes(" ") && ` ${plain(name)}`.endsWith(` ${t}`);
 }
 
 /** Sentences cut after "c." or "b." ("Empress Matilda (c. 7 February 1102 – …"), joined again. */
@@ -87,6 +125,18 @@ export function pageReader(retrieval: Retrieval, lookup: Lookup): PageReader {
       const all = [...known, ...fetched.filter((f) => !known.some((k) => k.pageId === f.pageId))];
       const pick = likeliest(all, context);
       return pick ? add(pick) : null;
+    },
+    async pagesOf(name, context = "") {
+      const forms = nameForms(name);
+      const titled = (p: RetrievedPage) => namesPage(name, p.title);
+      const found: RetrievedPage[] = pages.filter(titled);
+      for (const form of forms) {
+        const key = `pages of ${plain(form)}`;
+        if (!asked.has(key)) asked.set(key, lookup(form).then((r) => r.pages).catch(() => []));
+        for (const p of (await asked.get(key)!).filter(titled)) if (!found.some((f) => f.pageId === p.pageId)) found.push(p);
+      }
+      const first = likeliest(found, context);
+      return [first, ...found.filter((p) => p !== first)].filter((p): p is RetrievedPage => p !== null).map(add);
     },
     titledIn(text) {
       const t = ` ${plain(text)} `;

@@ -37,6 +37,9 @@ export const RELATION_CUES: Record<string, readonly string[]> = {
   owner: ["owned", "owner"],
 };
 
+/** Kinship relations: a page about X rarely says them of X's relation too ("the FATHER of Nim's actress" is another hop). */
+export const KINSHIP = new Set(["father", "mother", "parent", "wife", "husband", "spouse", "son", "daughter", "child", "sibling", "brother", "sister"]);
+
 /** Two hops in one word: "paternal grandfather" is the father's father. */
 export const COMPOSITE_RELATIONS: Record<string, readonly string[]> = {
   "paternal grandfather": ["father", "father"],
