@@ -69,7 +69,10 @@ function plainVaultError(e) {
   if (!(e instanceof ApiError)) return e;
   const say = (message) => new ApiError(e.status, e.code, message, e.field, e.body);
   const reason = e.message.replace(/[.\s]+$/, "");
-  if (e.status === 413) return say(`This vault is too large for this server: ${reason}. Import it in parts, or the server's administrator can raise BRAINBOX_VAULT_MAX_BYTES.`);
+  if (e.status === 413) {
+    const setting = reason.includes("BRAINBOX_VAULT_MAX_BYTES") ? "the limit" : "the limit (BRAINBOX_VAULT_MAX_BYTES)";
+    return say(`${reason}. Import it in smaller parts, or ask the server's administrator to raise ${setting}. Nothing was imported.`);
+  }
   if (e.status === 415) return say("This file is not a zip. Choose the vault as a .zip file (zip the vault's folder first).");
   if (e.status === 422) {
     const entry = e.body?.error?.entry;

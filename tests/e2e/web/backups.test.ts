@@ -9,8 +9,9 @@ import { join } from "node:path";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import type { Download, Page } from "playwright-core";
 import { readEntries } from "../../backup/archive";
-import { newAccountKey } from "../../support/accounts";
-import { hasChromium, launchBrowser, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../../support/browser";
+import { createAccount } from "../../../src/modules/accounts/service";
+import { createApiKey } from "../../../src/modules/auth/keys";
+import { ARTIFACTS_DIR, hasChromium, launchBrowser, screenshot, SKIP_MESSAGE, type Browser, type WatchedPage } from "../../support/browser";
 import { expectJson, startTestServer, tempDir, type TestServer } from "../../support/server";
 import { addTextsReady, newBrain, pagesOf } from "../../support/sources";
 import { signedIn } from "../../web/workspace";
@@ -74,8 +75,8 @@ describe.skipIf(!hasChromium)("backups and vaults in the admin page", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /^Download the backup of / }).click()]);
     expect(download.suggestedFilename()).toBe(`brainbox-${id}.tar`);
     const entries = await readEntries(await saved(download, "backup.tar"));
-    expect(entries[0].name).toBe("manifest.json");
-    const manifest = JSON.parse(new TextDecoder().decode(entries[0].data));
+    expect(entries[0]!.name).toBe("manifest.json");
+    const manifest = JSON.parse(new TextDecoder().decode(entries[0]!.data));
     expect(manifest.format).toBe("brainbox-backup");
     expect(entries.map((e) => e.name)).toContain("brainbox.db");
 
@@ -85,10 +86,12 @@ describe.skipIf(!hasChromium)("backups and vaults in the admin page", () => {
     expect((await expectJson(await server.api("/api/v1/admin/backups"), 200)).backups).toEqual([]);
   }, T);
 
-  test("someone who is not the server's admin sees no backups screen", async () => {
+  test("someone who is not the server's admin sees no backups screen; as the brain's editor, its settings hold only the vault", async () => {
+    const editor = await createAccount(server.ctx.db, { name: "Not the admin", planId: "pro" });
+    await expectJson(await server.api(`/api/v1/brains/${brainId}/shares/accounts/${editor.id}`, { method: "PUT", json: { role: "editor" } }), 200);
     const other = await browser.newPage();
     try {
-      await signedIn(other.page, server.url, await newAccountKey(server.ctx.db, "Not the admin"));
+      await signedIn(other.page, server.url, (await createApiKey(server.ctx.db, editor.id, "test")).key);
       await other.page.getByRole("heading", { level: 1, name: "Brains" }).waitFor();
       const nav = other.page.getByRole("navigation").first();
       await nav.getByRole("link", { name: "Audit log" }).waitFor();
@@ -96,6 +99,12 @@ describe.skipIf(!hasChromium)("backups and vaults in the admin page", () => {
       await other.page.evaluate(() => (location.hash = "#/backups"));
       await other.page.getByText("Only the server's admin makes and downloads backups").waitFor();
       expect(await other.page.getByRole("button", { name: "Back up now" }).count()).toBe(0);
+
+      await other.page.evaluate((h) => (location.hash = h), `#/brains/${brainId}`);
+      await other.page.getByRole("navigation", { name: "Brain sections" }).getByRole("link", { name: "Settings" }).click();
+      await other.page.getByRole("heading", { level: 2, name: "Obsidian vault" }).waitFor();
+      expect(await other.page.locator("main h2").allTextContents()).toEqual(["Obsidian vault"]);
+      await other.page.getByRole("link", { name: "Export Harbour as an Obsidian vault (.zip)" }).waitFor();
     } finally {
       await other.page.close();
     }
@@ -125,7 +134,7 @@ describe.skipIf(!hasChromium)("backups and vaults in the admin page", () => {
     expect(await section.getByRole("status").textContent()).toContain("skipped 1 file");
     const made = page.getByRole("list", { name: "Pages made by the import" });
     expect(await made.getByRole("link").allTextContents()).toEqual(expect.arrayContaining(["Lighthouse walk", "Tide tables"]));
-    await screenshot(page, "vault-imported");
+    await section.screenshot({ path: join(ARTIFACTS_DIR, "vault-imported.png") });
     await made.getByRole("link", { name: "Lighthouse walk" }).click();
     await page.getByRole("heading", { name: "Lighthouse walk" }).first().waitFor();
     await page.getByText("check the").waitFor();
@@ -147,9 +156,31 @@ describe.skipIf(!hasChromium)("backups and vaults in the admin page", () => {
     await refused({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Just some notes.") }, "415", "This file is not a zip. Choose the vault as a .zip file (zip the vault's folder first).");
     await refused({ name: "fake.zip", mimeType: "application/zip", buffer: Buffer.from("PK but not really a zip at all") }, "422", /^The vault was refused: .+ Nothing was imported\.$/);
     const big = zipSync({ "Big.md": crypto.getRandomValues(new Uint8Array(VAULT_MAX_BYTES * 2)) }, { level: 0 });
-    await refused({ name: "big.zip", mimeType: "application/zip", buffer: Buffer.from(big) }, "413", /too large for this server: .*BRAINBOX_VAULT_MAX_BYTES/);
+    await refused({ name: "big.zip", mimeType: "application/zip", buffer: Buffer.from(big) }, "413", /^The vault is larger than .*BRAINBOX_VAULT_MAX_BYTES.*ask the server's administrator to raise the limit\. Nothing was imported\.$/);
     expect((await pagesOf(server, brainId)).length).toBe(before);
     await screenshot(page, "vault-refused");
     expect(w.problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
+  }, T);
+
+  test("signed in with a password (the session cookie, no key in the tab), the browser follows the download link itself", async () => {
+    const tab = await browser.newPage();
+    try {
+      await tab.page.goto(server.setupUrl!);
+      await tab.page.getByLabel("Email").fill("owner@example.com");
+      await tab.page.getByLabel("New password").fill("a long enough passphrase");
+      await tab.page.getByLabel("Repeat the password").fill("a long enough passphrase");
+      await tab.page.getByRole("button", { name: "Save and sign in" }).click();
+      await tab.page.getByRole("heading", { level: 1, name: "Brains" }).waitFor();
+      expect(await tab.page.evaluate(() => sessionStorage.length)).toBe(0);
+      const fetched: string[] = [];
+      tab.page.on("request", (r) => r.resourceType() === "fetch" && fetched.push(r.url()));
+      await tab.page.evaluate((h) => (location.hash = h), `#/brains/${brainId}/settings`);
+      const [download] = await Promise.all([tab.page.waitForEvent("download"), tab.page.getByRole("link", { name: "Export Harbour as an Obsidian vault (.zip)" }).click()]);
+      const vault = unzipSync(new Uint8Array(readFileSync(await saved(download, "cookie-vault.zip"))));
+      expect(Object.keys(vault)).toEqual(expect.arrayContaining(["lighthouse-walk.md", "tide-tables.md"]));
+      expect(fetched.some((u) => u.endsWith("/export"))).toBe(false); // streamed by the browser, not through a blob
+    } finally {
+      await tab.page.close();
+    }
   }, T);
 });
