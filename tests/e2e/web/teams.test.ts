@@ -71,8 +71,10 @@ describe.skipIf(!hasChromium)("teams and sharing in the admin page", () => {
       await expect(item.textContent()).resolves.toContain("editor");
       await item.getByRole("link").click();
       await c.page.getByText("editor: shared with you").waitFor();
-      // An editor adds sources but has no settings tab (sharing, deleting).
-      expect(await c.page.getByRole("navigation", { name: "Brain sections" }).getByRole("link", { name: "Settings" }).count()).toBe(0);
+      // An editor adds sources; its settings tab holds only the vault (no sharing, no deleting).
+      await c.page.getByRole("navigation", { name: "Brain sections" }).getByRole("link", { name: "Settings" }).click();
+      await c.page.getByRole("heading", { level: 2, name: "Obsidian vault" }).waitFor();
+      expect(await c.page.locator("main h2").allTextContents()).toEqual(["Obsidian vault"]);
       // The colleague opens the team invitation's link and accepts it.
       await c.page.evaluate((hash) => (location.hash = hash), new URL(url).hash);
       await c.page.getByRole("heading", { level: 1, name: "Invitation" }).waitFor();
