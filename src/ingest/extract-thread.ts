@@ -19,8 +19,11 @@ const MEMORY_CHECK_MS = 50;
 const STARTUP_MS = 30_000;
 
 export interface DocumentReader {
-  /** Reads a document within the budget; errors are IngestErrors (extraction_over_budget past time or memory). */
-  extract(input: ExtractInput): Promise<ExtractedDocument>;
+  /**
+   * Reads a document within the budget; errors are IngestErrors (extraction_over_budget past time or memory).
+   * `beforeRead` is awaited when the document's turn comes, just before it is read, not while it waits.
+   */
+  extract(input: ExtractInput, beforeRead?: () => Promise<void>): Promise<ExtractedDocument>;
   close(): void;
 }
 
@@ -28,6 +31,7 @@ type BunWorker = Worker & { ref(): void; unref(): void };
 
 interface Queued {
   input: ExtractInput;
+  beforeRead?: () => Promise<void>;
   resolve(doc: ExtractedDocument): void;
   reject(error: Error): void;
 }
@@ -80,7 +84,7 @@ export function createDocumentReader(budget: ExtractionBudget, log: Logger, entr
     if (!item) return;
     busy = true;
     try {
-      item.resolve(await readOne(item.input));
+      item.resolve(await readOne(item.input, item.beforeRead));
     } catch (e) {
       item.reject(e as Error);
     } finally {
@@ -89,10 +93,14 @@ export function createDocumentReader(budget: ExtractionBudget, log: Logger, entr
     }
   }
 
-  async function readOne(input: ExtractInput): Promise<ExtractedDocument> {
+  async function readOne(input: ExtractInput, beforeRead?: () => Promise<void>): Promise<ExtractedDocument> {
     const w = thread();
-    if (!w) return extractDocument(input, budget);
+    if (!w) {
+      await beforeRead?.();
+      return extractDocument(input, budget);
+    }
     await ready;
+    await beforeRead?.();
     const id = nextId++;
     const baseline = process.memoryUsage.rss();
     return new Promise<ExtractedDocument>((resolve, reject) => {
@@ -145,10 +153,10 @@ export function createDocumentReader(budget: ExtractionBudget, log: Logger, entr
 
   thread(); // started now, not with the first document: a document is not kept waiting for its modules to load
   return {
-    extract(input) {
+    extract(input, beforeRead) {
       if (closed) return Promise.reject(new Error("shutting down"));
       return new Promise((resolve, reject) => {
-        queue.push({ input, resolve, reject });
+        queue.push({ input, beforeRead, resolve, reject });
         void next();
       });
     },
