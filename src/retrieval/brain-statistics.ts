@@ -27,6 +27,13 @@ const MIN_TERM_POOL = 50;
 /** Indexes below this many rows have their statistics counted at every query. */
 const FRESH_COUNT_ROWS = 20_000;
 
+/**
+ * Keeps a term's matches to the candidates (`mine`) while they are read once. Given `rowid IN (...)` as a
+ * constraint, FTS5 would look the term up once per candidate, each lookup reading the term's index entries
+ * again: seconds for a brain of two thousand pages. `+rowid` makes it a filter SQLite applies instead.
+ */
+export const AMONG_CANDIDATES = "+rowid IN (SELECT id FROM mine)";
+
 type Ranked = { page_id: number; score: number }[];
 const kindFilter = (index: LexicalIndex) => (index === "concept_fts" ? "kind = 'concept'" : "kind != 'concept'");
 
@@ -87,7 +94,7 @@ export async function brainRanking(db: Db, index: LexicalIndex, brainIds: readon
         )
         .join(" UNION ")})`;
   const perTerm = unique
-    .map((_, i) => `SELECT ${i} AS term, rowid AS page_id, -bm25(${index}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score FROM ${index} WHERE ${index} MATCH ? AND rowid IN (SELECT id FROM mine)`)
+    .map((_, i) => `SELECT ${i} AS term, rowid AS page_id, -bm25(${index}, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score FROM ${index} WHERE ${index} MATCH ? AND ${AMONG_CANDIDATES}`)
     .join(" UNION ALL ");
   const hits = await queryRows<{ term: number; page_id: number; score: number }>(
     db,

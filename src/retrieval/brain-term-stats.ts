@@ -4,7 +4,7 @@
 // the cache last counted them (an evaluation that adds brains got different weights from run to run).
 import type { Db } from "../db/client";
 import { queryRows } from "../db/plain";
-import { brainFrequency, cachedCount, PER_BRAIN_PAGES } from "./brain-statistics";
+import { AMONG_CANDIDATES, brainFrequency, cachedCount, PER_BRAIN_PAGES } from "./brain-statistics";
 import type { TermStats } from "./lexical";
 import { ftsMatch } from "./terms";
 
@@ -39,7 +39,7 @@ export async function brainTermStats(db: Db, brainIds: readonly string[], terms:
   const counts = await queryRows<{ term: number; n: number }>(
     db,
     `WITH mine AS MATERIALIZED (SELECT id FROM pages WHERE brain_id IN (SELECT value FROM json_each(?)) AND kind != 'concept') ${unique
-      .map((_, i) => `SELECT ${i} AS term, count(*) AS n FROM pages_fts WHERE pages_fts MATCH ? AND rowid IN (SELECT id FROM mine)`)
+      .map((_, i) => `SELECT ${i} AS term, count(*) AS n FROM pages_fts WHERE pages_fts MATCH ? AND ${AMONG_CANDIDATES}`)
       .join(" UNION ALL ")}`,
     inBrains,
     ...unique.map((t) => ftsMatch([t])),
