@@ -86,7 +86,7 @@ export async function chainAnswer(frame: QuestionFrame, reader: PageReader): Pro
     if (!hop || (i === 0 && weight(hop.said) < (starts?.length ? NAMED_FIRST_SHARE : FIRST_SHARE) * total)) break;
     hops.push(hop);
     used.add(hop.page.pageId);
-    const clause = ruleOn(RULES.chainClause) ? clauseOf(frame.question, terms, hop.said) : hop.said;
+    const clause = ruleOn(RULES.chainClause) ? clauseOf(frame.question, terms, hop.said, hop.sentence) : hop.said;
     unsaid = unsaid.filter((t) => !hop.said.includes(t) && !clause.includes(t));
     // A first hop that says all is no chain (one sentence answers); a later hop ends it when little is left.
     if (unsaid.length === 0 || (i > 0 && weight(unsaid) <= DONE_SHARE * total)) break;
@@ -94,6 +94,7 @@ export async function chainAnswer(frame: QuestionFrame, reader: PageReader): Pro
     if (bridges.length === 0) break;
   }
   if (hops.length === 0 || (hops.length === 1 && unsaid.length === 0)) return null;
+  if (hops.length > 1 && ruleOn(RULES.chainNextSentence)) hops[hops.length - 1] = withNextSentence(reader, hops.at(-1)!, terms, hops);
   return { facts: factsOf(reader, hops), hops: hops.length, complete: hops.length > 1, relationUnsaid: unsaid.some((t) => t.cues.length > 0) };
 }
 
@@ -171,7 +172,9 @@ function questionNames(question: string, reader: PageReader): string[] {
   const titles = reader.titledIn(question).map((p) => bareTitle(p.title));
   const runs = namesIn(question)
     .filter(({ at }) => at > 0)
-    .map(({ name }) => name.replace(/^(?:Who|Whom|Whose|What|Which|Where|When|How|Why|Is|Was|Are|Were|Did|Does|Do|In|On|At|Of)\s+/, "").replace(/[’']s$/, ""));
+    .map(({ name }) => name.replace(/^(?:Who|Whom|Whose|What|Which|Where|When|How|Why|Is|Was|Are|Were|Did|Does|Do|In|On|At|Of)\s+/, "").replace(/[’']s$/, ""))
+    // A role's acronym before "of" ("the CEO of FleetBoston Financial") asks a relation of the name, it is none of it.
+    .map((name) => (ruleOn(RULES.chainOuterOf) ? name.replace(/^\p{Lu}{2,5}\s+of\s+(?=\p{Lu})/u, "") : name));
   return [...new Set([...titles, ...runs])].filter((n) => plain(n).length > 2);
 }
 
@@ -215,6 +218,22 @@ async function bridgePages(reader: PageReader, bridges: string[], unsaid: AskedT
   }
   for (const page of reader.pages) for (const [rank, via] of bridges.entries()) if (!used.has(page.pageId)) out.push({ page, via, rank });
   return out;
+}
+
+/**
+ * The last hop with the sentence after it on its page, when that one says a term no hop's sentence says (not
+ * the wh-word's noun, which a hop says by its kind): "The estimated city population in 2009 was …" then "The
+ * population DENSITY was …". The answer is often said a sentence after the one that names the question's words.
+ */
+function withNextSentence(reader: PageReader, last: Hop, terms: readonly AskedTerm[], hops: readonly Hop[]): Hop {
+  const sentences = reader.sentences(last.page);
+  const at = sentences.findIndex((s) => last.sentence.endsWith(s));
+  const next = at >= 0 ? sentences[at + 1] : undefined;
+  if (!next) return last;
+  const left = terms.filter((t) => !t.head && t.name === undefined && !hops.some((h) => h.said.includes(t)));
+  const said = saidOf(next, last.page.title);
+  const told = left.filter((t) => says(said, t));
+  return told.length > 0 ? { ...last, sentence: `${last.sentence} ${next}`, said: [...last.said, ...told] } : last;
 }
 
 /** The last hop first (after its page's opening when the sentence does not name what the page is about), then the hops before it. */
