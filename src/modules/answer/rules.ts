@@ -37,6 +37,10 @@ export const RULES = {
   chainAmpersandTitles: "chain.ampersand-titles",
   /** A chain's last hop is quoted with the sentence after it on its page when that one says what the hop left unsaid ("… population in 2009 was …. The population DENSITY was …") (shapes/chain.ts). */
   chainNextSentence: "chain.next-sentence",
+  /** Every hop's sentence that does not name its page's subject ("She began as a child performer …") is quoted after its page's opening, not only the last hop's (shapes/chain.ts). */
+  chainHopOpenings: "chain.hop-openings",
+  /** A question writing the wh-word's noun twice ("Which COMPANY followed the COMPANY that made X?"): the first hop's sentence says the inner one, never the one asked (shapes/chain.ts). */
+  chainRepeatedHead: "chain.repeated-head",
   /** A hop's bridge is first the name its clause's relation is said of ("the singer of Moon River": "performed by AUDREY HEPBURN"), not any name nearby (shapes/chain.ts). */
   chainAnswerSpan: "chain.answer-span",
   /** A later hop's sentence may say the bridge's name in the sentence before it on its page; the two are quoted together (shapes/chain.ts). */

@@ -112,6 +112,10 @@ const COMPOSED: Record<string, string> = {
   "Dunmore": "# Dunmore\n\nDunmore is a town in Halvik County, on the river Ness.",
   "Rook & Finch": "# Rook & Finch\n\nRook & Finch is a 1994 comedy film directed by Ames Lorne. It stars Tessa Quill as Rook and Bea Marr as Finch.",
   "Tessa Quill": "# Tessa Quill\n\nTessa Quill is a Canadian actress, born in Halifax in 1962.",
+  "Tern Rocket": "# Tern Rocket\n\nThe Tern Rocket was an early British sounding rocket, developed by the Harlow Aero Company for the Royal Navy.",
+  "Harlow Marine": "# Harlow Marine\n\nThe Harlow Marine Corporation was a British firm founded in 1961 through the merger of Harlow Aero Company and Brent Shipyards.",
+  "Wen Ashby": "# Wen Ashby\n\nWen Ashby (born 1950) is a Welsh actress. She began as a child performer in the 1961 film Moss Lane, playing the spoiled Tilly Brand.",
+  "Tilly Brand (band)": "# Tilly Brand (band)\n\n\"Paper Hats\" is a single by the band Tilly Brand.",
   "Ivo Finch": "# Ivo Finch\n\nIvo Finch is a fictional character from the radio serial Harbour Lights, played by Ned Ross. Ross was born in Cork.",
 };
 
@@ -154,6 +158,18 @@ export const COMPOSED_CHAINS: AnswerTable = {
       contains: ["born in Halifax", "stars Tessa Quill as Rook"],
       cites: ["tessa-quill", "rook-finch"],
       excludes: ["Ned Ross", "Cork"],
+    },
+    {
+      name: "the wh-word's noun written twice: the first hop's company is the inner one, the answer the company after it (chain.repeated-head)",
+      question: "Which company followed the company that made the Tern Rocket?",
+      contains: ["Harlow Marine Corporation", "developed by the Harlow Aero Company"],
+      cites: ["harlow-marine", "tern-rocket"],
+    },
+    {
+      name: "a hop saying its page's subject as 'she' is quoted after the page's opening, which names her (chain.hop-openings)",
+      question: "Who played the character in Moss Lane that the performer of Paper Hats was named after?",
+      contains: ["Wen Ashby (born 1950)", "playing the spoiled Tilly Brand"],
+      cites: ["wen-ashby"],
     },
   ],
 };

@@ -103,6 +103,8 @@ function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[
   let best: (Hop & { score: number }) | null = null;
   const top = Math.max(...unsaid.map((t) => t.weight), 0);
   const asked = stemSet(frame.question);
+  // "Which COMPANY followed the COMPANY that made X?": the first hop's "company" is the inner one (rule chain.repeated-head).
+  const innerHead = !later && ruleOn(RULES.chainRepeatedHead) && unsaid.some((h) => h.head && unsaid.some((t) => !t.head && t.stem === h.stem));
   // A later hop says the wh-word's noun by holding a thing of its kind: "what CITY" by a name, "what YEAR" by a time.
   const typedHead = (t: AskedTerm, sentence: string) => later && t.head === true && (TIME_HEADS.has(t.word) ? holdsAnswerType(sentence, "time", asked) : PLACE_HEADS.has(t.word) ? PLACED.test(sentence) : holdsAnswerType(sentence, "person", asked));
   for (const { page, via, rank } of candidates) {
@@ -117,7 +119,7 @@ function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[
       const said = saidOf(alone, page.title);
       const written = starts?.filter((name) => writes(said, name));
       if (written?.length === 0) return;
-      const told = unsaid.filter((t) => says(said, t) || typedHead(t, alone));
+      const told = unsaid.filter((t) => (says(said, t) && !(innerHead && t.head)) || typedHead(t, alone));
       if (told.length === 0) return;
       const typed = frame.answerType && holdsAnswerType(alone, frame.answerType, new Set()) ? 0.1 * top : 0;
       // Of the names a first hop may start from, the innermost (written last: "the producer of MISTRESS") is likeliest.
@@ -242,6 +244,11 @@ function factsOf(reader: PageReader, hops: Hop[]): Fact[] {
   const last = hops.at(-1)!;
   const opening = reader.sentences(last.page)[0];
   if (opening && opening !== last.sentence && !mentions(last.sentence, bareTitle(last.page.title))) facts.push({ text: opening, page: last.page });
-  for (const hop of [...hops].reverse()) facts.push({ text: hop.sentence, page: hop.page });
+  for (const [k, hop] of [...hops].reverse().entries()) {
+    const first = reader.sentences(hop.page)[0];
+    // A hop that says its page's subject as "she" or "it" is read after the sentence naming it.
+    if (k > 0 && ruleOn(RULES.chainHopOpenings) && first && !hop.sentence.startsWith(first) && !mentions(hop.sentence, bareTitle(hop.page.title)) && !facts.some((f) => f.text === first)) facts.push({ text: first, page: hop.page });
+    facts.push({ text: hop.sentence, page: hop.page });
+  }
   return facts;
 }
