@@ -73,7 +73,7 @@ test("a term's matches are read once and filtered to the brain, never looked up 
   expect(fullText.length).toBeGreaterThanOrEqual(3);
   for (const sql of fullText) {
     const args = [...sql.matchAll(/\?/g)].map((_, i) => (i === 0 ? JSON.stringify([island]) : "kestrel"));
-    const plan = await s.ctx.db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args });
+    const plan = await s.ctx.database.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args });
     const scans = plan.rows.map((r) => String(r.detail)).filter((d) => / VIRTUAL TABLE INDEX /.test(d));
     expect(scans.length).toBeGreaterThan(0);
     for (const scan of scans) expect(scan).not.toContain("=");

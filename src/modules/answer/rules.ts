@@ -27,6 +27,20 @@ export const RULES = {
   chainNamedStart: "chain.named-start",
   /** A hop's clause is bounded: not past "the FATHER of …" (the next hop's relation), not back to the question's own verb ("What event CAUSED …"), never the wh-word's noun (shapes/chain-terms.ts). */
   chainClauseBounds: "chain.clause-bounds",
+  /** A hop's clause stops at any asked noun before "of" its sentence does not say, not only a kinship ("the CEO of FleetBoston's purchaser": the CEO is the next hop's); a role's acronym before "of" is no part of a name (shapes/chain-terms.ts, shapes/chain.ts). */
+  chainOuterOf: "chain.outer-of",
+  /** An actor, actress or star is said by the words a cast is written with ("It STARS Geena Davis as Thelma", "portrayed by") (shapes/chain-terms.ts, words/relations.ts). */
+  chainCastCues: "chain.cast-cues",
+  /** A question's verbs said as pages say them: "founded" by "formed", "made" by "developed by", "bought" by "acquired" (shapes/chain-terms.ts, words/relations.ts). */
+  chainVerbCues: "chain.verb-cues",
+  /** A title joined by "&" ("Thelma & Louise") is no person's name: its last word alone does not mention it (shapes/chain-terms.ts). */
+  chainAmpersandTitles: "chain.ampersand-titles",
+  /** A chain's last hop is quoted with the sentence after it on its page when that one says what the hop left unsaid ("… population in 2009 was …. The population DENSITY was …") (shapes/chain.ts). */
+  chainNextSentence: "chain.next-sentence",
+  /** Every hop's sentence that does not name its page's subject ("She began as a child performer …") is quoted after its page's opening, not only the last hop's (shapes/chain.ts). */
+  chainHopOpenings: "chain.hop-openings",
+  /** A question writing the wh-word's noun twice ("Which COMPANY followed the COMPANY that made X?"): the first hop's sentence says the inner one, never the one asked (shapes/chain.ts). */
+  chainRepeatedHead: "chain.repeated-head",
   /** A hop's bridge is first the name its clause's relation is said of ("the singer of Moon River": "performed by AUDREY HEPBURN"), not any name nearby (shapes/chain.ts). */
   chainAnswerSpan: "chain.answer-span",
   /** A later hop's sentence may say the bridge's name in the sentence before it on its page; the two are quoted together (shapes/chain.ts). */

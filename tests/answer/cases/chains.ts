@@ -96,3 +96,80 @@ export const LOOSE_CHAINS: AnswerTable = {
     },
   ],
 };
+
+// Chains as MuSiQue composes them (issue 58): a relation asked of a possessive, an actress named by "stars",
+// a title joined by "&", an answer said in the sentence after the hop's.
+const COMPOSED: Record<string, string> = {
+  "Harrow Mills": "# Harrow Mills\n\nHarrow Mills was a textile company in Leeds. In 1998 the Kestrel Group bought Harrow Mills for forty million pounds.",
+  "Kestrel Group": "# Kestrel Group\n\nThe Kestrel Group is a British holding company based in York.",
+  "Dana Pike": "# Dana Pike\n\nDana Pike (born 1961) is an English accountant and the chairman and CEO of the Kestrel Group.",
+  "Treatise on Tides": "# Treatise on Tides\n\nThe Treatise on Tides is a 1702 essay by the Welsh astronomer Owain Hale.",
+  "Owain Hale": "# Owain Hale\n\nOwain Hale was a Welsh astronomer who studied the moon in 18th-century Cardiff.",
+  "Fenmoor Dairy": "# Fenmoor Dairy\n\nFenmoor Dairy is a cheese maker in Devon. In 2001 the Osprey Trust bought Fenmoor Dairy.",
+  "Calder Town": "# Calder Town\n\nCalder Town is a market town in Fife. The estimated town population in 2010 was 8,200. The population density was 950 people per square kilometre.",
+  "Mira Voss": "# Mira Voss\n\nMira Voss (born 4 May 1970 in Calder Town) is a Scottish painter.",
+  "Copper Wren": "# Copper Wren\n\nCopper Wren is a folk band from Dunmore formed in 2004.",
+  "Dunmore": "# Dunmore\n\nDunmore is a town in Halvik County, on the river Ness.",
+  "Rook & Finch": "# Rook & Finch\n\nRook & Finch is a 1994 comedy film directed by Ames Lorne. It stars Tessa Quill as Rook and Bea Marr as Finch.",
+  "Tessa Quill": "# Tessa Quill\n\nTessa Quill is a Canadian actress, born in Halifax in 1962.",
+  "Tern Rocket": "# Tern Rocket\n\nThe Tern Rocket was an early British sounding rocket, developed by the Harlow Aero Company for the Royal Navy.",
+  "Harlow Marine": "# Harlow Marine\n\nThe Harlow Marine Corporation was a British firm founded in 1961 through the merger of Harlow Aero Company and Brent Shipyards.",
+  "Wen Ashby": "# Wen Ashby\n\nWen Ashby (born 1950) is a Welsh actress. She began as a child performer in the 1961 film Moss Lane, playing the spoiled Tilly Brand.",
+  "Tilly Brand (band)": "# Tilly Brand (band)\n\n\"Paper Hats\" is a single by the band Tilly Brand.",
+  "Ivo Finch": "# Ivo Finch\n\nIvo Finch is a fictional character from the radio serial Harbour Lights, played by Ned Ross. Ross was born in Cork.",
+};
+
+export const COMPOSED_CHAINS: AnswerTable = {
+  brain: "Composed chains",
+  pages: COMPOSED,
+  cases: [
+    {
+      name: "a noun before 'of' the first hop does not say is the next hop's: the CEO of the purchaser (chain.outer-of)",
+      question: "Who is the CEO of Harrow Mills's purchaser?",
+      contains: ["CEO of the Kestrel Group", "Kestrel Group bought Harrow Mills"],
+      cites: ["dana-pike", "harrow-mills"],
+    },
+    {
+      name: "a relation the first hop says by 'by' stays its own: the author of the essay, then the century (chain.outer-of)",
+      question: "What century did the author of Treatise on Tides live in?",
+      contains: ["18th-century Cardiff", "essay by the Welsh astronomer Owain Hale"],
+      cites: ["owain-hale", "treatise-on-tides"],
+    },
+    {
+      name: "the purchaser has no page: no other company's chief is named (chain.outer-of)",
+      question: "Who is the CEO of Fenmoor Dairy's purchaser?",
+      excludes: ["Dana Pike", "Kestrel"],
+    },
+    {
+      name: "the sentence after the last hop's says what it left unsaid: the density after the population (chain.next-sentence, chain.verb-cues)",
+      question: "What was the population density of Mira Voss's town of birth in 2010?",
+      contains: ["950 people per square kilometre", "born 4 May 1970 in Calder Town"],
+      cites: ["calder-town", "mira-voss"],
+    },
+    {
+      name: "a band 'founded' is said 'formed' (chain.verb-cues)",
+      question: "In which county is the town where Copper Wren was founded?",
+      contains: ["Halvik County", "formed in 2004"],
+      cites: ["dunmore", "copper-wren"],
+    },
+    {
+      name: "an actress is the one a film 'stars'; 'Rook & Finch' is no person 'Finch' (chain.cast-cues, chain.ampersand-titles)",
+      question: "Where was the actress who played Rook in Rook & Finch born?",
+      contains: ["born in Halifax", "stars Tessa Quill as Rook"],
+      cites: ["tessa-quill", "rook-finch"],
+      excludes: ["Ned Ross", "Cork"],
+    },
+    {
+      name: "the wh-word's noun written twice: the first hop's company is the inner one, the answer the company after it (chain.repeated-head)",
+      question: "Which company followed the company that made the Tern Rocket?",
+      contains: ["Harlow Marine Corporation", "developed by the Harlow Aero Company"],
+      cites: ["harlow-marine", "tern-rocket"],
+    },
+    {
+      name: "a hop saying its page's subject as 'she' is quoted after the page's opening, which names her (chain.hop-openings)",
+      question: "Who played the character in Moss Lane that the performer of Paper Hats was named after?",
+      contains: ["Wen Ashby (born 1950)", "playing the spoiled Tilly Brand"],
+      cites: ["wen-ashby"],
+    },
+  ],
+};

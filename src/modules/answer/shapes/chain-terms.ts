@@ -5,7 +5,7 @@ import { STOPWORDS, wordsOf } from "../../../retrieval";
 import { backgroundWeight } from "../term-weights";
 import { stem, stemSet } from "../sentences";
 import { PLACE_OPENERS } from "../words/names";
-import { KINSHIP, PERSON_RELATIONS, RELATION_CUES } from "../words/relations";
+import { CAST_CUES, KINSHIP, PERSON_RELATIONS, RELATION_CUES, VERB_CUES } from "../words/relations";
 import { ruleOn, RULES } from "../rules";
 import { nameForms, plain } from "./pages";
 
@@ -57,12 +57,21 @@ export function askedTerms(question: string, names: readonly WrittenName[] = [])
     }
     if (seen.has(s)) continue;
     seen.add(s);
-    const cues = RELATION_CUES[VERB_RELATIONS[word] ?? word] ?? RELATION_CUES[word.replace(/s$/, "")] ?? [];
+    const cues = [...(RELATION_CUES[VERB_RELATIONS[word] ?? word] ?? RELATION_CUES[word.replace(/s$/, "")] ?? []), ...moreCues(word)];
     const name = named[at];
-    out.push({ word, stem: s, weight: weightOf(word), cues: cues.filter((c) => c !== "by"), at, ...(name ? { name } : {}) });
+    out.push({ word, stem: s, weight: weightOf(word), cues: [...new Set(cues)].filter((c) => c !== "by"), at, ...(name ? { name } : {}) });
   }
   return out;
 }
+
+/** Cues no relation list gives: a cast's words for an actor (chain.cast-cues), a verb's other words (chain.verb-cues). */
+function moreCues(word: string): readonly string[] {
+  const cast = ruleOn(RULES.chainCastCues) && (CAST_WORDS.has(word) || CAST_WORDS.has(word.replace(/s$/, ""))) ? CAST_CUES : [];
+  const verb = ruleOn(RULES.chainVerbCues) ? (VERB_CUES[word] ?? []) : [];
+  return [...cast, ...verb];
+}
+
+const CAST_WORDS = new Set(["actor", "actress", "star"]);
 
 const WH = new Set(["which", "what"]);
 const LEADS = new Set(["in", "at", "on", "from", "for", "to", "by", "during", "of", "with"]);
@@ -134,6 +143,7 @@ export function relationCues(word: string): string[] {
   const relation = VERB_RELATIONS[word] ?? word.replace(/s$/, "");
   const cues = [...(RELATION_CUES[relation] ?? [])];
   if ((PERSON_RELATIONS as readonly string[]).includes(relation) && !KINSHIP.has(relation)) cues.push("by", "starring", "starred", "played", "performed", "sung", "led");
+  if (ruleOn(RULES.chainCastCues) && (CAST_WORDS.has(word) || CAST_WORDS.has(relation))) cues.push(...CAST_CUES);
   return cues.filter((c) => !KINSHIP.has(c));
 }
 
@@ -167,7 +177,8 @@ function mentionsForm(text: string, name: string): boolean {
   const words = n.split(" ");
   const last = words.at(-1)!;
   // A surname alone stands for a person's name, not "America" for "Bank of America".
-  const personal = words.length <= 3 && !/\b(?:of|the|and|de|for)\b/.test(n) && !(ruleOn(RULES.chainNameForms) && words.slice(0, -1).some((w) => PLACE_OPENERS.has(w)));
+  const joined = ruleOn(RULES.chainAmpersandTitles) && name.includes("&");
+  const personal = words.length <= 3 && !joined && !/\b(?:of|the|and|de|for)\b/.test(n) && !(ruleOn(RULES.chainNameForms) && words.slice(0, -1).some((w) => PLACE_OPENERS.has(w)));
   if (!personal || words.length < 2 || last.length <= 3 || /^\d+$/.test(last) || !lower.includes(` ${last} `)) return false;
   return !ruleOn(RULES.chainNameForms) || surnameWritten(text, name);
 }
@@ -188,13 +199,19 @@ function surnameWritten(text: string, name: string): boolean {
 
 const ARTICLES = new Set(["the", "a", "an"]);
 
+/** Whether a sentence says a term as a relation is said: its stem, or any of its cues with the "by" a maker is named after. */
+function saysRelation(sentence: string, term: AskedTerm): boolean {
+  const lower = ` ${plain(sentence)} `;
+  return says(saidOf(sentence), term) || relationCues(term.word).some((c) => lower.includes(` ${plain(c)} `));
+}
+
 /**
  * The terms a hop says by saying the others: a hop that says "Vision … Age of Ultron" of "the ACTOR that
  * PLAYS Vision in Avengers: Age of Ultron" has found that actor, so the clause's head and verb are said too.
  * That is every term from the noun phrase opening before the first term said (its article, not the one of a
  * title right before it: "the Tamworth manifesto") to the last term said.
  */
-export function clauseOf(question: string, terms: readonly AskedTerm[], said: readonly AskedTerm[]): AskedTerm[] {
+export function clauseOf(question: string, terms: readonly AskedTerm[], said: readonly AskedTerm[], sentence?: string): AskedTerm[] {
   if (said.length === 0) return [];
   const words = wordsOf(question);
   const first = Math.min(...said.map((t) => t.at));
@@ -202,13 +219,16 @@ export function clauseOf(question: string, terms: readonly AskedTerm[], said: re
   let start = first;
   const titled = new RegExp(`(?<![\\p{L}])${words[first]![0]!.toUpperCase()}${words[first]!.slice(1)}(?![\\p{L}])`, "u").test(question);
   const bounded = ruleOn(RULES.chainClauseBounds);
-  const relationAt = new Set(terms.filter((t) => KINSHIP.has(t.word.replace(/s$/, ""))).map((t) => t.at));
+  const outer = (t: AskedTerm) => ruleOn(RULES.chainOuterOf) && sentence !== undefined && t.name === undefined && !saysRelation(sentence, t);
+  const relationAt = new Set(terms.filter((t) => KINSHIP.has(t.word.replace(/s$/, "")) || outer(t)).map((t) => t.at));
   for (let i = first - 1; i >= 0; i--) {
     if (ARTICLES.has(words[i]!) && (i < first - 1 || !titled)) {
       start = i;
       break;
     }
-    // "the FATHER of Nim's actress": a kinship before "of" is the next hop's, not said by this one.
+    // "the FATHER of Nim's actress": a kinship before "of" is the next hop's, not said by this one; so is any
+    // noun the question asks before "of" that the hop's sentence does not say ("the CEO of FleetBoston's
+    // purchaser"), where "the AUTHOR of A Treatise", said "by George Berkeley", is this hop's (rule chain.outer-of).
     if (bounded && words[i] === "of" && relationAt.has(i - 1)) break;
     // The question's own opening ("WHO married the …", "… IS the spouse of") asks; a relative pronoun inside opens the clause ("the person WHO issued").
     if ((i === 0 && /^(?:who|what|which|where|when|whom|whose|how|in|on|at|during)$/.test(words[i]!)) || /^(?:is|was|are|were|did|does|do)$/.test(words[i]!)) {

@@ -86,7 +86,7 @@ export async function chainAnswer(frame: QuestionFrame, reader: PageReader): Pro
     if (!hop || (i === 0 && weight(hop.said) < (starts?.length ? NAMED_FIRST_SHARE : FIRST_SHARE) * total)) break;
     hops.push(hop);
     used.add(hop.page.pageId);
-    const clause = ruleOn(RULES.chainClause) ? clauseOf(frame.question, terms, hop.said) : hop.said;
+    const clause = ruleOn(RULES.chainClause) ? clauseOf(frame.question, terms, hop.said, hop.sentence) : hop.said;
     unsaid = unsaid.filter((t) => !hop.said.includes(t) && !clause.includes(t));
     // A first hop that says all is no chain (one sentence answers); a later hop ends it when little is left.
     if (unsaid.length === 0 || (i > 0 && weight(unsaid) <= DONE_SHARE * total)) break;
@@ -94,6 +94,7 @@ export async function chainAnswer(frame: QuestionFrame, reader: PageReader): Pro
     if (bridges.length === 0) break;
   }
   if (hops.length === 0 || (hops.length === 1 && unsaid.length === 0)) return null;
+  if (hops.length > 1 && ruleOn(RULES.chainNextSentence)) hops[hops.length - 1] = withNextSentence(reader, hops.at(-1)!, terms, hops);
   return { facts: factsOf(reader, hops), hops: hops.length, complete: hops.length > 1, relationUnsaid: unsaid.some((t) => t.cues.length > 0) };
 }
 
@@ -102,6 +103,8 @@ function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[
   let best: (Hop & { score: number }) | null = null;
   const top = Math.max(...unsaid.map((t) => t.weight), 0);
   const asked = stemSet(frame.question);
+  // "Which COMPANY followed the COMPANY that made X?": the first hop's "company" is the inner one (rule chain.repeated-head).
+  const innerHead = !later && ruleOn(RULES.chainRepeatedHead) && unsaid.some((h) => h.head && unsaid.some((t) => !t.head && t.stem === h.stem));
   // A later hop says the wh-word's noun by holding a thing of its kind: "what CITY" by a name, "what YEAR" by a time.
   const typedHead = (t: AskedTerm, sentence: string) => later && t.head === true && (TIME_HEADS.has(t.word) ? holdsAnswerType(sentence, "time", asked) : PLACE_HEADS.has(t.word) ? PLACED.test(sentence) : holdsAnswerType(sentence, "person", asked));
   for (const { page, via, rank } of candidates) {
@@ -116,7 +119,7 @@ function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[
       const said = saidOf(alone, page.title);
       const written = starts?.filter((name) => writes(said, name));
       if (written?.length === 0) return;
-      const told = unsaid.filter((t) => says(said, t) || typedHead(t, alone));
+      const told = unsaid.filter((t) => (says(said, t) && !(innerHead && t.head)) || typedHead(t, alone));
       if (told.length === 0) return;
       const typed = frame.answerType && holdsAnswerType(alone, frame.answerType, new Set()) ? 0.1 * top : 0;
       // Of the names a first hop may start from, the innermost (written last: "the producer of MISTRESS") is likeliest.
@@ -171,7 +174,9 @@ function questionNames(question: string, reader: PageReader): string[] {
   const titles = reader.titledIn(question).map((p) => bareTitle(p.title));
   const runs = namesIn(question)
     .filter(({ at }) => at > 0)
-    .map(({ name }) => name.replace(/^(?:Who|Whom|Whose|What|Which|Where|When|How|Why|Is|Was|Are|Were|Did|Does|Do|In|On|At|Of)\s+/, "").replace(/[’']s$/, ""));
+    .map(({ name }) => name.replace(/^(?:Who|Whom|Whose|What|Which|Where|When|How|Why|Is|Was|Are|Were|Did|Does|Do|In|On|At|Of)\s+/, "").replace(/[’']s$/, ""))
+    // A role's acronym before "of" ("the CEO of FleetBoston Financial") asks a relation of the name, it is none of it.
+    .map((name) => (ruleOn(RULES.chainOuterOf) ? name.replace(/^\p{Lu}{2,5}\s+of\s+(?=\p{Lu})/u, "") : name));
   return [...new Set([...titles, ...runs])].filter((n) => plain(n).length > 2);
 }
 
@@ -217,12 +222,33 @@ async function bridgePages(reader: PageReader, bridges: string[], unsaid: AskedT
   return out;
 }
 
+/**
+ * The last hop with the sentence after it on its page, when that one says a term no hop's sentence says (not
+ * the wh-word's noun, which a hop says by its kind): "The estimated city population in 2009 was …" then "The
+ * population DENSITY was …". The answer is often said a sentence after the one that names the question's words.
+ */
+function withNextSentence(reader: PageReader, last: Hop, terms: readonly AskedTerm[], hops: readonly Hop[]): Hop {
+  const sentences = reader.sentences(last.page);
+  const at = sentences.findIndex((s) => last.sentence.endsWith(s));
+  const next = at >= 0 ? sentences[at + 1] : undefined;
+  if (!next) return last;
+  const left = terms.filter((t) => !t.head && t.name === undefined && !hops.some((h) => h.said.includes(t)));
+  const said = saidOf(next, last.page.title);
+  const told = left.filter((t) => says(said, t));
+  return told.length > 0 ? { ...last, sentence: `${last.sentence} ${next}`, said: [...last.said, ...told] } : last;
+}
+
 /** The last hop first (after its page's opening when the sentence does not name what the page is about), then the hops before it. */
 function factsOf(reader: PageReader, hops: Hop[]): Fact[] {
   const facts: Fact[] = [];
   const last = hops.at(-1)!;
   const opening = reader.sentences(last.page)[0];
   if (opening && opening !== last.sentence && !mentions(last.sentence, bareTitle(last.page.title))) facts.push({ text: opening, page: last.page });
-  for (const hop of [...hops].reverse()) facts.push({ text: hop.sentence, page: hop.page });
+  for (const [k, hop] of [...hops].reverse().entries()) {
+    const first = reader.sentences(hop.page)[0];
+    // A hop that says its page's subject as "she" or "it" is read after the sentence naming it.
+    if (k > 0 && ruleOn(RULES.chainHopOpenings) && first && !hop.sentence.startsWith(first) && !mentions(hop.sentence, bareTitle(hop.page.title)) && !facts.some((f) => f.text === first)) facts.push({ text: first, page: hop.page });
+    facts.push({ text: hop.sentence, page: hop.page });
+  }
   return facts;
 }

@@ -37,6 +37,28 @@ export const RELATION_CUES: Record<string, readonly string[]> = {
   owner: ["owned", "owner"],
 };
 
+/** Words a cast is written with: an actor, actress or star is the one a page says "stars", "portrayed" or "played by" of (rule chain.cast-cues). */
+export const CAST_CUES: readonly string[] = ["stars", "starring", "starred", "played by", "portrayed", "cast"];
+
+/**
+ * A question's verbs as pages say them, besides their own stems (rule chain.verb-cues): a band "founded" is
+ * "formed", a missile "made" by a company "developed by" it, a bank "bought" one "acquired".
+ */
+export const VERB_CUES: Record<string, readonly string[]> = {
+  founded: ["formed", "established", "co-founded"],
+  formed: ["founded", "established"],
+  made: ["developed by", "manufactured", "built by", "produced by"],
+  makes: ["developed by", "manufactured", "built by", "produced by"],
+  produces: ["developed by", "manufactured", "built by", "produced by"],
+  bought: ["purchased", "purchase", "acquired", "acquisition"],
+  purchased: ["bought", "acquired", "acquisition"],
+  purchaser: ["bought", "purchase", "purchased", "acquired", "acquisition"],
+  acquired: ["bought", "purchased", "purchase", "acquisition"],
+  birth: ["born"],
+  died: ["death"],
+  death: ["died"],
+};
+
 /** Kinship relations: a page about X rarely says them of X's relation too ("the FATHER of Nim's actress" is another hop). */
 export const KINSHIP = new Set(["father", "mother", "parent", "wife", "husband", "spouse", "son", "daughter", "child", "sibling", "brother", "sister"]);
 
