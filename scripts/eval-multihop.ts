@@ -14,7 +14,8 @@
 // paragraphs alone, queried with the product's query terms.
 // The split is make.py's: half(id) = calibration when sha256(id) is even, else report.
 //   bun scripts/eval-multihop.ts [--half calibration|report|all] [--set 2wiki|musique|all] [--limit N]
-//     [--pooled] [--no-compare] [--failures] [--off rule,rule]
+//     [--pooled] [--no-compare] [--failures] [--misses] [--off rule,rule]
+// --misses prints each question whose supporting paragraphs are not both in /context's first two, with its first four.
 // --off switches named answer rules off (src/modules/answer/rules.ts) to measure what each is worth.
 //   bun scripts/eval-multihop.ts --own ...   (the project's synthetic set: eval-multihop-own.ts)
 // --limit N takes the first N questions of each set's half (file order) to keep runs short while iterating.
@@ -44,6 +45,7 @@ const limit = Number(arg("--limit") ?? Infinity);
 const pooled = process.argv.includes("--pooled");
 const compare = !process.argv.includes("--no-compare");
 const showFailures = process.argv.includes("--failures");
+const showMisses = process.argv.includes("--misses");
 const rulesOff = arg("--off")?.split(",").filter(Boolean) ?? [];
 switchRulesOff(rulesOff);
 if (rulesOff.length) console.log(`answer rules off: ${rulesOff.join(", ")} (known: ${Object.values(RULES).join(", ")})`);
@@ -75,6 +77,8 @@ interface Outcome {
   both2: boolean;
   ndcg: number;
   answer: string;
+  /** The first /context pages (title, and whether it is one of this question's supporting paragraphs). */
+  top: string[];
 }
 
 /** The bare per-brain BM25: the question's paragraphs alone in an FTS5 index; paragraph indexes, best first. */
@@ -136,7 +140,8 @@ async function askOne(server: EvalServer, loaded: Loaded, item: Item, mode: Mode
     const cited = new Set(answer.citations.map((c: any) => c.documentId));
     const allCited = item.paragraphs.every((p, i) => !p.supporting || cited.has(loaded.sourceOf(item, i)));
     const ranked = context.pages.map((p: any) => loaded.paragraphOf(item, loaded.slugSource.get(p.slug) ?? ""));
-    return { item, mode: mode.name, gold, yesNo, cited: allCited, thin: answer.thin, ...recallAt2(item, ranked), answer: answer.thin ? `(thin) ${answer.answerMd}` : answer.answerMd };
+    const top = context.pages.slice(0, 4).map((p: any, i: number) => `${item.paragraphs[ranked[i]!]?.supporting ? "+" : "-"}${p.title}`);
+    return { item, mode: mode.name, gold, yesNo, cited: allCited, thin: answer.thin, ...recallAt2(item, ranked), answer: answer.thin ? `(thin) ${answer.answerMd}` : answer.answerMd, top };
   } finally {
     retriever.retrieve = retrieve;
   }
@@ -211,6 +216,10 @@ try {
       for (const o of byMode.get(FITTED)!)
         if (!(isYesNo(o.item) ? o.yesNo : o.gold))
           console.log(`  ✗ ${o.item.id} (${o.item.type}) ${o.item.question}\n    gold ${o.item.answer}; r@2 ${o.recall2}; ${o.answer.replace(/\s+/g, " ").slice(0, 300)}`);
+    if (showMisses)
+      for (const o of byMode.get(FITTED)!)
+        if (o.recall2 < 1)
+          console.log(`  ○ ${o.item.id} (${o.item.type}) ${o.item.question}\n    supporting: ${o.item.paragraphs.filter((p) => p.supporting).map((p) => p.title).join(" | ")}\n    /context: ${o.top.join(" | ")}`);
   }
 } finally {
   await server.close();

@@ -4,6 +4,7 @@
 // anywhere, and the rows are put in one canonical order first: the same rows give the same bits in any order.
 import { gunzipSync, gzipSync } from "node:zlib";
 import { FEATURES } from "../src/retrieval/ranker-features";
+import { modelMargin, modelScore, type RankerModel, type TreeNode } from "../src/retrieval/ranker-model";
 
 /** The blend's rank feature: what a tie between two scores falls back on. */
 const TOP = FEATURES.indexOf("top");
@@ -69,6 +70,14 @@ export const canonical = (rows: Row[]): Row[] =>
 export const weightsText = (features: readonly string[], model: { bias: number; weights: number[] }) =>
   `${JSON.stringify({ model: "logistic", features, bias: model.bias, weights: model.weights }, null, 2)}\n`;
 
+/** The weights file of the model the rows fit, of the kind named. */
+export const modelText = (kind: "logistic" | "gbdt", rows: Row[]) =>
+  kind === "logistic" ? weightsText(FEATURES, fitLogistic(rows)) : treesText(fitGbdt(rows).model as RankerModel & { model: "gbdt" });
+
+/** A tree ensemble's file: one tree a line, so a refit's diff reads tree by tree. */
+export const treesText = (model: RankerModel & { model: "gbdt" }) =>
+  `{\n  "model": "gbdt",\n  "features": ${JSON.stringify(model.features)},\n  "trees": [\n${model.trees.map((t) => `    ${JSON.stringify(t)}`).join(",\n")}\n  ]\n}\n`;
+
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
@@ -121,57 +130,65 @@ export function fitLogistic(input: Row[], l2 = 1e-2): Scorer & { bias: number; w
   return { bias: bias!, weights, score: (f) => sigmoid(bias! + f.reduce((s, v, k) => s + v * weights[k]!, 0)) };
 }
 
-interface Tree {
-  feature: number;
-  threshold: number;
-  left: number | Tree;
-  right: number | Tree;
-}
-const evalTree = (t: number | Tree, f: number[]): number => (typeof t === "number" ? t : evalTree(f[t.feature]! <= t.threshold ? t.left : t.right, f));
-
-/** The best split of (gradient, hessian) over the rows `idx`, a Newton leaf value on each side; depth-limited. */
-function grow(rows: Row[], idx: number[], g: number[], h: number[], depth: number): number | Tree {
-  const leaf = () => idx.reduce((s, i) => s + g[i]!, 0) / (idx.reduce((s, i) => s + h[i]!, 0) + 1);
+/**
+ * The best split of (gradient, hessian) over the rows `idx`, a Newton leaf value on each side; depth-limited.
+ * `orders` holds every row sorted by each feature once (a stable sort, so ties keep the canonical order): a
+ * node scans them for its own rows instead of sorting again.
+ */
+function grow(rows: Row[], orders: number[][], idx: number[], g: number[], h: number[], depth: number, shrinkage: number): TreeNode {
+  // Leaves hold the shrunk value, rounded: the file stores exactly what the ranker adds up.
+  const leaf = () => round((shrinkage * idx.reduce((s, i) => s + g[i]!, 0)) / (idx.reduce((s, i) => s + h[i]!, 0) + 1));
   if (depth === 0 || idx.length < 40) return leaf();
+  const member = new Uint8Array(rows.length);
+  for (const i of idx) member[i] = 1;
   let best = { gain: 0, feature: -1, threshold: 0 };
   const G = idx.reduce((s, i) => s + g[i]!, 0);
   const H = idx.reduce((s, i) => s + h[i]!, 0);
-  for (let f = 0; f < rows[0]!.features.length; f++) {
-    const sorted = [...idx].sort((a, b) => rows[a]!.features[f]! - rows[b]!.features[f]!);
+  for (let f = 0; f < orders.length; f++) {
     let gl = 0;
     let hl = 0;
-    for (let k = 0; k < sorted.length - 1; k++) {
-      gl += g[sorted[k]!]!;
-      hl += h[sorted[k]!]!;
-      const v = rows[sorted[k]!]!.features[f]!;
-      const next = rows[sorted[k + 1]!]!.features[f]!;
-      if (v === next) continue;
-      const gain = (gl * gl) / (hl + 1) + ((G - gl) * (G - gl)) / (H - hl + 1) - (G * G) / (H + 1);
-      if (gain > best.gain) best = { gain, feature: f, threshold: (v + next) / 2 };
+    let previous = -1;
+    for (const i of orders[f]!) {
+      if (!member[i]) continue;
+      if (previous >= 0) {
+        const v = rows[previous]!.features[f]!;
+        const next = rows[i]!.features[f]!;
+        gl += g[previous]!;
+        hl += h[previous]!;
+        if (v !== next) {
+          const gain = (gl * gl) / (hl + 1) + ((G - gl) * (G - gl)) / (H - hl + 1) - (G * G) / (H + 1);
+          if (gain > best.gain) best = { gain, feature: f, threshold: round((v + next) / 2) };
+        }
+      }
+      previous = i;
     }
   }
   if (best.feature < 0) return leaf();
   const left = idx.filter((i) => rows[i]!.features[best.feature]! <= best.threshold);
   const right = idx.filter((i) => rows[i]!.features[best.feature]! > best.threshold);
-  return { feature: best.feature, threshold: best.threshold, left: grow(rows, left, g, h, depth - 1), right: grow(rows, right, g, h, depth - 1) };
+  if (left.length === 0 || right.length === 0) return leaf();
+  return { f: best.feature, t: best.threshold, l: grow(rows, orders, left, g, h, depth - 1, shrinkage), r: grow(rows, orders, right, g, h, depth - 1, shrinkage) };
 }
 
-/** Gradient-boosted trees on the logistic loss (depth 3, 60 rounds, shrinkage 0.2). */
-export function fitGbdt(input: Row[], rounds = 60, depth = 3, shrinkage = 0.2): Scorer {
+/** Gradient-boosted trees on the logistic loss (depth 3, 60 rounds, shrinkage 0.2), scored as the ranker scores them. */
+export function fitGbdt(input: Row[], features: readonly string[] = FEATURES, rounds = 60, depth = 3, shrinkage = 0.2): Scorer & { model: RankerModel } {
   const rows = canonical(input);
   const w = sampleWeights(rows);
-  const trees: (number | Tree)[] = [];
+  const trees: TreeNode[] = [];
   const margin = new Array<number>(rows.length).fill(0);
   const all = rows.map((_, i) => i);
+  const orders = rows[0]!.features.map((_, f) => [...all].sort((a, b) => rows[a]!.features[f]! - rows[b]!.features[f]!));
+  const model: RankerModel = { model: "gbdt", features: [...features], trees };
   for (let r = 0; r < rounds; r++) {
     const p = margin.map(sigmoid);
     const g = rows.map((row, i) => w[i]! * ((row.relevant ? 1 : 0) - p[i]!));
     const h = rows.map((_, i) => w[i]! * p[i]! * (1 - p[i]!));
-    const tree = grow(rows, all, g, h, depth);
+    const tree = grow(rows, orders, all, g, h, depth, shrinkage);
     trees.push(tree);
-    rows.forEach((row, i) => (margin[i]! += shrinkage * evalTree(tree, row.features)));
+    const added: RankerModel = { model: "gbdt", features: model.features, trees: [tree] };
+    rows.forEach((row, i) => (margin[i]! += modelMargin(added, row.features)));
   }
-  return { score: (f) => sigmoid(trees.reduce<number>((s, t) => s + shrinkage * evalTree(t, f), 0)) };
+  return { model, score: (f) => modelScore(model, f) };
 }
 
 /**

@@ -1,8 +1,8 @@
 // The link ranker's training rows (issue 58): every page the ranker scores for a calibration question, its
 // features (src/retrieval/ranker-features.ts) and whether it is relevant, gathered from a real server and
 // written to scripts/ranker-training.jsonl.gz, which scripts/fit-ranker.ts fits from. Questions: the
-// calibration halves of 2WikiMultihopQA and MuSiQue (make.py's split; a brain per question, labels: the
-// supporting paragraphs) and of the single-hop ClapNQ and SQuAD 2.0 subset (eval-sweep's split; one brain per
+// calibration halves of 2WikiMultihopQA and MuSiQue (make.py's split; each question in a brain of its own
+// paragraphs and again in one pooled brain of every calibration question's, labels: the supporting paragraphs) and of the single-hop ClapNQ and SQuAD 2.0 subset (eval-sweep's split; one brain per
 // set, labels: each question's gold passage).
 // The server runs one job at a time and loads each brain's sources in one batch request, so the wiki (its
 // links, concept pages and page ids) is built the same way each run; run twice, the file is the same.
@@ -15,7 +15,7 @@ import { answerService } from "../src/modules/answer";
 import type { Explained } from "../src/retrieval/ranker";
 import { loadSources, pageSources, startEvalServer, type EvalServer } from "./eval-common";
 import { halfOf } from "./eval-sweep";
-import { half, loadOwn, MULTIHOP_SETS, read } from "./multihop-data";
+import { half, loadOwn, loadPooled, MULTIHOP_SETS, read, type Item, type Loaded } from "./multihop-data";
 import { encodeRows, type Row } from "./ranker-fit";
 import { clapnq, squad } from "./retrieval-sets";
 
@@ -32,20 +32,24 @@ async function sourcesOf(server: EvalServer, pageIds: number[]): Promise<Map<num
   return new Map(rows.map((r) => [Number(r.id), String(r.source_id)]));
 }
 
+async function questionRows(server: EvalServer, set: string, group: string, loaded: Loaded, item: Item): Promise<Row[]> {
+  const scored = await explain(server, loaded.brainId, item.question);
+  const sources = await sourcesOf(server, scored.map((s) => s.pageId));
+  return scored.map((s) => {
+    const paragraph = loaded.paragraphOf(item, sources.get(s.pageId) ?? "");
+    return { set, group, features: s.features, relevant: paragraph !== undefined && item.paragraphs[paragraph]!.supporting };
+  });
+}
+
+/** Each calibration question twice: in a brain of its own paragraphs, and in one pooled brain of every question's. */
 async function multihopRows(server: EvalServer, limit: number): Promise<Row[]> {
   const rows: Row[] = [];
   for (const set of MULTIHOP_SETS) {
     const items = read(set.file).filter((i) => half(i.id) === "calibration").slice(0, limit);
-    for (const item of items) {
-      const loaded = await loadOwn(server, item);
-      const scored = await explain(server, loaded.brainId, item.question);
-      const sources = await sourcesOf(server, scored.map((s) => s.pageId));
-      for (const s of scored) {
-        const paragraph = loaded.paragraphOf(item, sources.get(s.pageId) ?? "");
-        rows.push({ set: set.key, group: item.id, features: s.features, relevant: paragraph !== undefined && item.paragraphs[paragraph]!.supporting });
-      }
-    }
-    console.log(`${set.name}: ${items.length} calibration questions`);
+    for (const item of items) rows.push(...(await questionRows(server, set.key, item.id, await loadOwn(server, item), item)));
+    const pool = await loadPooled(server, items, set.name);
+    for (const item of items) rows.push(...(await questionRows(server, set.key, `pooled:${item.id}`, pool, item)));
+    console.log(`${set.name}: ${items.length} calibration questions, each in its own brain and in a pooled one`);
   }
   return rows;
 }

@@ -4,11 +4,13 @@ import { escapeRegExp } from "../lib/regexp";
 import type { LinkEdge } from "./link-graph";
 
 /** The feature order of the weights file (ranker-weights.json); scripts/fit-ranker.ts writes it. */
-export const FEATURES = ["lexical", "top", "outLink", "backLink", "viaConcept", "queryConcept", "adds", "coverage", "title", "mention"] as const;
+export const FEATURES = ["lexical", "top", "outLink", "backLink", "viaConcept", "queryConcept", "adds", "coverage", "title", "mention", "novel"] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 export interface CandidatePage {
   id: number;
+  /** A brain set's pages are weighed against their own brain's best page. */
+  brainId: string;
   kind: string;
   title: string;
   /** Title and body, lower-cased. */
@@ -74,6 +76,15 @@ export function candidateFeatures(pages: Map<number, CandidatePage>, seeds: read
   const titleCovers = new Map([...pages].map(([id, p]) => [id, finders.map((has) => has(p.title.toLowerCase()))]));
   const share = (flags: boolean[]) => flags.reduce((sum, on, i) => sum + (on ? weights[i]! : 0), 0) / total;
   const sourceSeeds = seeds.filter((s) => pages.get(s)?.kind !== "concept");
+  // Each brain's best source page: what its other pages are weighed against (a page saying only what it says
+  // adds nothing). Per brain: in a brain set, an advisor's best page is its own answer, not the primary's echo.
+  const best = new Map<string, CandidatePage>();
+  for (const p of pages.values()) if (p.rank !== null && p.rank < (best.get(p.brainId)?.rank ?? Infinity)) best.set(p.brainId, p);
+  const novel = (page: CandidatePage) => {
+    const top = best.get(page.brainId);
+    const topCovers = top && top.id !== page.id ? covers.get(top.id)! : null;
+    return share(covers.get(page.id)!.map((has, i) => has && !topCovers?.[i]));
+  };
 
   const out = new Map<number, number[]>();
   for (const [id, page] of pages) {
@@ -89,6 +100,7 @@ export function candidateFeatures(pages: Map<number, CandidatePage>, seeds: read
       coverage: share(covers.get(id)!),
       title: share(titleCovers.get(id)!),
       mention: 0,
+      novel: novel(page),
     };
     const names = nameFinder(page.title);
     for (const seed of sourceSeeds) {

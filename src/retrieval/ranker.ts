@@ -1,11 +1,12 @@
 // Link-aware ranking: the query's best pages and the pages the wiki's links reach from them (both directions,
-// and through concept pages) are scored by a logistic model over their features (ranker-features.ts), fitted
-// on public data by scripts/fit-ranker.ts; its weights are data (ranker-weights.json), not typed constants.
+// and through concept pages) are scored by a model over their features (ranker-features.ts), fitted on public
+// data by scripts/fit-ranker.ts; the model is data (ranker-weights.json, ranker-model.ts), not typed constants.
 import type { Db } from "../db/client";
 import { queryRows } from "../db/plain";
 import { idf, type TermStats } from "./lexical";
 import { linkNeighbours } from "./link-graph";
-import { candidateFeatures, FEATURES, type CandidatePage } from "./ranker-features";
+import { candidateFeatures, type CandidatePage } from "./ranker-features";
+import { checkedModel, modelScore, type RankerModel } from "./ranker-model";
 import fitted from "./ranker-weights.json";
 
 export interface Scored {
@@ -16,28 +17,17 @@ export interface Scored {
   cosine: number | null;
 }
 
-export interface RankerWeights {
-  features: string[];
-  bias: number;
-  weights: number[];
-}
-
 /** Pages whose links are walked (concept pages among them route to their sources). */
 const SEEDS = 4;
 /** The best pages re-scored with the links' ones; those below keep their order after them. */
 const RESCORED = 20;
 
-/** The committed weights, checked against the feature list this code computes. */
-export function rankerWeights(data: RankerWeights = fitted as RankerWeights): RankerWeights {
-  if (data.features.join() !== FEATURES.join() || data.weights.length !== FEATURES.length || !Number.isFinite(data.bias) || data.weights.some((w) => !Number.isFinite(w)))
-    throw new Error(`ranker-weights.json does not match the ranker's features (${FEATURES.join(", ")}): run scripts/fit-ranker.ts`);
-  return data;
-}
+/** The committed model, checked against the feature list this code computes. */
+export const rankerWeights = (data: RankerModel = fitted as RankerModel): RankerModel => checkedModel(data);
 
 const model = rankerWeights();
 
-export const rankerScore = (features: readonly number[], w: RankerWeights = model) =>
-  1 / (1 + Math.exp(-(w.bias + features.reduce((sum, x, i) => sum + x * w.weights[i]!, 0))));
+export const rankerScore = (features: readonly number[], m: RankerModel = model) => modelScore(m, features);
 
 export interface Explained {
   pageId: number;
@@ -68,7 +58,7 @@ export async function rankAlongLinks(db: Db, ranked: Scored[], terms: readonly s
     rows.map((r) => {
       const id = Number(r.id);
       const written = `${r.title} ${r.markdown}`;
-      return [id, { id, kind: r.kind, title: r.title, text: written.toLowerCase(), written, score: known.get(id)?.score ?? 0, rank: sourceRank.get(id) ?? null }];
+      return [id, { id, brainId: r.brain_id, kind: r.kind, title: r.title, text: written.toLowerCase(), written, score: known.get(id)?.score ?? 0, rank: sourceRank.get(id) ?? null }];
     }),
   );
   const features = candidateFeatures(pages, seeds, edges, terms, terms.map((t) => idf(stats, t)));

@@ -33,22 +33,34 @@ afterAll(() => s.close());
 describe("the weights file", () => {
   test("loads and names the features the ranker computes, in its order", () => {
     expect(weightsFile.features).toEqual([...FEATURES]);
-    expect(weightsFile.weights).toHaveLength(FEATURES.length);
-    expect(rankerWeights().bias).toBe(weightsFile.bias);
-    // A page that matches the question better scores higher, all else equal.
+    expect(rankerWeights().model).toBe(weightsFile.model as "logistic" | "gbdt");
+    // A page the question's words rank first and the best page links to scores higher, all else equal.
     const base = FEATURES.map(() => 0);
-    expect(rankerScore(base.map((_, i) => (i === 0 ? 1 : 0)))).toBeGreaterThan(rankerScore(base));
+    const linked = base.map((_, i) => (["lexical", "top", "outLink", "mention"].includes(FEATURES[i]!) ? 1 : 0));
+    expect(rankerScore(linked)).toBeGreaterThan(rankerScore(base));
   });
 
   test("a file that does not match the features is refused with a clear error", () => {
-    expect(() => rankerWeights({ features: ["lexical"], bias: 0, weights: [1] })).toThrow(/fit-ranker/);
-    expect(() => rankerWeights({ features: [...FEATURES], bias: 0, weights: FEATURES.map(() => Number.NaN) })).toThrow(/fit-ranker/);
-    expect(() => rankerWeights({ features: [...FEATURES].reverse(), bias: 0, weights: FEATURES.map(() => 1) })).toThrow(/fit-ranker/);
+    expect(() => rankerWeights({ model: "logistic", features: ["lexical"], bias: 0, weights: [1] })).toThrow(/fit-ranker/);
+    expect(() => rankerWeights({ model: "logistic", features: [...FEATURES], bias: 0, weights: FEATURES.map(() => Number.NaN) })).toThrow(/fit-ranker/);
+    expect(() => rankerWeights({ model: "logistic", features: [...FEATURES].reverse(), bias: 0, weights: FEATURES.map(() => 1) })).toThrow(/fit-ranker/);
+    expect(() => rankerWeights({ model: "gbdt", features: [...FEATURES], trees: [] })).toThrow(/fit-ranker/);
+    expect(() => rankerWeights({ model: "gbdt", features: [...FEATURES], trees: [{ f: FEATURES.length, t: 0.5, l: 0, r: 1 }] })).toThrow(/fit-ranker/);
+    expect(() => rankerWeights({ model: "gbdt", features: [...FEATURES], trees: [{ f: 0, t: 0.5, l: 0, r: Number.NaN }] })).toThrow(/fit-ranker/);
+  });
+
+  test("a tree ensemble's score is the sigmoid of its leaves' sum, each tree split on its feature", () => {
+    const model = { model: "gbdt" as const, features: [...FEATURES], trees: [{ f: 0, t: 0.5, l: -1, r: 1 }, { f: 2, t: 0.2, l: 0, r: { f: 9, t: 0.1, l: 0.5, r: 2 } }] };
+    const f = (lexical: number, outLink: number, mention: number) => FEATURES.map((n) => (n === "lexical" ? lexical : n === "outLink" ? outLink : n === "mention" ? mention : 0));
+    const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+    expect(rankerScore(f(0.4, 0, 0), model)).toBeCloseTo(sigmoid(-1), 12);
+    expect(rankerScore(f(0.5, 0.3, 0), model)).toBeCloseTo(sigmoid(-1 + 0.5), 12);
+    expect(rankerScore(f(0.9, 0.3, 0.8), model)).toBeCloseTo(sigmoid(1 + 2), 12);
   });
 });
 
 describe("the link features", () => {
-  const page = (id: number, title: string, text: string, score: number, rank: number | null): CandidatePage => ({ id, kind: "source", title, text: `${title} ${text}`.toLowerCase(), written: `${title} ${text}`, score, rank });
+  const page = (id: number, title: string, text: string, score: number, rank: number | null, brainId = "b"): CandidatePage => ({ id, brainId, kind: "source", title, text: `${title} ${text}`.toLowerCase(), written: `${title} ${text}`, score, rank });
   const at = (name: (typeof FEATURES)[number]) => FEATURES.indexOf(name);
 
   test("a link to another name is a hop; a link between pages of one name (an article's parts) is none", () => {
@@ -85,6 +97,22 @@ describe("the link features", () => {
     expect(f.get(3)![at("mention")]).toBe(1);
     // A name keeps a capital, not every letter's case: "the Tern Project" names "The Tern Project".
     expect(f.get(4)![at("mention")]).toBe(1);
+  });
+
+  test("a page is novel by the question's words its brain's best page lacks: a look-alike of the best page adds nothing", () => {
+    const pages = new Map([
+      [1, page(1, "War of the Buttons (1994 film)", "War of the Buttons is a 1994 film directed by John Roberts.", 1, 0)],
+      [2, page(2, "War of the Buttons (1962 film)", "War of the Buttons is a 1962 French film.", 0.9, 1)],
+      [3, page(3, "John Roberts", "John Roberts is a British director, born in London.", 0, null)],
+      // A brain set's advisor: its own best page is weighed against nothing, like the primary's.
+      [4, page(4, "War of the Buttons", "The Buttons war, a novel.", 0.8, 2, "advisor")],
+    ]);
+    const terms = ["war", "buttons", "1994", "born"];
+    const f = candidateFeatures(pages, [1], [{ via: 1, id: 3, kind: "out" }], terms, [1, 1, 2, 1]);
+    expect(f.get(1)![at("novel")]).toBeCloseTo(4 / 5, 10);
+    expect(f.get(2)![at("novel")]).toBe(0);
+    expect(f.get(3)![at("novel")]).toBeCloseTo(1 / 5, 10);
+    expect(f.get(4)![at("novel")]).toBeCloseTo(2 / 5, 10);
   });
 });
 

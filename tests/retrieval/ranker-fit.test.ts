@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FEATURES } from "../../src/retrieval/ranker-features";
-import { canonical, decodeRows, encodeRows, fitLogistic, meanQuality, weightsText, type Row } from "../../scripts/ranker-fit";
+import { canonical, decodeRows, encodeRows, fitGbdt, fitLogistic, meanQuality, modelText, type Row } from "../../scripts/ranker-fit";
 import { mulberry32 } from "../support/random";
 
 const ROOT = join(import.meta.dir, "../..");
@@ -43,7 +43,8 @@ describe("the committed training rows", () => {
 describe("the fit", () => {
   test("of the committed rows is the committed weights file, byte for byte", () => {
     const committed = readFileSync(join(ROOT, "src/retrieval/ranker-weights.json"), "utf8");
-    expect(weightsText(FEATURES, fitLogistic(rows))).toBe(committed);
+    const kind = JSON.parse(committed).model as "logistic" | "gbdt";
+    expect(modelText(kind, rows)).toBe(committed);
   });
 
   test("gives the same bits whatever the rows' order", () => {
@@ -54,6 +55,7 @@ describe("the fit", () => {
     expect(again.bias).toBe(once.bias);
     expect(again.weights).toEqual(once.weights);
     expect(canonical(shuffled(sample, 3))).toEqual(canonical(sample));
+    expect(fitGbdt(shuffled(sample, 5)).model).toEqual(fitGbdt(sample).model);
   });
 
   test("learns what separates relevant pages on a small sample, and ties never flatter a scorer", () => {
@@ -68,6 +70,11 @@ describe("the fit", () => {
     expect(model.weights[0]!).toBeGreaterThan(1);
     expect(Math.abs(model.weights[1]!)).toBeLessThan(model.weights[0]!);
     expect(Object.values(meanQuality(model, made)).every((q) => q > 0.95)).toBe(true);
+    // The trees split on the feature that separates (the first tree's root), and rank as well.
+    const trees = fitGbdt(made, ["signal", "noise"]);
+    const root = (trees.model as { trees: { f: number }[] }).trees[0]!;
+    expect(root.f).toBe(0);
+    expect(Object.values(meanQuality(trees, made)).every((q) => q > 0.95)).toBe(true);
     // A scorer that gives every page the same score ranks by the blend's rank, then an irrelevant page first.
     const tied: Row[] = [
       { set: "s", group: "g", relevant: true, features: [0, 0.5] },
