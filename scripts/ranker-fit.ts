@@ -4,7 +4,7 @@
 // anywhere, and the rows are put in one canonical order first: the same rows give the same bits in any order.
 import { gunzipSync, gzipSync } from "node:zlib";
 import { FEATURES } from "../src/retrieval/ranker-features";
-import { modelMargin, modelScore, type RankerModel, type TreeNode } from "../src/retrieval/ranker-model";
+import { leafOf, modelScore, type RankerModel, type TreeNode } from "../src/retrieval/ranker-model";
 
 /** The blend's rank feature: what a tie between two scores falls back on. */
 const TOP = FEATURES.indexOf("top");
@@ -185,8 +185,7 @@ export function fitGbdt(input: Row[], features: readonly string[] = FEATURES, ro
     const h = rows.map((_, i) => w[i]! * p[i]! * (1 - p[i]!));
     const tree = grow(rows, orders, all, g, h, depth, shrinkage);
     trees.push(tree);
-    const added: RankerModel = { model: "gbdt", features: model.features, trees: [tree] };
-    rows.forEach((row, i) => (margin[i]! += modelMargin(added, row.features)));
+    rows.forEach((row, i) => (margin[i]! += leafOf(tree, row.features)));
   }
   return { model, score: (f) => modelScore(model, f) };
 }

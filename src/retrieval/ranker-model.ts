@@ -11,7 +11,8 @@ export type RankerModel =
   /** The margin is the sum of the trees' leaves (shrinkage already in them). */
   | { model: "gbdt"; features: string[]; trees: TreeNode[] };
 
-const leafOf = (node: TreeNode, f: readonly number[]): number => (typeof node === "number" ? node : leafOf(f[node.f]! <= node.t ? node.l : node.r, f));
+/** The leaf a page's features reach in one tree. */
+export const leafOf = (node: TreeNode, f: readonly number[]): number => (typeof node === "number" ? node : leafOf(f[node.f]! <= node.t ? node.l : node.r, f));
 
 function validTree(node: TreeNode): boolean {
   if (typeof node === "number") return Number.isFinite(node);
