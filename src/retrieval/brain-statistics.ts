@@ -53,6 +53,26 @@ export async function cachedCount(db: Db, key: string, fresh: boolean, count: ()
 }
 
 /**
+ * The brains' pages in the index, counted up to PER_BRAIN_PAGES (`inBrains`: their ids as a sorted JSON
+ * array). A small brain is counted at every query (its first sources change its statistics by a large
+ * share); a count at the cap is kept as long as the other cached counts, since a large brain's ranking
+ * reads those anyway.
+ */
+export async function cappedPageCount(db: Db, index: LexicalIndex, inBrains: string): Promise<number> {
+  const key = `${index}\u0000capped\u0000${inBrains}`;
+  const hit = caches.get(db)?.get(key);
+  if (hit && hit.n >= PER_BRAIN_PAGES && Date.now() - hit.at < STATS_TTL_MS) return hit.n;
+  return cachedCount(db, key, false, async () => {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      `SELECT count(*) AS n FROM (SELECT 1 FROM pages WHERE brain_id IN (SELECT value FROM json_each(?)) AND ${kindFilter(index)} LIMIT ${PER_BRAIN_PAGES})`,
+      inBrains,
+    );
+    return Number(row?.n ?? 0);
+  });
+}
+
+/**
  * The brains' best pages by BM25 over their own statistics, or null when the index's statistics are theirs
  * (they hold nearly all of it: searchLexical then ranks in the index alone). Small brains are ranked over
  * every match they hold; large ones over each term's best pages in the brains (about `pool` in all). Each term's bm25() is re-weighted from the index's IDF (all brains; FTS5's classic form,
@@ -63,12 +83,7 @@ export async function cachedCount(db: Db, key: string, fresh: boolean, count: ()
 export async function brainRanking(db: Db, index: LexicalIndex, brainIds: readonly string[], terms: readonly string[], pool: number): Promise<Ranked | null> {
   const inBrains = JSON.stringify([...brainIds].sort());
   const kind = kindFilter(index);
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    `SELECT count(*) AS n FROM (SELECT 1 FROM pages WHERE brain_id IN (SELECT value FROM json_each(?)) AND ${kind} LIMIT ${PER_BRAIN_PAGES})`,
-    inBrains,
-  );
-  let brainPages = Number(count?.n ?? 0);
+  let brainPages = await cappedPageCount(db, index, inBrains);
   if (brainPages === 0) return [];
   const unique = [...new Set(terms)];
   const small = brainPages < PER_BRAIN_PAGES;

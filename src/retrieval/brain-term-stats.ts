@@ -4,7 +4,7 @@
 // the cache last counted them (an evaluation that adds brains got different weights from run to run).
 import type { Db } from "../db/client";
 import { queryRows } from "../db/plain";
-import { AMONG_CANDIDATES, brainFrequency, cachedCount, PER_BRAIN_PAGES } from "./brain-statistics";
+import { AMONG_CANDIDATES, brainFrequency, cachedCount, cappedPageCount, PER_BRAIN_PAGES } from "./brain-statistics";
 import type { TermStats } from "./lexical";
 import { ftsMatch } from "./terms";
 
@@ -18,12 +18,7 @@ const MOST_OF_THE_SERVER = 0.9;
  */
 export async function brainTermStats(db: Db, brainIds: readonly string[], terms: readonly string[], server: TermStats): Promise<TermStats> {
   const inBrains = JSON.stringify([...brainIds].sort());
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    `SELECT count(*) AS n FROM (SELECT 1 FROM pages WHERE brain_id IN (SELECT value FROM json_each(?)) AND kind != 'concept' LIMIT ${PER_BRAIN_PAGES})`,
-    inBrains,
-  );
-  const small = Number(row?.n ?? 0);
+  const small = await cappedPageCount(db, "pages_fts", inBrains);
   if (small >= PER_BRAIN_PAGES) {
     const pageCount = await cachedCount(db, `pages_fts\u0000${inBrains}`, true, async () => {
       const [all] = await queryRows<{ n: number }>(db, "SELECT count(*) AS n FROM pages WHERE brain_id IN (SELECT value FROM json_each(?)) AND kind != 'concept'", inBrains);
