@@ -60,9 +60,8 @@ export async function cachedCount(db: Db, key: string, fresh: boolean, count: ()
  */
 export async function cappedPageCount(db: Db, index: LexicalIndex, inBrains: string): Promise<number> {
   const key = `${index}\u0000capped\u0000${inBrains}`;
-  const hit = caches.get(db)?.get(key);
-  if (hit && hit.n >= PER_BRAIN_PAGES && Date.now() - hit.at < STATS_TTL_MS) return hit.n;
-  return cachedCount(db, key, false, async () => {
+  const atCap = (caches.get(db)?.get(key)?.n ?? 0) >= PER_BRAIN_PAGES;
+  return cachedCount(db, key, atCap, async () => {
     const [row] = await queryRows<{ n: number }>(
       db,
       `SELECT count(*) AS n FROM (SELECT 1 FROM pages WHERE brain_id IN (SELECT value FROM json_each(?)) AND ${kindFilter(index)} LIMIT ${PER_BRAIN_PAGES})`,
