@@ -85,7 +85,7 @@ export function createTermStats(db: Db) {
 
   /** The terms not counted within the TTL, counted in one statement (a round trip per term cost more). */
   async function countStale(terms: readonly string[], now: number): Promise<void> {
-    const stale = [...new Set(terms)].filter((t) => !(now - (cache.get(t)?.at ?? -Infinity) < STATS_TTL_MS));
+    const stale = [...new Set(terms)].filter((t) => now - (cache.get(t)?.at ?? -Infinity) >= STATS_TTL_MS);
     if (stale.length === 0) return;
     const counts = await queryRows<{ term: number; n: number }>(
       db,
