@@ -18,6 +18,7 @@
 // --misses prints each question whose supporting paragraphs are not both in /context's first two, with its first four.
 // --off switches named answer rules off (src/modules/answer/rules.ts) to measure what each is worth.
 //   bun scripts/eval-multihop.ts --own ...   (the project's synthetic set: eval-multihop-own.ts)
+// --id ID,ID asks only those questions (reading one failure closely).
 // --limit N takes the first N questions of each set's half (file order) to keep runs short while iterating.
 // --no-compare asks with the fitted ranker only. The ranker's training data: scripts/fit-ranker.ts.
 import { Database } from "bun:sqlite";
@@ -46,6 +47,7 @@ const pooled = process.argv.includes("--pooled");
 const compare = !process.argv.includes("--no-compare");
 const showFailures = process.argv.includes("--failures");
 const showMisses = process.argv.includes("--misses");
+const onlyIds = arg("--id")?.split(",");
 const rulesOff = arg("--off")?.split(",").filter(Boolean) ?? [];
 switchRulesOff(rulesOff);
 if (rulesOff.length) console.log(`answer rules off: ${rulesOff.join(", ")} (known: ${Object.values(RULES).join(", ")})`);
@@ -190,6 +192,7 @@ try {
     const started = Date.now();
     const items = read(set.file)
       .filter((i) => halfArg === "all" || half(i.id) === halfArg)
+      .filter((i) => !onlyIds || onlyIds.includes(i.id))
       .slice(0, limit);
     const bare = new Map(items.map((item) => [item.id, recallAt2(item, bareRanking(item.paragraphs, item.question))]));
     const byMode = new Map(modes.map((m) => [m.name, [] as Outcome[]]));
@@ -215,7 +218,7 @@ try {
     if (showFailures)
       for (const o of byMode.get(FITTED)!)
         if (!(isYesNo(o.item) ? o.yesNo : o.gold))
-          console.log(`  ✗ ${o.item.id} (${o.item.type}) ${o.item.question}\n    gold ${o.item.answer}; r@2 ${o.recall2}; ${o.answer.replace(/\s+/g, " ").slice(0, 300)}`);
+          console.log(`  ✗ ${o.item.id} (${o.item.type}) ${o.item.question}\n    gold ${o.item.answer}; r@2 ${o.recall2}; ${o.answer.replace(/\s+/g, " ").slice(0, onlyIds ? undefined : 300)}`);
     if (showMisses)
       for (const o of byMode.get(FITTED)!)
         if (o.recall2 < 1)

@@ -49,6 +49,8 @@ export const RULES = {
   chainCueSearch: "chain.cue-search",
   /** A chain is also asked by a named thing's noun ("Tammy Leitner's city of birth"), a clause without its pronoun ("the award X received") or one opened by "when" or a participle (shapes/index.ts). */
   chainClauseForms: "chain.clause-forms",
+  /** A chain's walk that never says all the question asks tries the next best hops in turn: a first hop whose bridges lead to no page saying the rest is the wrong one (shapes/chain.ts). */
+  chainBacktrack: "chain.backtrack",
   /** A chained question whose next hop no page says is thin, not a quote of the hops found (shapes/chain.ts). */
   unfinishedChainThin: "thin.unfinished-chain",
   /** A comparison's or a yes/no's bridge per option ("the director of A"), followed before comparing. */

@@ -173,3 +173,31 @@ export const COMPOSED_CHAINS: AnswerTable = {
     },
   ],
 };
+
+// A first hop whose walk leads nowhere gives way to the next (rule chain.backtrack): the sequel's page says
+// most of the question, but its star plays in no other film the brain knows.
+const BACKTRACKED: Record<string, string> = {
+  "Star Lantern": "# Star Lantern\n\nStar Lantern is a 1970 musical film directed by Ira Bell. The film stars Odile Marsh in her debut as Captain Wren, a ferry pilot.",
+  "Star Lantern Returns": "# Star Lantern Returns\n\nStar Lantern Returns is a 2019 sequel to the 1970 musical film Star Lantern, and the film stars Pia Rowe as Captain Wren.",
+  "Harbor Kings": "# Harbor Kings\n\nHarbor Kings is a 2001 comedy film set in Duluth. Odile Marsh plays the harbour master Greta Lund.",
+  "Night Quay": "# Night Quay\n\nNight Quay is a 1988 crime film directed by Ira Bell, shot in Duluth.",
+};
+
+export const BACKTRACKED_CHAINS: AnswerTable = {
+  brain: "Backtracked chains",
+  pages: BACKTRACKED,
+  cases: [
+    {
+      name: "the sequel's star leads nowhere; the original's star plays in the film asked (chain.backtrack)",
+      question: "Who does the actress that played Captain Wren in the 1970 film Star Lantern play in Harbor Kings?",
+      contains: ["Greta Lund", "stars Odile Marsh"],
+      cites: ["harbor-kings", "star-lantern"],
+      excludes: ["Pia Rowe"],
+    },
+    {
+      name: "a chain from another film than the one asked is no answer: thin, not Night Quay's director (chain.backtrack)",
+      question: "Where was the director of the film Salt Meridian born?",
+      thin: true,
+    },
+  ],
+};

@@ -14,7 +14,7 @@ import { relationCues } from "./chain-terms";
 import type { QuestionFrame } from "../frame";
 import { ruleOn, RULES } from "../rules";
 import { askedTerms, clauseOf, mentions, saidOf, says, writes, writtenNames, type AskedTerm, type WrittenName } from "./chain-terms";
-import { bareTitle, names, namesPage, plain, type PageReader } from "./pages";
+import { bareTitle, nameForms, names, namesPage, plain, type PageReader } from "./pages";
 import type { Fact } from "./shaped";
 import { namesIn } from "./values";
 
@@ -42,6 +42,10 @@ const ADJACENT = 0.9;
 const DONE_SHARE = 0.08;
 /** A first hop says at least this share of the question's weight (else it matched by chance). */
 const FIRST_SHARE = 0.25;
+/** First hops tried when the best one's walk does not say all (rule chain.backtrack). */
+const FIRST_TRIES = 5;
+/** Later hops tried at each step of a walk. */
+const LATER_TRIES = 1;
 
 export interface Chain {
   facts: Fact[];
@@ -63,6 +67,8 @@ interface Candidate {
   page: RetrievedPage;
   /** The bridge this page was reached by: its sentence must mention it, unless the page is the bridge's own. */
   via: string | null;
+  /** Whether only the bridge's whole name mentions it (a thing's title, not a person's: "Night Harbour" is not "Harbour"). */
+  whole: boolean;
   /** The bridge's place among the hop's bridges: its page's subject (0) before the names its sentence writes. */
   rank: number;
 }
@@ -74,46 +80,94 @@ export async function chainAnswer(frame: QuestionFrame, reader: PageReader): Pro
   const terms = askedTerms(frame.question, named);
   const total = weight(terms);
   if (terms.length < 2 || total === 0) return null;
-  let unsaid = terms;
-  const used = new Set<number>();
-  const hops: Hop[] = [];
-  let bridges: string[] = [];
-  for (let i = 0; i < MAX_HOPS; i++) {
-    const candidates: Candidate[] = i === 0 ? await firstPages(reader, named) : await bridgePages(reader, bridges, unsaid, used, frame.question);
-    // The first hop starts from a thing the question names ("… the county where TENEMENT was founded"), when a sentence says one.
-    const starts = i === 0 && ruleOn(RULES.chainNamedStart) ? named : null;
-    const hop = (starts && starts.length > 0 ? bestHop(reader, candidates, unsaid, frame, used, false, starts) : null) ?? bestHop(reader, candidates, unsaid, frame, used, i > 0);
-    if (!hop || (i === 0 && weight(hop.said) < (starts?.length ? NAMED_FIRST_SHARE : FIRST_SHARE) * total)) break;
-    hops.push(hop);
-    used.add(hop.page.pageId);
-    const clause = ruleOn(RULES.chainClause) ? clauseOf(frame.question, terms, hop.said, hop.sentence) : hop.said;
-    unsaid = unsaid.filter((t) => !hop.said.includes(t) && !clause.includes(t));
-    // A first hop that says all is no chain (one sentence answers); a later hop ends it when little is left.
-    if (unsaid.length === 0 || (i > 0 && weight(unsaid) <= DONE_SHARE * total)) break;
-    bridges = bridgesOf(hop, frame.question, clause);
-    if (bridges.length === 0) break;
-  }
+  const walked = await walk({ frame, reader, named, terms, total }, { hops: [], unsaid: terms, used: new Set() }, []);
+  const { hops, unsaid } = walked;
   if (hops.length === 0 || (hops.length === 1 && unsaid.length === 0)) return null;
   if (hops.length > 1 && ruleOn(RULES.chainNextSentence)) hops[hops.length - 1] = withNextSentence(reader, hops.at(-1)!, terms, hops);
   return { facts: factsOf(reader, hops), hops: hops.length, complete: hops.length > 1, relationUnsaid: unsaid.some((t) => t.cues.length > 0) };
 }
 
-/** The sentence of the candidates that says most unsaid weight (a sentence holding the kind of answer asked first among equals). */
-function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[], frame: QuestionFrame, used: Set<number>, later: boolean, starts: WrittenName[] | null = null): Hop | null {
-  let best: (Hop & { score: number }) | null = null;
+interface Walk {
+  hops: Hop[];
+  unsaid: AskedTerm[];
+  used: Set<number>;
+}
+
+interface Asked {
+  frame: QuestionFrame;
+  reader: PageReader;
+  named: WrittenName[];
+  terms: AskedTerm[];
+  total: number;
+}
+
+/** A walk is finished when it says (nearly) all the question asks, in more than one hop. */
+const finished = (w: Walk, total: number) => w.hops.length > 1 && (w.unsaid.length === 0 || weight(w.unsaid) <= DONE_SHARE * total);
+
+/**
+ * The chain walked from `at`: each hop is the sentence saying most of what is unsaid; when the walk from the
+ * best hop never says all, the next best hops are tried (rule chain.backtrack): a first hop whose bridges lead
+ * to no page saying the rest ("the 1964 film Mary Poppins … stars Emily Blunt" of the sequel's page) is the
+ * wrong one. With none finishing, the walk from the best hop is kept.
+ */
+async function walk(asked: Asked, at: Walk, bridges: Bridge[]): Promise<Walk> {
+  const { frame, reader, named, terms, total } = asked;
+  const i = at.hops.length;
+  if (i >= MAX_HOPS) return at;
+  const candidates: Candidate[] = i === 0 ? await firstPages(reader, named) : await bridgePages(reader, bridges, at.unsaid, at.used, frame.question);
+  const offered = hopOptions(asked, candidates, at, i);
+  const options = offered.options.slice(0, ruleOn(RULES.chainBacktrack) ? (i === 0 ? FIRST_TRIES : LATER_TRIES) : 1);
+  let kept: Walk | null = null;
+  for (const [k, hop] of options.entries()) {
+    const clause = ruleOn(RULES.chainClause) ? clauseOf(frame.question, terms, hop.said, hop.sentence) : hop.said;
+    const next: Walk = { hops: [...at.hops, hop], unsaid: at.unsaid.filter((t) => !hop.said.includes(t) && !clause.includes(t)), used: new Set([...at.used, hop.page.pageId]) };
+    // A first hop that says all is no chain (one sentence answers); a later hop ends it when little is left.
+    const done = next.unsaid.length === 0 || (i > 0 && weight(next.unsaid) <= DONE_SHARE * total);
+    const onward = done ? [] : bridgesOf(reader, hop, frame.question, clause);
+    const result = onward.length > 0 ? await walk(asked, next, onward) : next;
+    // A walk from another thing than the one the question names is no answer of it ("the company that built
+    // the SKERRY LIGHTHOUSE" is not answered by a chain from another bridge's builder): a first hop tried after
+    // the best one, or any when some hop writes a name the question writes, must lead through such a hop.
+    if (i === 0 && ruleOn(RULES.chainBacktrack) && (offered.named || (k > 0 && named.length > 0)) && !writesAName(result, named)) continue;
+    // Only a first hop that leads nowhere is given up: a walk of two hops or more is a chain (complete).
+    if (finished(result, total) || (i === 0 && (done || result.hops.length > 1))) return result;
+    kept ??= result;
+  }
+  return kept ?? at;
+}
+
+/** The hops the candidates offer, best first, one per page; a first hop must say enough of the question to be no chance match. */
+function hopOptions({ frame, reader, named, total }: Asked, candidates: Candidate[], at: Walk, i: number): { options: Hop[]; named: boolean } {
+  // The first hop starts from a thing the question names ("… the county where TENEMENT was founded"), when a sentence says one.
+  const starts = i === 0 && ruleOn(RULES.chainNamedStart) && named.length > 0 ? named : null;
+  const fromNames = starts ? rankedHops(reader, candidates, at.unsaid, frame, at.used, false, starts).filter((h) => weight(h.said) >= NAMED_FIRST_SHARE * total) : [];
+  const any = rankedHops(reader, candidates, at.unsaid, frame, at.used, i > 0).filter((h) => i > 0 || weight(h.said) >= (starts ? NAMED_FIRST_SHARE : FIRST_SHARE) * total);
+  // A first hop saying a name the question writes is tried before any other.
+  const out: Hop[] = [];
+  for (const hop of [...fromNames, ...any]) if (!out.some((h) => h.page.pageId === hop.page.pageId)) out.push(hop);
+  return { options: out, named: fromNames.length > 0 };
+}
+
+/** Whether some hop of a walk writes one of the question's names. */
+const writesAName = (w: Walk, named: readonly WrittenName[]) => w.hops.some((h) => named.some((n) => writes(saidOf(h.sentence, h.page.title), n)));
+
+/** Each candidate page's sentence that says most unsaid weight, best first (a sentence holding the kind of answer asked first among equals). */
+function rankedHops(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[], frame: QuestionFrame, used: Set<number>, later: boolean, starts: WrittenName[] | null = null): Hop[] {
+  const best = new Map<number, Hop & { score: number }>();
   const top = Math.max(...unsaid.map((t) => t.weight), 0);
   const asked = stemSet(frame.question);
   // "Which COMPANY followed the COMPANY that made X?": the first hop's "company" is the inner one (rule chain.repeated-head).
   const innerHead = !later && ruleOn(RULES.chainRepeatedHead) && unsaid.some((h) => h.head && unsaid.some((t) => !t.head && t.stem === h.stem));
   // A later hop says the wh-word's noun by holding a thing of its kind: "what CITY" by a name, "what YEAR" by a time.
   const typedHead = (t: AskedTerm, sentence: string) => later && t.head === true && (TIME_HEADS.has(t.word) ? holdsAnswerType(sentence, "time", asked) : PLACE_HEADS.has(t.word) ? PLACED.test(sentence) : holdsAnswerType(sentence, "person", asked));
-  for (const { page, via, rank } of candidates) {
+  for (const { page, via, whole, rank } of candidates) {
     if (used.has(page.pageId)) continue;
     const own = via !== null && (ruleOn(RULES.chainNameForms) ? namesPage(via, page.title) : names(via, page.title));
     const sentences = reader.sentences(page);
     sentences.forEach((alone, at) => {
       // A page often names the bridge in one sentence and says the hop in the next ("Andy Murray and Jamie Murray were … The brothers …").
-      const before = via !== null && !own && !mentions(alone, via) ? (ruleOn(RULES.chainAdjacentMention) && at > 0 && mentions(sentences[at - 1]!, via) ? sentences[at - 1]! : null) : "";
+      const named = (text: string) => (whole ? mentionsWhole(text, via!) : mentions(text, via!));
+      const before = via !== null && !own && !named(alone) ? (ruleOn(RULES.chainAdjacentMention) && at > 0 && named(sentences[at - 1]!) ? sentences[at - 1]! : null) : "";
       if (before === null) return;
       const sentence = before ? `${before} ${alone}` : alone;
       const said = saidOf(alone, page.title);
@@ -125,10 +179,11 @@ function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[
       // Of the names a first hop may start from, the innermost (written last: "the producer of MISTRESS") is likeliest.
       const inner = written ? 1 + INNER_WEIGHT * (Math.max(...written.map((n) => n.to)) / Math.max(...starts!.map((n) => n.to), 1)) : 1;
       const score = (weight(told) + typed) * (own ? OWN_PAGE : 1) * (before ? ADJACENT : 1) * inner * BRIDGE_DISCOUNT ** rank - at * 0.001;
-      if (!best || score > best.score) best = { sentence, page, said: told, score };
+      const kept = best.get(page.pageId);
+      if (!kept || score > kept.score) best.set(page.pageId, { sentence, page, said: told, score });
     });
   }
-  return best;
+  return [...best.values()].sort((a, b) => b.score - a.score);
 }
 
 /**
@@ -136,14 +191,14 @@ function bestHop(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[
  * nearest to what it says of the question first ("… Lieutenant Governor of SOUTH CAROLINA serving under
  * Governor Johnson Hagood": the state, not the dates at the sentence's start).
  */
-function bridgesOf(hop: Hop, question: string, clause: readonly AskedTerm[]): string[] {
+function bridgesOf(reader: PageReader, hop: Hop, question: string, clause: readonly AskedTerm[]): Bridge[] {
   const asked = ` ${plain(question)} `;
-  const out: string[] = [];
-  const add = (written: string) => {
+  const out: Bridge[] = [];
+  const add = (written: string, whole = false) => {
     const name = written.replace(/[’']s$/, "");
     const p = plain(name);
-    if (p.length < 3 || CALENDAR.test(p) || asked.includes(` ${p} `) || out.some((o) => plain(o) === p)) return;
-    out.push(name);
+    if (p.length < 3 || CALENDAR.test(p) || asked.includes(` ${p} `) || out.some((o) => plain(o.name) === p)) return;
+    out.push({ name, whole });
   };
   const lower = hop.sentence.toLowerCase();
   const anchors = hop.said.flatMap((t) => [...lower.matchAll(new RegExp(`(?<![\\p{L}])${t.word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "gu"))].map((m) => m.index!));
@@ -153,7 +208,7 @@ function bridgesOf(hop: Hop, question: string, clause: readonly AskedTerm[]): st
     .sort((a, b) => distance(a.at) - distance(b.at));
   // The name a relation of the hop's clause is said of first: "the SINGER of Moon River" is who "performed by" names.
   if (ruleOn(RULES.chainAnswerSpan)) for (const { name } of namedByRelation(hop.sentence, clause, found)) add(name);
-  add(hop.page.title.replace(/\s*\([^)]*\)\s*$/, ""));
+  add(hop.page.title.replace(/\s*\([^)]*\)\s*$/, ""), ruleOn(RULES.chainBacktrack) && !aboutPerson(reader, hop.page));
   // A people's adjective ("an AMERICAN writer") is seldom the thing a chain goes through: after the names.
   const later = ruleOn(RULES.chainNameForms) ? found.filter((n) => isDemonym(n.name)) : [];
   for (const { name } of [...found.filter((n) => !later.includes(n)), ...later]) add(name);
@@ -166,7 +221,7 @@ async function firstPages(reader: PageReader, named: WrittenName[]): Promise<Can
   if (ruleOn(RULES.chainNamedStart)) {
     for (const name of named.slice(0, NAMED_SEARCHES)) for (const page of (await reader.search(name.plain)).slice(0, 2)) if (!pages.includes(page)) pages.push(page);
   }
-  return pages.map((page) => ({ page, via: null, rank: 0 }));
+  return pages.map((page) => ({ page, via: null, whole: false, rank: 0 }));
 }
 
 /** The names a question writes: the titles of pages read so far, and its capitalized runs (not its opening question word). */
@@ -197,6 +252,19 @@ function namedByRelation(sentence: string, clause: readonly AskedTerm[], names: 
 /** How far after a relation's cue the name it is said of may start (characters): "by the Italian painter Lorenzo Costa". */
 const CUE_REACH = 40;
 
+/** A name a hop leads on by; a thing's title is mentioned only whole. */
+interface Bridge {
+  name: string;
+  whole: boolean;
+}
+
+/** Whether a page is about a person: its opening gives a birth or a life's span ("(born 3 May 1961)", "(1852–1930)"). */
+const aboutPerson = (reader: PageReader, page: RetrievedPage) => LIFE.test(reader.sentences(page)[0] ?? "");
+const LIFE = /\((?:[^()]*?\b(?:born|b\.|c\.)\s|[^()]*?\d{3,4}\s*[–-]\s*\d{3,4}\s*\))/;
+
+/** Whether a text writes a name whole, in one of its forms. */
+const mentionsWhole = (text: string, name: string) => nameForms(name).some((form) => ` ${plain(text)} `.includes(` ${plain(form)} `));
+
 /** Heads a time answers ("what YEAR did …"). */
 const TIME_HEADS = new Set(["year", "date", "day", "month", "century", "decade", "time", "period", "span", "years"]);
 
@@ -208,17 +276,17 @@ const PLACED = /\b(?:in|at|from|near|of)\s+\p{Lu}/u;
 const CALENDAR = /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/;
 
 /** Pages about the bridges: each one's own page and the retriever's pages for it with what is still unsaid. */
-async function bridgePages(reader: PageReader, bridges: string[], unsaid: AskedTerm[], used: Set<number>, question: string): Promise<Candidate[]> {
+async function bridgePages(reader: PageReader, bridges: Bridge[], unsaid: AskedTerm[], used: Set<number>, question: string): Promise<Candidate[]> {
   const out: Candidate[] = [];
   // The unsaid relations' words as pages say them ("spouse": "married", "wife"): a lexical search finds those, not the question's word.
   const cues = ruleOn(RULES.chainCueSearch) ? unsaid.flatMap((t) => t.cues.filter((c) => !c.includes(" "))).slice(0, CUE_WORDS) : [];
   const words = [...unsaid.map((t) => t.word), ...cues].join(" ");
-  for (const [rank, via] of bridges.entries()) {
+  for (const [rank, { name: via, whole }] of bridges.entries()) {
     const owns = ruleOn(RULES.chainNameForms) ? await reader.pagesOf(via, question) : [await reader.byName(via, question)];
-    for (const own of owns) if (own && !used.has(own.pageId)) out.push({ page: own, via, rank });
-    for (const page of await reader.search(`${via} ${words}`)) if (!used.has(page.pageId)) out.push({ page, via, rank });
+    for (const own of owns) if (own && !used.has(own.pageId)) out.push({ page: own, via, whole, rank });
+    for (const page of await reader.search(`${via} ${words}`)) if (!used.has(page.pageId)) out.push({ page, via, whole, rank });
   }
-  for (const page of reader.pages) for (const [rank, via] of bridges.entries()) if (!used.has(page.pageId)) out.push({ page, via, rank });
+  for (const page of reader.pages) for (const [rank, { name: via, whole }] of bridges.entries()) if (!used.has(page.pageId)) out.push({ page, via, whole, rank });
   return out;
 }
 

@@ -144,8 +144,10 @@ export function pageReader(retrieval: Retrieval, lookup: Lookup): PageReader {
     },
     sentences,
     async search(query) {
-      const found = await lookup(query).then((r) => r.pages).catch(() => [] as RetrievedPage[]);
-      return found.map(add);
+      // A walk that backtracks asks again what it asked before.
+      const key = `search ${query}`;
+      if (!asked.has(key)) asked.set(key, lookup(query).then((r) => r.pages).catch(() => []));
+      return (await asked.get(key)!).map(add);
     },
   };
 }
