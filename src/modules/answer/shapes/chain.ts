@@ -105,10 +105,10 @@ interface Asked {
 const finished = (w: Walk, total: number) => w.hops.length > 1 && (w.unsaid.length === 0 || weight(w.unsaid) <= DONE_SHARE * total);
 
 /**
- * The chain walked from `at`: each hop is the sentence saying most of what is unsaid; when the walk from the
- * best hop never says all, the next best hops are tried (rule chain.backtrack): a first hop whose bridges lead
- * to no page saying the rest ("the 1964 film Mary Poppins … stars Emily Blunt" of the sequel's page) is the
- * wrong one. With none finishing, the walk from the best hop is kept.
+ * The chain walked from `at`: each hop is the sentence saying most of what is unsaid; when the best first
+ * hop's walk goes no further than itself, the next best first hops are tried (rule chain.backtrack): a first
+ * hop whose bridges lead to no page saying the rest ("the 1964 film Mary Poppins … stars Emily Blunt" of the
+ * sequel's page) is the wrong one. With none going further, the best admissible one's walk is kept.
  */
 async function walk(asked: Asked, at: Walk, bridges: Bridge[]): Promise<Walk> {
   const { frame, reader, named, terms, total } = asked;
