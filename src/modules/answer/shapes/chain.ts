@@ -127,8 +127,10 @@ async function walk(asked: Asked, at: Walk, bridges: Bridge[]): Promise<Walk> {
     const result = onward.length > 0 ? await walk(asked, next, onward) : next;
     // A walk from another thing than the one the question names is no answer of it ("the company that built
     // the SKERRY LIGHTHOUSE" is not answered by a chain from another bridge's builder): a first hop tried after
-    // the best one, or any when some hop writes a name the question writes, must lead through such a hop.
-    if (i === 0 && ruleOn(RULES.chainBacktrack) && (offered.named || (k > 0 && named.length > 0)) && !writesAName(result, named)) continue;
+    // the best one must itself write a name the question writes (a walk that only ends on the named thing's
+    // page runs backwards), and any walk must when some first hop does.
+    const start = k > 0 ? { ...result, hops: result.hops.slice(0, 1) } : result;
+    if (i === 0 && ruleOn(RULES.chainBacktrack) && (offered.named || (k > 0 && named.length > 0)) && !writesAName(start, named)) continue;
     // Only a first hop that leads nowhere is given up: a walk of two hops or more is a chain (complete).
     if (finished(result, total) || (i === 0 && (done || result.hops.length > 1))) return result;
     kept ??= result;
