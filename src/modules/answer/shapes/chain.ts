@@ -129,8 +129,7 @@ async function walk(asked: Asked, at: Walk, bridges: Bridge[]): Promise<Walk> {
     // the SKERRY LIGHTHOUSE" is not answered by a chain from another bridge's builder): a first hop tried after
     // the best one must itself write a name the question writes (a walk that only ends on the named thing's
     // page runs backwards), and any walk must when some first hop does.
-    const start = k > 0 ? { ...result, hops: result.hops.slice(0, 1) } : result;
-    if (i === 0 && ruleOn(RULES.chainBacktrack) && (offered.named || (k > 0 && named.length > 0)) && !writesAName(start, named)) continue;
+    if (i === 0 && ruleOn(RULES.chainBacktrack) && (offered.named || (k > 0 && named.length > 0)) && !writesAName(k > 0 ? result.hops.slice(0, 1) : result.hops, named)) continue;
     // Only a first hop that leads nowhere is given up: a walk of two hops or more is a chain (complete).
     if (finished(result, total) || (i === 0 && (done || result.hops.length > 1))) return result;
     kept ??= result;
@@ -150,8 +149,8 @@ function hopOptions({ frame, reader, named, total }: Asked, candidates: Candidat
   return { options: out, named: fromNames.length > 0 };
 }
 
-/** Whether some hop of a walk writes one of the question's names. */
-const writesAName = (w: Walk, named: readonly WrittenName[]) => w.hops.some((h) => named.some((n) => writes(saidOf(h.sentence, h.page.title), n)));
+/** Whether some of the hops writes one of the question's names. */
+const writesAName = (hops: readonly Hop[], named: readonly WrittenName[]) => hops.some((h) => named.some((n) => writes(saidOf(h.sentence, h.page.title), n)));
 
 /** Each candidate page's sentence that says most unsaid weight, best first (a sentence holding the kind of answer asked first among equals). */
 function rankedHops(reader: PageReader, candidates: Candidate[], unsaid: AskedTerm[], frame: QuestionFrame, used: Set<number>, later: boolean, starts: WrittenName[] | null = null): Hop[] {
