@@ -19,9 +19,12 @@
 // --off switches named answer rules off (src/modules/answer/rules.ts) to measure what each is worth.
 //   bun scripts/eval-multihop.ts --own ...   (the project's synthetic set: eval-multihop-own.ts)
 // --id ID,ID asks only those questions (reading one failure closely).
+// --outcomes FILE writes each fitted-ranker outcome as a JSON line (id, gold, cited, r@2, answer, first pages):
+// two runs' files side by side show which questions one setting (pooled, a rule off) loses or wins.
 // --limit N takes the first N questions of each set's half (file order) to keep runs short while iterating.
 // --no-compare asks with the fitted ranker only. The ranker's training data: scripts/fit-ranker.ts.
 import { Database } from "bun:sqlite";
+import { writeFileSync } from "node:fs";
 import { answerService } from "../src/modules/answer";
 import { RULES, switchRulesOff } from "../src/modules/answer/rules";
 import type { Rerank } from "../src/retrieval/retriever";
@@ -48,6 +51,8 @@ const compare = !process.argv.includes("--no-compare");
 const showFailures = process.argv.includes("--failures");
 const showMisses = process.argv.includes("--misses");
 const onlyIds = arg("--id")?.split(",");
+const outcomesFile = arg("--outcomes");
+const outcomeLines: string[] = [];
 const rulesOff = arg("--off")?.split(",").filter(Boolean) ?? [];
 switchRulesOff(rulesOff);
 if (rulesOff.length) console.log(`answer rules off: ${rulesOff.join(", ")} (known: ${Object.values(RULES).join(", ")})`);
@@ -215,6 +220,8 @@ try {
       modes.map((m) => ({ label: m.name, outcomes: byMode.get(m.name)! })),
       bare,
     );
+    for (const o of byMode.get(FITTED)!)
+      outcomeLines.push(JSON.stringify({ set: set.key, id: o.item.id, type: o.item.type, gold: o.gold, yesNo: o.yesNo, cited: o.cited, thin: o.thin, recall2: o.recall2, answer: o.answer, top: o.top }));
     if (showFailures)
       for (const o of byMode.get(FITTED)!)
         if (!(isYesNo(o.item) ? o.yesNo : o.gold))
@@ -224,6 +231,7 @@ try {
         if (o.recall2 < 1)
           console.log(`  ○ ${o.item.id} (${o.item.type}) ${o.item.question}\n    supporting: ${o.item.paragraphs.filter((p) => p.supporting).map((p) => p.title).join(" | ")}\n    /context: ${o.top.join(" | ")}`);
   }
+  if (outcomesFile) writeFileSync(outcomesFile, outcomeLines.map((l) => `${l}\n`).join(""));
 } finally {
   await server.close();
 }

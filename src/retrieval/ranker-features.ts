@@ -4,7 +4,7 @@ import { escapeRegExp } from "../lib/regexp";
 import type { LinkEdge } from "./link-graph";
 
 /** The feature order of the weights file (ranker-weights.json); scripts/fit-ranker.ts writes it. */
-export const FEATURES = ["lexical", "top", "outLink", "backLink", "viaConcept", "queryConcept", "adds", "coverage", "title", "mention", "novel"] as const;
+export const FEATURES = ["lexical", "top", "outLink", "backLink", "viaConcept", "queryConcept", "adds", "coverage", "title", "mention", "novel", "hub"] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 export interface CandidatePage {
@@ -21,7 +21,12 @@ export interface CandidatePage {
   score: number;
   /** 0-based rank among the blended source pages; null when only a link reached it. */
   rank: number | null;
+  /** Pages linking to it (counted up to a bound): a page a whole brain links to is seldom what one question asks. */
+  linkedBy: number;
 }
+
+/** Where the hub feature is half way: a page this many pages link to is a hub of its brain. */
+const HUB_HALF = 20;
 
 /** Crude suffix folding, enough to match a question's "designed"/"born" against a page's words. */
 const fold = (w: string) => w.replace(/(?:ing|ed|es|s)$/, "");
@@ -101,6 +106,7 @@ export function candidateFeatures(pages: Map<number, CandidatePage>, seeds: read
       title: share(titleCovers.get(id)!),
       mention: 0,
       novel: novel(page),
+      hub: page.linkedBy / (page.linkedBy + HUB_HALF),
     };
     const names = nameFinder(page.title);
     for (const seed of sourceSeeds) {

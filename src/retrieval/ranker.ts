@@ -22,6 +22,9 @@ const SEEDS = 4;
 /** The best pages re-scored with the links' ones; those below keep their order after them. */
 const RESCORED = 20;
 
+/** Inbound links counted per candidate: enough to tell a hub, bounded so a hub's count stays one index range. */
+const LINKED_BY_BOUND = 200;
+
 /** The committed model, checked against the feature list this code computes. */
 export const rankerWeights = (data: RankerModel = fitted as RankerModel): RankerModel => checkedModel(data);
 
@@ -46,9 +49,11 @@ export async function rankAlongLinks(db: Db, ranked: Scored[], terms: readonly s
   const edges = await linkNeighbours(db, seeds);
   const head = ranked.slice(0, RESCORED);
   const ids = [...new Set([...head.map((r) => r.pageId), ...edges.map((e) => e.id)])];
-  const rows = await queryRows<{ id: number; brain_id: string; kind: string; title: string; markdown: string }>(
+  const rows = await queryRows<{ id: number; brain_id: string; kind: string; title: string; markdown: string; linked_by: number }>(
     db,
-    "SELECT id, brain_id, kind, title, markdown FROM pages WHERE id IN (SELECT value FROM json_each(?))",
+    `SELECT id, brain_id, kind, title, markdown,
+      (SELECT count(*) FROM (SELECT 1 FROM page_links l WHERE l.brain_id = p.brain_id AND l.to_slug = p.slug LIMIT ${LINKED_BY_BOUND})) AS linked_by
+    FROM pages p WHERE id IN (SELECT value FROM json_each(?))`,
     JSON.stringify(ids),
   );
   const known = new Map(ranked.map((r) => [r.pageId, r]));
@@ -58,7 +63,7 @@ export async function rankAlongLinks(db: Db, ranked: Scored[], terms: readonly s
     rows.map((r) => {
       const id = Number(r.id);
       const written = `${r.title} ${r.markdown}`;
-      return [id, { id, brainId: r.brain_id, kind: r.kind, title: r.title, text: written.toLowerCase(), written, score: known.get(id)?.score ?? 0, rank: sourceRank.get(id) ?? null }];
+      return [id, { id, brainId: r.brain_id, kind: r.kind, title: r.title, text: written.toLowerCase(), written, score: known.get(id)?.score ?? 0, rank: sourceRank.get(id) ?? null, linkedBy: Number(r.linked_by) }];
     }),
   );
   const features = candidateFeatures(pages, seeds, edges, terms, terms.map((t) => idf(stats, t)));

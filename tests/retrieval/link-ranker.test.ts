@@ -60,8 +60,21 @@ describe("the weights file", () => {
 });
 
 describe("the link features", () => {
-  const page = (id: number, title: string, text: string, score: number, rank: number | null, brainId = "b"): CandidatePage => ({ id, brainId, kind: "source", title, text: `${title} ${text}`.toLowerCase(), written: `${title} ${text}`, score, rank });
+  const page = (id: number, title: string, text: string, score: number, rank: number | null, brainId = "b"): CandidatePage => ({ id, brainId, kind: "source", title, text: `${title} ${text}`.toLowerCase(), written: `${title} ${text}`, score, rank, linkedBy: 0 });
   const at = (name: (typeof FEATURES)[number]) => FEATURES.indexOf(name);
+
+  test("hub: a page many pages link to is told from one few do, bounded in [0, 1)", () => {
+    const pages = new Map([
+      [1, page(1, "Rollo", "Rollo led the Vikings.", 1, 0)],
+      [2, { ...page(2, "Normandy", "Normandy is a region.", 0.5, 1), linkedBy: 200 }],
+      [3, { ...page(3, "Rouen", "Rouen is a city.", 0.4, 2), linkedBy: 2 }],
+    ]);
+    const f = candidateFeatures(pages, [1], [], ["rollo"], [1]);
+    expect(f.get(1)![at("hub")]).toBe(0);
+    expect(f.get(3)![at("hub")]).toBeGreaterThan(0);
+    expect(f.get(2)![at("hub")]).toBeGreaterThan(0.9);
+    expect(f.get(2)![at("hub")]).toBeLessThan(1);
+  });
 
   test("a link to another name is a hop; a link between pages of one name (an article's parts) is none", () => {
     const pages = new Map([
@@ -173,6 +186,10 @@ describe("following links", () => {
     expect(features(morrow.pageId).adds).toBeGreaterThan(0);
     expect(features(kestrel.pageId).outLink).toBeGreaterThan(0);
     expect(features(kestrel.pageId).mention).toBeGreaterThan(0);
+    // The hub feature reads the pages linking to each page: the bridge is linked to, the steelworks is not.
+    expect(features(kestrel.pageId).hub).toBeGreaterThan(0);
+    expect(features(kestrel.pageId).hub).toBeLessThan(0.5);
+    expect(features(morrow.pageId).hub).toBe(0);
     // Every page the ranker scored is returned in the model's order, after the page the words ranked first.
     const modelOrder = [...scored].sort((a, b) => b.score - a.score || a.pageId - b.pageId).map((e) => e.pageId);
     const first = pages[0]!.pageId;

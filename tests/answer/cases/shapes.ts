@@ -20,6 +20,7 @@ const FILMS: Record<string, string> = {
   "Tom Reyes": "# Tom Reyes\n\nTom Reyes (born 1971) is a former relief pitcher. He played for three teams. He retired in 2004. He was born in Ponce, Puerto Rico, and toured Japan twice.",
   "Pine Creek": "# Pine Creek\n\nPine Creek is a stream in Oregon. It flows into the Rogue River.",
   "Ilha River": "# Ilha River\n\nThe Ilha River is a river of Paraná state in southern Brazil.",
+  "Place of birth": "# Place of birth\n\nThe place of birth is the town where a person was born; a passport records the place of birth of its holder.",
 };
 
 export const SHAPES: AnswerTable = {
@@ -49,6 +50,13 @@ export const SHAPES: AnswerTable = {
       startsWith: "Oz the Great and Powerful: its director Sam Raimi (born October 23, 1959) was born before Sacred Planet's director Jon Long (born 3 May 1961).",
       cites: ["sacred-planet", "oz-the-great-and-powerful", "jon-long", "sam-raimi"],
       excludes: ["footballer"],
+    },
+    {
+      name: "bridge: a page titled with the question's common words (\"place of birth\") is not what it names",
+      question: "What is the place of birth of the director of film Sacred Planet?",
+      startsWith: "He was born in Vancouver, British Columbia.",
+      cites: ["jon-long", "sacred-planet"],
+      excludes: ["passport"],
     },
     {
       name: "bridge: the second hop's sentence, both pages cited; the namesake footballer is not the director",

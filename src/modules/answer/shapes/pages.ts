@@ -1,6 +1,7 @@
 // The pages a shaped answer reads: the retrieved ones, and the page of a name it meets on the way (a bridge's
 // next hop, a compared option), found by asking the retriever for that name and keeping a page titled so.
 // The ranking is the retriever's; this only reads titles.
+import { escapeRegExp } from "../../../lib/regexp";
 import type { Retrieval, RetrievedPage } from "../../../retrieval";
 import { sentencesOf } from "../sentences";
 import { withoutTitle } from "../words/titles";
@@ -33,6 +34,18 @@ export const plain = (s: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
+
+/**
+ * Whether `text` writes the plain name `name` with a capital somewhere in it, as a name is written; a text
+ * written all in lower case writes every name so (a name is then told by its words alone).
+ */
+export function writesAsName(text: string, name: string): boolean {
+  const bare = text.normalize("NFKD").replace(/\p{M}/gu, "");
+  if (bare === bare.toLowerCase()) return true;
+  const words = name.split(" ").map(escapeRegExp);
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}])`, "giu");
+  return [...bare.matchAll(pattern)].some((m) => m[0] !== m[0].toLowerCase());
+}
 
 /** A title without its bracketed qualifier ("Kanyaka (Film)" is "Kanyaka"). */
 export const bareTitle = (title: string) => plain(title.replace(/\s*\([^)]*\)\s*$/, "")) || plain(title);
@@ -140,7 +153,11 @@ export function pageReader(retrieval: Retrieval, lookup: Lookup): PageReader {
     },
     titledIn(text) {
       const t = ` ${plain(text)} `;
-      return pages.filter((p) => bareTitle(p.title).length > 2 && t.includes(` ${bareTitle(p.title)} `)).sort((a, b) => bareTitle(b.title).length - bareTitle(a.title).length);
+      const found = pages.filter((p) => bareTitle(p.title).length > 2 && t.includes(` ${bareTitle(p.title)} `));
+      // A title the text writes as a name (with a capital) before one it writes as common words: "the PLACE OF
+      // BIRTH of the director of Kiss the Sky" names the film, not a page titled "Place of birth".
+      const named = new Set(found.filter((p) => writesAsName(text, bareTitle(p.title))).map((p) => p.pageId));
+      return found.sort((a, b) => Number(named.has(b.pageId)) - Number(named.has(a.pageId)) || bareTitle(b.title).length - bareTitle(a.title).length);
     },
     sentences,
     async search(query) {
