@@ -113,7 +113,10 @@ export function startJobLoop(opts: {
       while (!stopping && inflight.size - yielded < concurrency) {
         const claimed = await claimDue(db, owner, leaseMs, kinds, claimSize);
         if (claimed.length === 0) break;
-        for (const unit of units(claimed)) start(unit);
+        // A job of ours whose lease ran out while it runs (its heartbeats missed on a blocked event loop) is
+        // claimed again like a dead worker's: the claim renewed the lease, the run already under way keeps it.
+        const fresh = claimed.filter((job) => !runningHere(job.id));
+        for (const unit of units(fresh)) start(unit);
       }
     } catch (e) {
       log.error("job claim failed", { error: (e as Error).message });
@@ -121,6 +124,8 @@ export function startJobLoop(opts: {
       ticking = false;
     }
   }
+
+  const runningHere = (jobId: number) => [...inflight.values()].some((entry) => entry.jobs.some((j) => j.id === jobId));
 
   /** Jobs of a batch-capable kind go together (up to its batch size); every other job runs alone. */
   function units(claimed: Job[]): Job[][] {

@@ -136,6 +136,39 @@ describe("job loop batches", () => {
     expect(loop.stats().completed).toBe(11);
   });
 
+  test("a job whose lease ran out while it still runs here is not started a second time beside itself", async () => {
+    const db = database.db;
+    let runs = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const handler: JobHandler = {
+      kind: "outlived",
+      async run(job) {
+        runs++;
+        // The lease runs out under the running job (a blocked event loop missed its heartbeats): the next
+        // claim finds it expired, as it would a dead worker's.
+        await db.run(sql`UPDATE jobs SET lease_expires_at = 0 WHERE id = ${job.id}`);
+        await held;
+      },
+      async onGiveUp() {},
+    };
+    await enqueue(db, { kind: "outlived", subjectId: "one", maxAttempts: 5 });
+    const loop = startJobLoop({ db, log, handlers: [handler], concurrency: 2, leaseMs: 30_000, retryBaseMs: 10, pollMs: 20 });
+    try {
+      await until(async () => runs > 0);
+      // A poll while the first run holds claims the expired lease again (a second attempt), then a few more polls.
+      await until(async () => Number((await db.all<{ attempts: number }>(sql`SELECT attempts FROM jobs WHERE kind = 'outlived'`))[0]!.attempts) >= 2);
+      await Bun.sleep(100);
+      expect(runs).toBe(1);
+      release();
+      await until(async () => (await statusOf("outlived")).done === 1);
+    } finally {
+      release();
+      await loop.stop();
+    }
+    expect(runs).toBe(1);
+  });
+
   test("a batch that yields its slot lets the next one start while it waits; the others still wait for a slot", async () => {
     const db = database.db;
     const events: string[] = [];
