@@ -100,6 +100,10 @@ export const LOOSE_CHAINS: AnswerTable = {
 // Chains as MuSiQue composes them (issue 58): a relation asked of a possessive, an actress named by "stars",
 // a title joined by "&", an answer said in the sentence after the hop's.
 const COMPOSED: Record<string, string> = {
+  "List of monarchs of Veldmark by reign": "# List of monarchs of Veldmark by reign\n\nQueen Maud III became the longest-reigning monarch of Veldmark on 9 September 2015, when she passed her grandmother.",
+  "Wedding gown of Princess Maud": "# Wedding gown of Princess Maud\n\nThe wedding gown of Princess Maud was worn by the future Queen Maud III at her wedding to Anton Berg, Duke of Lys, on 20 November 1947. It was designed by Ilse Kern.",
+  "Tarn Creek": "# Tarn Creek\n\nTarn Creek, an urban watercourse that is part of the Osk River catchment, is located in Westshire.",
+  "Osk River": "# Osk River\n\nThe Osk River is a drowned valley estuary located in Westshire. The Osk River is the main tributary of Gull Harbour, a branch of Port Mere.",
   "Harrow Mills": "# Harrow Mills\n\nHarrow Mills was a textile company in Leeds. In 1998 the Kestrel Group bought Harrow Mills for forty million pounds.",
   "Kestrel Group": "# Kestrel Group\n\nThe Kestrel Group is a British holding company based in York.",
   "Dana Pike": "# Dana Pike\n\nDana Pike (born 1961) is an English accountant and the chairman and CEO of the Kestrel Group.",
@@ -145,6 +149,19 @@ export const COMPOSED_CHAINS: AnswerTable = {
       question: "What was the population density of Mira Voss's town of birth in 2010?",
       contains: ["950 people per square kilometre", "born 4 May 1970 in Calder Town"],
       cites: ["calder-town", "mira-voss"],
+    },
+    {
+      name: "a spouse is said by a wedding: the monarch's wedding names her husband (chain.cue-search)",
+      question: "Who is the spouse of the longest reigning monarch of Veldmark?",
+      contains: ["wedding to Anton Berg"],
+      cites: ["wedding-gown-of-princess-maud"],
+      excludes: ["Ilse Kern"],
+    },
+    {
+      name: "a river 'flows into' what it is a tributary of (chain.verb-cues)",
+      question: "What body of water does the river that Tarn Creek flows into flow into?",
+      contains: ["main tributary of Gull Harbour"],
+      cites: ["osk-river", "tarn-creek"],
     },
     {
       name: "a band 'founded' is said 'formed' (chain.verb-cues)",
