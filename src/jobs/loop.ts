@@ -111,12 +111,11 @@ export function startJobLoop(opts: {
     ticking = true;
     try {
       while (!stopping && inflight.size - yielded < concurrency) {
-        const claimed = await claimDue(db, owner, leaseMs, kinds, claimSize);
+        // A job of ours whose lease ran out while it runs (its heartbeats missed) is not claimed again: the
+        // run under way keeps it, and its next heartbeat renews the lease.
+        const claimed = await claimDue(db, owner, leaseMs, kinds, claimSize, runningHere());
         if (claimed.length === 0) break;
-        // A job of ours whose lease ran out while it runs (its heartbeats missed on a blocked event loop) is
-        // claimed again like a dead worker's: the claim renewed the lease, the run already under way keeps it.
-        const fresh = claimed.filter((job) => !runningHere(job.id));
-        for (const unit of units(fresh)) start(unit);
+        for (const unit of units(claimed)) start(unit);
       }
     } catch (e) {
       log.error("job claim failed", { error: (e as Error).message });
@@ -125,7 +124,7 @@ export function startJobLoop(opts: {
     }
   }
 
-  const runningHere = (jobId: number) => [...inflight.values()].some((entry) => entry.jobs.some((j) => j.id === jobId));
+  const runningHere = () => [...inflight.values()].flatMap((entry) => entry.jobs.map((j) => j.id));
 
   /** Jobs of a batch-capable kind go together (up to its batch size); every other job runs alone. */
   function units(claimed: Job[]): Job[][] {

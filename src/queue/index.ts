@@ -33,16 +33,20 @@ export async function enqueue(db: Db, job: EnqueueInput, onlyIf?: Fragment): Pro
 /**
  * Claims up to `limit` due jobs in one statement: expired leases first (a dead worker's jobs), then queued
  * jobs in due order. Each half reads the claim index in order and stops at `limit`, so a claim costs the
- * same with 50 or 50,000 jobs waiting (one OR'd query sorted every due job for each claim).
+ * same with 50 or 50,000 jobs waiting (one OR'd query sorted every due job for each claim). `runningHere`
+ * are the claimer's own jobs still running: a lease of theirs that ran out (heartbeats missed on a blocked
+ * event loop) is no dead worker's, and claiming it again would start a second run and outdate the first
+ * run's claim (its `attempts`, which its writes are fenced by).
  */
-export async function claimDue(db: Db, owner: string, leaseMs: number, kinds: string[], limit: number): Promise<Job[]> {
+export async function claimDue(db: Db, owner: string, leaseMs: number, kinds: string[], limit: number, runningHere: readonly number[] = []): Promise<Job[]> {
   const now = Date.now();
   const kindList = sql.join(kinds.map((k) => sql`${k}`), sql`, `);
   const rows = await db.all<Record<string, unknown>>(sql`UPDATE ${jobs}
     SET status = 'running', lease_owner = ${owner}, lease_expires_at = ${now + leaseMs},
         attempts = attempts + 1, updated_at = ${now}
     WHERE id IN (
-      SELECT id FROM (SELECT id FROM ${jobs} WHERE status = 'running' AND lease_expires_at < ${now} AND kind IN (${kindList}) LIMIT ${limit})
+      SELECT id FROM (SELECT id FROM ${jobs} WHERE status = 'running' AND lease_expires_at < ${now} AND kind IN (${kindList})
+        AND id NOT IN (SELECT value FROM json_each(${JSON.stringify(runningHere)})) LIMIT ${limit})
       UNION ALL
       SELECT id FROM (SELECT id FROM ${jobs} WHERE status = 'queued' AND run_after <= ${now} AND kind IN (${kindList})
         ORDER BY run_after, id LIMIT ${limit})

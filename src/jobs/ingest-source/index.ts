@@ -195,7 +195,8 @@ export function ingestSourceHandler(ctx: AppContext): JobHandler {
     };
     const finishOne = async (index: number, drafted: Draft) => {
       try {
-        prepared.push({ index, write: await finish(drafted, batchOf(drafted.source), signal) });
+        const job = jobs[index]!;
+        prepared.push({ index, write: { ...(await finish(drafted, batchOf(drafted.source), signal)), claim: { jobId: job.id, attempts: job.attempts } } });
       } catch (e) {
         errors[index] = e;
       }

@@ -6,7 +6,7 @@ import type { RootDb } from "../../db/client";
 import type { Logger } from "../../lib/log";
 import type { Source } from "../../db/schema";
 import type { InwardLink } from "../../links/inward-links";
-import { applyInwardLinks, titleIndexFor, writeManyStatements, writeStatements, type WrittenSource } from "./write-pages";
+import { applyInwardLinks, titleIndexFor, writeManyStatements, writeStatements, type JobClaim, type WrittenSource } from "./write-pages";
 import { runBatch } from "../../db/plain";
 import { writeEventStatements } from "./events";
 import { nextTurn, timeSlicer } from "../../lib/time-slice";
@@ -19,6 +19,8 @@ export interface PreparedWrite {
   written: WrittenSource;
   /** The last page id the source's outward links looked at (none for a note): later titles are linked after the write. */
   outwardSeen?: number;
+  /** The job's claim the write is fenced by (none: only the source's revision guards it). */
+  claim?: JobClaim;
 }
 
 /**
@@ -71,7 +73,7 @@ async function writeChunk(db: RootDb, writes: PreparedWrite[], indexes: number[]
     for (const i of indexes) {
       const w = writes[i]!;
       try {
-        const own = writeStatements(w.source, w.written);
+        const own = writeStatements(w.source, w.written, w.claim);
         const results = await runBatch(db, [...own, ...(await writeEventStatements(db, [w]))]);
         wrote[i] = results[own.length - 1]!.rowsAffected > 0;
       } catch (e) {

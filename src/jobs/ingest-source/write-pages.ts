@@ -1,6 +1,7 @@
 // Writes a source's pages, vectors and ready state in ONE batch, every statement guarded by the source
-// revision the job read: a job for an older revision (or a deleted source) writes nothing, and a job that
-// runs twice replaces its own pages instead of adding more. Then links the new pages with the brain.
+// revision the job read and by the job's claim: a job for an older revision (or a deleted source) writes
+// nothing, a run whose job was claimed again meanwhile writes nothing, and a job that runs again replaces its
+// own pages instead of adding more. Then links the new pages with the brain.
 import { sql } from "drizzle-orm";
 import type { RootDb } from "../../db/client";
 import { pages } from "../../db/schema";
@@ -125,6 +126,16 @@ export interface WrittenSource {
  */
 type SourceRef = { id: string; brainId: string; revision: number; type: string; pageCount?: number };
 
+/**
+ * The claim a job's write is fenced by: its job still at the attempt that read the source. A job claimed again
+ * meanwhile (its lease ran out: another replica took it for dead) counts one more attempt, and the first
+ * run's late write then writes nothing; without the fence both runs wrote the source's page.
+ */
+export interface JobClaim {
+  jobId: number;
+  attempts: number;
+}
+
 export async function writePages(db: RootDb, source: SourceRef, written: WrittenSource): Promise<boolean> {
   const results = await runBatch(db, writeStatements(source, written));
   return results.at(-1)!.rowsAffected > 0;
@@ -139,25 +150,35 @@ export async function writePages(db: RootDb, source: SourceRef, written: Written
  * insert used to fail on the unique (brain, slug) index and the job waited for a retry. An edited concept
  * page stays: the insert then fails and the retried job allocates the next slug.
  */
-function conceptsTakenStatement(writes: { source: SourceRef; written: WrittenSource }[]): Statement | null {
-  const slugs = writes.flatMap(({ source, written }) => written.pages.map((p) => [source.brainId, p.slug, source.id, source.revision]));
+function conceptsTakenStatement(writes: { source: SourceRef; written: WrittenSource; claim?: JobClaim }[]): Statement | null {
+  const slugs = writes.flatMap(({ source, written, claim }) => written.pages.map((p) => [source.brainId, p.slug, source.id, source.revision, claim?.jobId ?? null, claim?.attempts ?? null]));
   if (slugs.length === 0) return null;
   return stmt(
     `DELETE FROM pages WHERE kind = 'concept' AND edited = 0 AND id IN (
       SELECT p.id FROM json_each(?) j CROSS JOIN pages p ON p.brain_id = j.value ->> 0 AND p.slug = j.value ->> 1
-      WHERE EXISTS (SELECT 1 FROM sources WHERE id = j.value ->> 2 AND revision = j.value ->> 3))`,
+      WHERE ${currentRow("j.value ->> 2", "j.value ->> 3", "j.value ->> 4", "j.value ->> 5")})`,
     JSON.stringify(slugs),
   );
 }
 
 /** The guard of every statement of a source's write: the source is still at the revision the job read. */
 const CURRENT = "EXISTS (SELECT 1 FROM sources WHERE id = ? AND revision = ?)";
+/** And the job is still at the attempt that read it (JobClaim). */
+const CLAIMED = "EXISTS (SELECT 1 FROM jobs WHERE id = ? AND attempts = ?)";
+
+const currentOf = (source: SourceRef, claim?: JobClaim) =>
+  claim ? stmt(`${CURRENT} AND ${CLAIMED}`, source.id, source.revision, claim.jobId, claim.attempts) : stmt(CURRENT, source.id, source.revision);
+
+/** The same guard for a row of a JSON array holding the source id, its revision, then the claim's job id and attempts (null: none). */
+const currentRow = (id: string, revision: string, jobId: string, attempts: string) =>
+  `EXISTS (SELECT 1 FROM sources WHERE id = ${id} AND revision = ${revision})
+    AND (${jobId} IS NULL OR EXISTS (SELECT 1 FROM jobs WHERE id = ${jobId} AND attempts = ${attempts}))`;
 /** A page of the source written now, by slug (its edited namesake is not it). */
 const OWN_PAGE = "SELECT id FROM pages WHERE source_id = ? AND slug = ? AND edited = 0";
 
 /** The statements of one source's write; the last one marks it ready (rowsAffected 0: it was stale). */
-export function writeStatements(source: SourceRef, written: WrittenSource): Statement[] {
-  return writeManyStatements([{ source, written }]).statements;
+export function writeStatements(source: SourceRef, written: WrittenSource, claim?: JobClaim): Statement[] {
+  return writeManyStatements([{ source, written, claim }]).statements;
 }
 
 /**
@@ -167,33 +188,33 @@ export function writeStatements(source: SourceRef, written: WrittenSource): Stat
  * that may need undoing (a savepoint), so a page inserted between such statements became a segment of its
  * own (~130 µs a source, and more segments to merge as the brain grew); one insert makes one segment.
  */
-export function writeManyStatements(writes: { source: SourceRef; written: WrittenSource }[]): { statements: Statement[]; readyAt: number[] } {
-  const statements = writes.flatMap(({ source, written }) => {
+export function writeManyStatements(writes: { source: SourceRef; written: WrittenSource; claim?: JobClaim }[]): { statements: Statement[]; readyAt: number[] } {
+  const statements = writes.flatMap(({ source, claim }) => {
     if (source.pageCount === 0) return [];
-    const current = stmt(CURRENT, source.id, source.revision);
+    const current = currentOf(source, claim);
     return [
       // Pages the owner edited stay as they are; they only learn that their source changed.
-      stmt(`DELETE FROM pages WHERE source_id = ? AND edited = 0 AND ${CURRENT}`, source.id, ...current.args),
-      stmt(`UPDATE pages SET source_changed = 1 WHERE source_id = ? AND edited = 1 AND ${CURRENT}`, source.id, ...current.args),
+      stmt(`DELETE FROM pages WHERE source_id = ? AND edited = 0 AND ${current.sql}`, source.id, ...current.args),
+      stmt(`UPDATE pages SET source_changed = 1 WHERE source_id = ? AND edited = 1 AND ${current.sql}`, source.id, ...current.args),
     ];
   });
   const conceptsTaken = conceptsTakenStatement(writes);
   if (conceptsTaken) statements.push(conceptsTaken);
   // A slug taken since it was allocated fails the write (unique index): the batch is retried source by source.
-  const rows = writes.flatMap(({ source, written }) =>
-    written.pages.map((p, position) => [source.brainId, source.id, source.type === "note" ? "note" : "source", p.slug, p.title, p.markdown, searchTextOf(p.markdown), position, source.revision]),
+  const rows = writes.flatMap(({ source, written, claim }) =>
+    written.pages.map((p, position) => [source.brainId, source.id, source.type === "note" ? "note" : "source", p.slug, p.title, p.markdown, searchTextOf(p.markdown), position, source.revision, claim?.jobId ?? null, claim?.attempts ?? null]),
   );
   statements.push(
     stmt(
       `INSERT INTO pages (brain_id, source_id, kind, slug, title, markdown, search_text, position)
       SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7
-      FROM json_each(?) j WHERE EXISTS (SELECT 1 FROM sources WHERE id = j.value ->> 1 AND revision = j.value ->> 8)`,
+      FROM json_each(?) j WHERE ${currentRow("j.value ->> 1", "j.value ->> 8", "j.value ->> 9", "j.value ->> 10")}`,
       JSON.stringify(rows),
     ),
   );
   const readyAt: number[] = [];
-  for (const { source, written } of writes) {
-    const current = stmt(CURRENT, source.id, source.revision);
+  for (const { source, written, claim } of writes) {
+    const current = currentOf(source, claim);
     statements.push(
       // Each page row is new (the source's old rows went first, with their edges): its edges are only inserted.
       ...written.pages.flatMap((p) => pageLinkStatements(source.brainId, stmt(OWN_PAGE, source.id, p.slug), p.markdown, current, true)),
@@ -204,13 +225,13 @@ export function writeManyStatements(writes: { source: SourceRef; written: Writte
           // Vectors go in as JSON text through vector32(): binding a raw Float32 buffer crashes libsql 0.5.
           stmt(
             `INSERT INTO page_vectors (page_id, brain_id, model, embedding)
-            SELECT id, brain_id, ?, vector32(?) FROM pages WHERE source_id = ? AND slug = ? AND edited = 0 AND ${CURRENT}`,
+            SELECT id, brain_id, ?, vector32(?) FROM pages WHERE source_id = ? AND slug = ? AND edited = 0 AND ${current.sql}`,
             written.model!, JSON.stringify(Array.from(p.vector!)), source.id, p.slug, ...current.args,
           ),
         ),
       stmt(
-        "UPDATE sources SET status = 'ready', error = NULL, page_count = ?, title = ?, content = ?, updated_at = ? WHERE id = ? AND revision = ?",
-        written.pages.length, written.title, written.content, Date.now(), source.id, source.revision,
+        `UPDATE sources SET status = 'ready', error = NULL, page_count = ?, title = ?, content = ?, updated_at = ? WHERE id = ? AND ${current.sql}`,
+        written.pages.length, written.title, written.content, Date.now(), source.id, ...current.args,
       ),
     );
     readyAt.push(statements.length - 1);
