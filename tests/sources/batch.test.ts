@@ -34,6 +34,15 @@ describe("POST /api/v1/brains/{id}/sources/batch", () => {
     expect(await count("SELECT count(*) AS n FROM jobs WHERE kind = 'ingest-source' AND subject_id IN (SELECT id FROM sources WHERE brain_id = ?)", brainId)).toBe(41);
   });
 
+  test("sources of one title get their slugs in the order they were sent (the same wiki on every run)", async () => {
+    const brainId = await newBrain(s);
+    const items = Array.from({ length: 8 }, (_, i) => ({ title: "Harbour log", content: `Entry ${i}: vessel ${i} moored at berth ${i}.`, externalId: `log-${i}` }));
+    const body = await expectJson(await post(`/api/v1/brains/${brainId}/sources/batch`, { sources: items }), 200);
+    for (const r of body.results) await waitForSource(s, brainId, r.source.id);
+    const slugOf = new Map((await pagesOf(s, brainId)).filter((p) => p.source_id).map((p) => [p.source_id, p.slug]));
+    expect(body.results.map((r: any) => slugOf.get(r.source.id))).toEqual(["harbour-log", ...Array.from({ length: 7 }, (_, i) => `harbour-log-${i + 2}`)]);
+  });
+
   test("externalId per item: a repeat is unchanged (no new job), changed content updates and re-processes", async () => {
     const brainId = await newBrain(s);
     const url = `/api/v1/brains/${brainId}/sources/batch`;
