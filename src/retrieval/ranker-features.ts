@@ -19,7 +19,7 @@ export interface CandidatePage {
   written: string;
   /** Blended score over the query's best (0 when only a link reached it). */
   score: number;
-  /** 0-based rank among the blended source pages; null when only a link reached it. */
+  /** 0-based rank among its brain's blended source pages (a brain set ranks each brain's apart); null when only a link reached it. */
   rank: number | null;
   /** Pages linking to it (counted up to a bound): a page a whole brain links to is seldom what one question asks. */
   linkedBy: number;

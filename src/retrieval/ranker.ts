@@ -58,12 +58,14 @@ export async function rankAlongLinks(db: Db, ranked: Scored[], terms: readonly s
   );
   const known = new Map(ranked.map((r) => [r.pageId, r]));
   const kinds = new Map(rows.map((r) => [Number(r.id), r.kind]));
-  const sourceRank = new Map(head.filter((r) => kinds.get(r.pageId) !== "concept").map((r, i) => [r.pageId, i]));
+  const sources = head.filter((r) => kinds.get(r.pageId) !== "concept");
+  const sourceRank = new Map(sources.map((r, i) => [r.pageId, i]));
+  const rankInBrain = ranksInBrain(sources);
   const pages = new Map<number, CandidatePage>(
     rows.map((r) => {
       const id = Number(r.id);
       const written = `${r.title} ${r.markdown}`;
-      return [id, { id, brainId: r.brain_id, kind: r.kind, title: r.title, text: written.toLowerCase(), written, score: known.get(id)?.score ?? 0, rank: sourceRank.get(id) ?? null, linkedBy: Number(r.linked_by) }];
+      return [id, { id, brainId: r.brain_id, kind: r.kind, title: r.title, text: written.toLowerCase(), written, score: known.get(id)?.score ?? 0, rank: rankInBrain.get(id) ?? null, linkedBy: Number(r.linked_by) }];
     }),
   );
   const features = candidateFeatures(pages, seeds, edges, terms, terms.map((t) => idf(stats, t)));
@@ -77,6 +79,21 @@ export async function rankAlongLinks(db: Db, ranked: Scored[], terms: readonly s
   ];
   const scores = order.map((r) => r.score).sort((a, b) => b - a);
   return order.map((r, i) => ({ ...r, score: scores[i]! }));
+}
+
+/**
+ * Each page's rank among its own brain's pages: in a brain set, an advisor brain's best page is that brain's
+ * first answer, not a page the primary's outrank (the model learnt ranks from single brains).
+ */
+function ranksInBrain(ranked: readonly Scored[]): Map<number, number> {
+  const seen = new Map<string, number>();
+  return new Map(
+    ranked.map((r) => {
+      const rank = seen.get(r.brainId) ?? 0;
+      seen.set(r.brainId, rank + 1);
+      return [r.pageId, rank];
+    }),
+  );
 }
 
 /**
