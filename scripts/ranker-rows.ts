@@ -5,7 +5,9 @@
 // paragraphs and again in one pooled brain of every calibration question's, labels: the supporting paragraphs) and of the single-hop ClapNQ and SQuAD 2.0 subset (eval-sweep's split; one brain per
 // set, labels: each question's gold passage).
 // The server runs one job at a time and loads each brain's sources in one batch request, so the wiki (its
-// links, concept pages and page ids) is built the same way each run; run twice, the file is the same.
+// links, concept pages and page ids) is built the same way each run. The rows are not yet the same bit for
+// bit from run to run (2Wiki's per-question brains are; other sets' features move a little with the
+// server-wide counts cached for a while): the weights are reproducible from the committed rows (fit-ranker --check).
 //   BRAINBOX_EVAL_DIR=/work/shared/eval bun scripts/ranker-rows.ts [--limit N] [--out FILE]
 // --limit N takes the first N calibration questions of each set (a quick look; the committed file has all).
 import { writeFileSync } from "node:fs";
