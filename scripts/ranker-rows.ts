@@ -6,8 +6,9 @@
 // set, labels: each question's gold passage).
 // The server runs one job at a time and loads each brain's sources in one batch request, so the wiki (its
 // links, concept pages and page ids) is built the same way each run. The rows are not yet the same bit for
-// bit from run to run (2Wiki's per-question brains are; other sets' features move a little with the
-// server-wide counts cached for a while): the weights are reproducible from the committed rows (fit-ranker --check).
+// bit from run to run: 2Wiki's per-question brains are, later sets' concept seeds (`queryConcept`) move in the
+// fourth decimal with the concept index of the brains loaded before them, server-wide. The weights are
+// reproducible from the committed rows (fit-ranker --check).
 //   BRAINBOX_EVAL_DIR=/work/shared/eval bun scripts/ranker-rows.ts [--limit N] [--out FILE]
 // --limit N takes the first N calibration questions of each set (a quick look; the committed file has all).
 import { writeFileSync } from "node:fs";
