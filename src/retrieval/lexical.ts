@@ -117,7 +117,8 @@ const COMMON_SHARE = 0.1;
 /**
  * The terms worth matching on. In a large index a term found in more than a tenth of the pages adds most
  * of the work (its postings) and little of the ranking (IDF ≈ 0.8 against ≈ 7 for a rare term): the same
- * trade as the stopword list, decided by the index's own statistics.
+ * trade as the stopword list, decided by the statistics of the brains searched (a small brain matches every
+ * term, however many pages other brains hold).
  */
 export function selectiveTerms(terms: readonly string[], stats: TermStats): string[] {
   if (stats.pageCount < PRUNE_FROM_PAGES) return [...terms];

@@ -44,7 +44,10 @@ export interface Retrieval {
   terms: string[];
   mode: "lexical" | "hybrid";
   pages: RetrievedPage[];
-  /** IDF statistics of `terms` (for evidence scoring). */
+  /**
+   * IDF statistics of `terms` over the brains asked (for evidence scoring): a brain's answers and thin
+   * verdicts do not depend on what other brains the server holds, nor on when a cache last counted.
+   */
   stats: TermStats;
 }
 
@@ -99,6 +102,9 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     const brainIds = [...new Set(brains.map((b) => b.id))];
     const preference = new Map(brains.map((b) => [b.id, b.weight ?? 1]));
     const stats = await termStats(terms);
+    // What the brains asked hold decides which terms are matched and how each weighs: a brain ranks and
+    // answers the same whatever else the server holds.
+    const brainStats = await brainTermStats(db, brainIds, terms, stats);
     // The query's two-word phrases joined ("roll back" → rollback, "shoes on horses" → horseshoes), its compounds
     // split ("backups" → "back up") and its words' other spellings and short forms ("colour", "config") match
     // too, as extra terms of the search only.
@@ -106,7 +112,7 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     const joined = [...pairsOfTerms(query, terms), ...reversedCompounds(terms)]
       .map((p) => p.joined)
       .concat(splitCompounds(terms).map((c) => c.parts.join(" ")), termVariants(terms).map((v) => v.variant));
-    const matched = [...new Set([...selectiveTerms(terms, stats), ...joined])].slice(0, MAX_MATCHED_TERMS);
+    const matched = [...new Set([...selectiveTerms(terms, brainStats), ...joined])].slice(0, MAX_MATCHED_TERMS);
     const [lexical, conceptHits, queryVector] = await Promise.all([
       searchLexical(db, brainIds, matched, CANDIDATES),
       concepts && expand !== false ? searchLexical(db, brainIds, matched, CONCEPT_CANDIDATES, "concept_fts", CONCEPT_GLOBAL_TOP) : [],
@@ -134,9 +140,7 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
     }
 
     const blended = blend(candidates, mode === "hybrid" ? (weightOverride ?? vectorWeight(embedder!.model)) : 0, preference);
-    // The link ranker weighs the question's words by the brains' own statistics, not the server's.
-    const linkStats = expand ? await brainTermStats(db, brainIds, terms, stats) : stats;
-    const expanded = !expand ? blended : rerank ? await rerank(db, blended, terms, linkStats) : await rankAlongLinks(db, blended, terms, linkStats, explain);
+    const expanded = !expand ? blended : rerank ? await rerank(db, blended, terms, brainStats) : await rankAlongLinks(db, blended, terms, brainStats, explain);
     const scored = bestAsOne(await withoutConceptPages(db, expanded));
     const top = scored.slice(0, limit);
     const rows = top.length
@@ -159,7 +163,7 @@ export function createRetriever(deps: { db: Db; embedder: () => Embedder | null;
       terms,
       mode,
       pages: found.map(({ id: _id, ...p }) => p),
-      stats,
+      stats: brainStats,
     };
   }
 

@@ -46,6 +46,14 @@ beforeAll(async () => {
         { title: `Lighthouse ${b}`, markdown: `The lighthouse of town ${b} was lit in ${1800 + b}.` },
       ]),
     );
+  // A small brain whose telling word ("ferry") is in half the server's pages, through the Timetables brain.
+  brainIds.push(
+    await brainWithPages("Quayside", [
+      { title: "Morning crossing", markdown: "The ferry leaves from the old stone quay at the far end of the long harbour wall every morning." },
+      { title: "Quay", markdown: "The quay." },
+      { title: "Cafe", markdown: "The cafe sells pies." },
+    ]),
+  );
 }, 120_000);
 afterAll(() => s.close());
 
@@ -76,4 +84,15 @@ test("a brain set ranks over the statistics of its brains together", async () =>
   // A large brain with a small one: the Island's common word stays common in the set.
   const mixed = await retriever.retrieve({ brains: [{ id: brainIds[0]! }, { id: brainIds[2]! }], query: "kestrel ferry", limit: 3 });
   expect(mixed.pages[0]!.title).toBe("Crossing");
+});
+
+test("a small brain matches and weighs the words by its own pages, whatever the server holds", async () => {
+  const quayside = brainIds.at(-1)!;
+  // On the server "ferry" is common enough to be left out of the match (lexical.ts selectiveTerms); in this
+  // brain it is the word that tells the crossing from the quay.
+  expect((await titlesOf(quayside, "quay ferry"))[0]).toBe("Morning crossing");
+  // What the answer weighs the question's words by (answer/term-weights.ts): the brain's counts, not the server's.
+  const { stats } = await answerService(s.ctx).retriever.retrieve({ brains: [{ id: quayside }], query: "quay ferry" });
+  expect(stats.pageCount).toBe(3);
+  expect(Object.fromEntries(stats.documentFrequency)).toEqual({ quay: 2, ferry: 1 });
 });
