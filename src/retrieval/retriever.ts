@@ -46,7 +46,7 @@ export interface Retrieval {
   pages: RetrievedPage[];
   /**
    * IDF statistics of `terms` over the brains asked (for evidence scoring): a brain's answers and thin
-   * verdicts do not depend on what other brains the server holds, nor on when a cache last counted.
+   * verdicts do not depend on what other brains the server holds (a small brain's are counted at every query).
    */
   stats: TermStats;
 }
