@@ -4,6 +4,7 @@
 // word the brain seldom uses keeps its weight though other brains use it everywhere.
 import type { Db } from "../db/client";
 import { queryRows } from "../db/plain";
+import { averageOf, brainPageLengths, indexAverageLength, pageLengths, renormalized } from "./document-lengths";
 import { ftsMatch } from "./terms";
 
 /** bm25() weights in the FTS5 column order of the indexes: (title, body). */
@@ -76,8 +77,8 @@ export async function cappedPageCount(db: Db, index: LexicalIndex, inBrains: str
  * (they hold nearly all of it: searchLexical then ranks in the index alone). Small brains are ranked over
  * every match they hold; large ones over each term's best pages in the brains (about `pool` in all). Each term's bm25() is re-weighted from the index's IDF (all brains; FTS5's classic form,
  * floored at 1e-6) to the brains' IDF (Lucene's always-positive form, over their page count and their pages
- * holding the term), then summed. Length normalization stays the index's (bm25() reads the average length
- * of all its rows).
+ * holding the term), and its length normalization from the index's average page length to the brains'
+ * (document-lengths.ts), then summed.
  */
 export async function brainRanking(db: Db, index: LexicalIndex, brainIds: readonly string[], terms: readonly string[], pool: number): Promise<Ranked | null> {
   const inBrains = JSON.stringify([...brainIds].sort());
@@ -124,16 +125,37 @@ export async function brainRanking(db: Db, index: LexicalIndex, brainIds: readon
     for (const [i, term] of unique.entries())
       if (inBrain[i]! > 0) inBrain[i] = await cachedCount(db, `${index}\u0000${inBrains}\u0000${term}`, true, () => brainFrequency(db, index, inBrains, term));
   const stats = await indexStats(db, index, unique.filter((_, i) => inBrain[i]! > 0));
-  const ratios = unique.map((term, i) => {
+  const idfs = unique.map((term, i) => {
     const n = inBrain[i]!;
-    if (n === 0) return 0;
     const global = Math.min(Math.max(stats.documentFrequency.get(term) ?? n, n), stats.rows);
     const classic = Math.log((stats.rows - global + 0.5) / (global + 0.5));
-    return Math.log(1 + (brainPages - n + 0.5) / (n + 0.5)) / (classic <= 1e-6 ? 1e-6 : classic); // FTS5's floor, as fts5_aux.c applies it
+    // FTS5's floor, as fts5_aux.c applies it, then the brains' own (Lucene's always-positive form).
+    return { index: classic <= 1e-6 ? 1e-6 : classic, brains: Math.log(1 + (brainPages - n + 0.5) / (n + 0.5)) };
   });
+  const { lengths, brainAverage } = await lengthsOf(db, index, inBrains, kind, small, hits);
+  const indexAverage = await indexAverageLength(db, index);
   const scores = new Map<number, number>();
-  for (const hit of hits) scores.set(Number(hit.page_id), (scores.get(Number(hit.page_id)) ?? 0) + Number(hit.score) * ratios[Number(hit.term)]!);
+  for (const hit of hits) {
+    const page = Number(hit.page_id);
+    const idf = idfs[Number(hit.term)]!;
+    const score = renormalized(Number(hit.score), idf.index, lengths.get(page) ?? indexAverage, indexAverage, brainAverage) * (idf.brains / idf.index);
+    scores.set(page, (scores.get(page) ?? 0) + score);
+  }
   return [...scores].map(([page_id, score]) => ({ page_id, score })).sort((a, b) => b.score - a.score || a.page_id - b.page_id);
+}
+
+/**
+ * The hit pages' lengths and the brains' average length: a small brain's pages are all read (the average
+ * needs them, and its first sources change it by a large share); a large brain's average is cached.
+ */
+async function lengthsOf(db: Db, index: LexicalIndex, inBrains: string, kind: string, small: boolean, hits: { page_id: number }[]) {
+  if (small) {
+    const lengths = await brainPageLengths(db, index, inBrains, kind);
+    return { lengths, brainAverage: averageOf(lengths) };
+  }
+  const brainAverage = await cachedCount(db, `${index}\u0000length\u0000${inBrains}`, true, async () => averageOf(await brainPageLengths(db, index, inBrains, kind)));
+  const lengths = await pageLengths(db, index, JSON.stringify([...new Set(hits.map((h) => Number(h.page_id)))]));
+  return { lengths, brainAverage };
 }
 
 export async function brainFrequency(db: Db, index: LexicalIndex, inBrains: string, term: string): Promise<number> {

@@ -4,11 +4,19 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { answerService } from "../../src/modules/answer";
+import { brainRanking } from "../../src/retrieval/brain-statistics";
 import { PER_BRAIN_PAGES } from "../../src/retrieval/lexical";
+import { bareBrainScores } from "../support/bare-bm25";
 import { expectJson, startTestServer, type TestServer } from "../support/server";
 
 let s: TestServer;
 const brainIds: string[] = [];
+const LARGE = PER_BRAIN_PAGES + 100;
+// Brain one: "kestrel" in every page but one, "ferry" in that one page only.
+const ISLAND = [
+  ...Array.from({ length: LARGE - 1 }, (_, i) => ({ title: `Kestrel cove ${i}`, markdown: `Kestrel cove ${i} lies on kestrel island, by kestrel point${" and the bay".repeat(i % 7)}.` })),
+  { title: "Crossing", markdown: "The ferry to the mainland sails at nine each morning." },
+];
 
 async function brainWithPages(name: string, pages: { title: string; markdown: string }[]): Promise<string> {
   const { brain } = await expectJson(await s.api("/api/v1/brains", { method: "POST", json: { name } }), 201);
@@ -26,16 +34,9 @@ const titlesOf = async (brainId: string, query: string, limit = 3) =>
 
 beforeAll(async () => {
   s = await startTestServer();
-  const large = PER_BRAIN_PAGES + 100;
-  // Brain one: "kestrel" in every page but one, "ferry" in that one page only.
-  brainIds.push(
-    await brainWithPages("Island", [
-      ...Array.from({ length: large - 1 }, (_, i) => ({ title: `Kestrel cove ${i}`, markdown: `Kestrel cove ${i} lies on kestrel island, by kestrel point.` })),
-      { title: "Crossing", markdown: "The ferry to the mainland sails at nine each morning." },
-    ]),
-  );
+  brainIds.push(await brainWithPages("Island", ISLAND));
   // Brain two, as large: "ferry" in every page. On the server both words are in half the pages.
-  brainIds.push(await brainWithPages("Timetables", Array.from({ length: large }, (_, i) => ({ title: `Route ${i}`, markdown: `Route ${i} is a ferry line; the ferry calls at pier ${i}.` }))));
+  brainIds.push(await brainWithPages("Timetables", Array.from({ length: LARGE }, (_, i) => ({ title: `Route ${i}`, markdown: `Route ${i} is a ferry line; the ferry calls at pier ${i}.` }))));
   // Many small brains, each with its own common word and its own rare one.
   for (let b = 0; b < 150; b++)
     brainIds.push(
@@ -63,6 +64,16 @@ test("a large brain among large brains ranks with its own statistics", async () 
   expect((await titlesOf(brainIds[0]!, "kestrel ferry"))[0]).toBe("Crossing");
   // The other large brain: "ferry" is its common word, the pier number its rare one.
   expect((await titlesOf(brainIds[1]!, "ferry pier 1234"))[0]).toBe("Route 1234");
+});
+
+test("a large brain's scores are a bare BM25 over its own pages: its IDF and its average length", async () => {
+  const ranked = (await brainRanking(s.ctx.db, "pages_fts", [brainIds[0]!], ["kestrel", "bay"], 100))!;
+  const titles = new Map((await s.ctx.database.client.execute({ sql: "SELECT id, title FROM pages WHERE brain_id = ?", args: [brainIds[0]!] })).rows.map((r) => [Number(r.id), String(r.title)]));
+  const expected = await bareBrainScores(ISLAND, ["kestrel", "bay"]);
+  // A large brain scores each term's best pages in it, not every match.
+  expect(ranked.length).toBeGreaterThanOrEqual(100);
+  expect(ranked.length).toBeLessThan(expected.size);
+  for (const hit of ranked) expect(hit.score).toBeCloseTo(expected.get(titles.get(hit.page_id)!)!, 9);
 });
 
 test("each of many small brains ranks with its own statistics", async () => {
